@@ -1,0 +1,62 @@
+/// <reference types="vite/client" />
+import type { QueryClient } from '@tanstack/react-query'
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import { ErrorPage } from '~/components/error-page'
+import { SiteFooter } from '~/components/layout/site-footer'
+import { SiteHeader } from '~/components/layout/site-header'
+import { NotFound } from '~/components/not-found'
+import { pageTitle } from '~/lib/seo'
+import appCss from '~/styles.css?url'
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { name: 'theme-color', content: '#24443a' },
+      // Every page overrides these two; only the not-found page keeps them.
+      { title: pageTitle('Siden blev ikke fundet') },
+      { name: 'robots', content: 'noindex,follow' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      { rel: 'alternate', type: 'application/rss+xml', title: 'Blog', href: '/rss.xml' },
+    ],
+  }),
+  component: () => (
+    <RootDocument>
+      <Outlet />
+    </RootDocument>
+  ),
+  notFoundComponent: NotFound,
+  errorComponent: () => (
+    <RootDocument>
+      <ErrorPage />
+    </RootDocument>
+  ),
+})
+
+function RootDocument({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="da">
+      <head>
+        <HeadContent />
+      </head>
+      <body>
+        <a
+          href="#indhold"
+          className="sr-only z-50 rounded-full bg-accent-800 px-5 py-3 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Spring til indhold
+        </a>
+        <SiteHeader />
+        <main id="indhold" tabIndex={-1} className="min-h-screen pt-(--nav-height) outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <Scripts />
+      </body>
+    </html>
+  )
+}

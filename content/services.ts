@@ -1,0 +1,103 @@
+/** The six services (SPEC: Services page). The first three are the specialties on the home page. */
+export const services = [
+  {
+    id: 'personlig-udvikling',
+    title: 'Personlig Udvikling',
+    summary: 'Bliv klogere på dine værdier, styrker og mål – og få modet til at handle på dem.',
+    description:
+      'Står du ved en skillevej, eller har du en følelse af, at der må være mere i livet? Sammen finder vi ud af, hvad der er vigtigt for dig, og lægger en plan, du kan holde fast i.',
+    features: [
+      'Afklaring af værdier og mål',
+      'Styrk dit selvværd og din selvtillid',
+      'Bryd vaner, der holder dig tilbage',
+      'Konkrete skridt mellem samtalerne',
+    ],
+  },
+  {
+    id: 'stresshaandtering',
+    title: 'Stresshåndtering',
+    summary: 'Genkend tegnene i tide, og find en hverdag med plads til både arbejde og hvile.',
+    description:
+      'Stress sniger sig ind, før vi opdager det. I forløbet kortlægger vi, hvad der dræner og giver dig energi, og du får redskaber, der virker i en travl hverdag.',
+    features: [
+      'Kortlægning af stressfaktorer',
+      'Redskaber til ro og restitution',
+      'Prioritering og grænsesætning',
+      'Plan for en holdbar hverdag',
+    ],
+  },
+  {
+    id: 'relationscoaching',
+    title: 'Relationscoaching',
+    summary: 'Styrk kommunikationen i parforholdet og familien, så I igen trækker i samme retning.',
+    description:
+      'Når hverdagen fylder, er det let at tale forbi hinanden. Jeg hjælper jer med at lytte, sige tingene klart og finde løsninger, som I begge kan stå inde for.',
+    features: [
+      'Parcoaching for jer to',
+      'Bedre kommunikation og færre konflikter',
+      'Coaching af forældre og teenagere',
+      'Fælles mål og aftaler i familien',
+    ],
+  },
+  {
+    id: 'karrierecoaching',
+    title: 'Karrierecoaching',
+    summary: 'Find retningen i dit arbejdsliv – ved jobskifte, ledighed eller nye ambitioner.',
+    description:
+      'Uanset om du søger nyt job, overvejer at skifte spor eller er blevet ledig, hjælper jeg dig med at se dine kompetencer klart og tage de næste skridt.',
+    features: [
+      'Afklaring af kompetencer og ønsker',
+      'Strategi for jobsøgning',
+      'Forberedelse til jobsamtaler',
+      'Motivation i en periode med ledighed',
+    ],
+  },
+  {
+    id: 'ledercoaching',
+    title: 'Ledercoaching',
+    summary: 'Styrk din rolle som leder og skab trivsel og resultater i dit team.',
+    description:
+      'Som leder står du ofte alene med de svære beslutninger. Et sparringsforløb giver dig rum til at reflektere, udvikle din ledelsesstil og håndtere konflikter.',
+    features: [
+      'Sparring om svære beslutninger',
+      'Udvikling af din ledelsesstil',
+      'Håndtering af konflikter i teamet',
+      'Trivsel og forebyggelse af stress',
+    ],
+  },
+  {
+    id: 'foredrag-og-workshops',
+    title: 'Foredrag og Workshops',
+    summary: 'Inspirerende foredrag og praktiske workshops til virksomheder, skoler og foreninger.',
+    description:
+      'Jeg holder foredrag og workshops om stress, trivsel, kommunikation og teamsamarbejde – tilpasset jeres behov og med konkrete redskaber, deltagerne kan bruge dagen efter.',
+    features: [
+      'Foredrag om stress og trivsel',
+      'Workshops i kommunikation',
+      'Teambuilding og samarbejde',
+      'Oplæg til forældremøder og skoler',
+    ],
+  },
+] as const
+
+export const homeSpecialtyIds = ['personlig-udvikling', 'stresshaandtering', 'relationscoaching'] as const
+
+/** The four steps of a course (SPEC: Services page). */
+export const processSteps = [
+  {
+    title: 'Første samtale',
+    text: 'En uforpligtende samtale, hvor vi lærer hinanden at kende og finder ud af, om coaching er det rigtige for dig.',
+  },
+  {
+    title: 'Målsætning',
+    text: 'Vi sætter ord på, hvad du vil opnå, og gør målene så konkrete, at du kan mærke, når du er der.',
+  },
+  {
+    title: 'Coaching-forløb',
+    text: 'Typisk tre til fire samtaler, hvor du arbejder med dine mål og afprøver nye veje mellem gangene.',
+  },
+  {
+    title: 'Opfølgning',
+    text: 'Vi ser tilbage på, hvad der er sket, og sikrer, at forandringen holder – også når hverdagen melder sig igen.',
+  },
+] as const
