@@ -45,8 +45,6 @@ export const Route = createFileRoute('/')({
   component: HomePage,
 })
 
-const yearsOfExperience = `${new Date().getFullYear() - site.foundingYear}+`
-
 const trustBadges = [
   { title: '20+ års erfaring', text: 'Med mennesker i udvikling og forandring' },
   { title: 'Certificeret coach', text: 'Uddannet og arbejder efter etiske retningslinjer' },
@@ -112,7 +110,7 @@ function HomePage() {
             </Link>
           </div>
           <dl className="grid grid-cols-2 gap-4">
-            <Stat value={yearsOfExperience} label="års erfaring som coach" />
+            <Stat value="20+" label="års erfaring med mennesker" />
             <Stat value="60–90" label="minutter varer en samtale" />
             <Stat value="3–4" label="samtaler i et typisk forløb" />
             <Stat value="24 t" label="svar på din henvendelse" />

@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { createServerFn } from '@tanstack/react-start'
+import { type CategoryFilter, isCategory } from '~/lib/categories'
+
+export type BlogIndexParams = { category: CategoryFilter; page: number }
+
+/** Never trusts the caller: anything unexpected falls back to the first page of all articles. */
+function toBlogIndexParams(input: unknown): BlogIndexParams {
+  const { category, page } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
+  return {
+    category: isCategory(category) ? category : 'all',
+    page: typeof page === 'number' && Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
+  }
+}
+
+const fetchBlogIndex = createServerFn({ method: 'GET' })
+  .validator(toBlogIndexParams)
+  .handler(async ({ data }) => {
+    const { getBlogIndex } = await import('~/server/blog.server')
+    return getBlogIndex(data)
+  })
+
+const fetchArticle = createServerFn({ method: 'GET' })
+  .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
+  .handler(async ({ data: slug }) => {
+    const { getArticle } = await import('~/server/blog.server')
+    const article = getArticle(slug)
+    if (!article) throw notFound()
+    return article
+  })
+
+export const blogIndexQuery = (params: BlogIndexParams) =>
+  queryOptions({
+    queryKey: ['blog', params.category, params.page],
+    queryFn: () => fetchBlogIndex({ data: params }),
+  })
+
+export const articleQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['article', slug],
+    queryFn: () => fetchArticle({ data: slug }),
+  })

@@ -1,0 +1,57 @@
+import type { Category, CategoryFilter } from '~/lib/categories'
+
+/** SPEC 9: an article counts as new for 30 days after it is published. */
+export const NEW_POST_WINDOW_DAYS = 30
+/** Keeps /blog light however large the blog grows. */
+export const POSTS_PER_PAGE = 60
+/** The 'Nye Artikler' section shows at most this many cards; its badge counts them all. */
+export const NEW_POSTS_SHOWN = 12
+
+export type PostCard = {
+  slug: string
+  title: string
+  description: string
+  imageUrl: string
+  imageAlt: string
+  category: Category
+  publishedAt: string
+}
+
+export type BlogIndex = {
+  category: CategoryFilter
+  page: number
+  pageCount: number
+  counts: Record<CategoryFilter, number>
+  posts: PostCard[]
+  newPosts: PostCard[]
+  newCount: number
+}
+
+export type Article = PostCard & {
+  author: string
+  keywords: string[]
+  tags: string[]
+  section: string
+  hero: 'image' | 'gradient'
+  cta: string | null
+  jsonLd: boolean
+  bodyHtml: string
+  updatedAt: string
+}
+
+export function newWindowStart(now: Date) {
+  return new Date(now.getTime() - NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000)
+}
+
+/** Generated covers come in two widths; a cover the coach supplied elsewhere is used as is. */
+export function coverSources(imageUrl: string) {
+  const generated = /^\/images\/blog\/[a-z0-9-]+\.webp$/.test(imageUrl)
+  return generated
+    ? { src: imageUrl, srcSet: `${imageUrl.replace(/\.webp$/, '-600.webp')} 600w, ${imageUrl} 1200w` }
+    : { src: imageUrl, srcSet: undefined }
+}
+
+/** The JPEG for og:image, which some social networks still need instead of WebP. */
+export function ogImageFor(imageUrl: string) {
+  return /^\/images\/blog\/[a-z0-9-]+\.webp$/.test(imageUrl) ? imageUrl.replace(/\.webp$/, '.jpg') : imageUrl
+}

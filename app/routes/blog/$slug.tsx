@@ -1,0 +1,140 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { site } from '#content/site'
+import { ButtonLink } from '~/components/ui/button-link'
+import { type Article, coverSources, ogImageFor } from '~/lib/blog'
+import { articleQuery } from '~/lib/blog-queries'
+import { categoryLabels } from '~/lib/categories'
+import { formatDanishDate } from '~/lib/dates'
+import { absoluteUrl, seo } from '~/lib/seo'
+
+export const Route = createFileRoute('/blog/$slug')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(articleQuery(params.slug)),
+  head: ({ loaderData: article }) => (article ? articleHead(article) : {}),
+  component: ArticlePage,
+})
+
+function articleHead(article: Article) {
+  const path = `/blog/${article.slug}`
+  const image = absoluteUrl(ogImageFor(article.imageUrl))
+  const breadcrumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Hjem', item: absoluteUrl('/') },
+      { '@type': 'ListItem', position: 2, name: 'Blog', item: absoluteUrl('/blog') },
+      { '@type': 'ListItem', position: 3, name: article.title, item: absoluteUrl(path) },
+    ],
+  }
+  const posting = {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: article.title,
+    description: article.description,
+    image,
+    author: { '@type': 'Person', name: article.author },
+    datePublished: article.publishedAt,
+    dateModified: article.updatedAt,
+    publisher: { '@type': 'Organization', name: site.tagline, logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') } },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(path) },
+    inLanguage: 'da-DK',
+    keywords: article.keywords.join(', '),
+  }
+  return seo({
+    title: article.title,
+    description: article.description,
+    keywords: article.keywords.length > 0 ? article.keywords : undefined,
+    image,
+    path,
+    type: 'article',
+    article: {
+      author: article.author,
+      publishedTime: article.publishedAt,
+      modifiedTime: article.updatedAt,
+      section: article.section,
+      tags: article.tags,
+    },
+    structuredData: article.jsonLd ? [posting, breadcrumbs] : breadcrumbs,
+  })
+}
+
+function ArticlePage() {
+  const { slug } = Route.useParams()
+  const { data: article } = useSuspenseQuery(articleQuery(slug))
+  return (
+    <article>
+      <ArticleHeader article={article} />
+      <div className="px-5 py-12 sm:px-8 md:py-16">
+        <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        {article.cta && (
+          <aside aria-labelledby="cta-overskrift" className="mx-auto mt-14 max-w-[68ch] rounded-3xl bg-accent-800 p-8 text-center text-white md:p-10">
+            <h2 id="cta-overskrift" className="text-2xl text-white md:text-3xl">
+              Vil du tale om det?
+            </h2>
+            <p className="mx-auto mt-3 max-w-xl text-accent-100">
+              Book en uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for 24
+              timer.
+            </p>
+            <ButtonLink to="/kontakt" variant="light-secondary" size="lg" className="mt-6">
+              {article.cta}
+            </ButtonLink>
+          </aside>
+        )}
+        <p className="mx-auto mt-12 max-w-[68ch]">
+          <Link to="/blog" className="font-semibold text-accent-700 underline underline-offset-4">
+            ← Tilbage til blog
+          </Link>
+        </p>
+      </div>
+    </article>
+  )
+}
+
+function ArticleHeader({ article }: { article: Article }) {
+  const meta = (
+    <>
+      <Link
+        to="/blog"
+        className="inline-flex text-sm font-semibold underline-offset-4 hover:underline"
+      >
+        ← Tilbage til blog
+      </Link>
+      <p className="mt-6 text-sm font-semibold tracking-widest uppercase">{categoryLabels[article.category]}</p>
+      <h1 className="mt-3 text-4xl leading-tight md:text-5xl">{article.title}</h1>
+      <p className="mt-5 flex flex-wrap gap-x-2">
+        <span>Forfatter | {article.author}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={article.publishedAt}>{formatDanishDate(article.publishedAt)}</time>
+      </p>
+    </>
+  )
+
+  if (article.hero === 'image') {
+    const cover = coverSources(article.imageUrl)
+    return (
+      <header className="relative isolate overflow-hidden bg-ink text-white">
+        <img
+          src={cover.src}
+          srcSet={cover.srcSet}
+          sizes="100vw"
+          width={1200}
+          height={630}
+          alt={article.imageAlt}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 size-full object-cover"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/60 to-black/45" />
+        <div className="mx-auto max-w-3xl px-5 py-16 sm:px-8 md:py-24 [&_h1]:text-white [&_p]:text-white [&_a]:text-white">
+          {meta}
+        </div>
+      </header>
+    )
+  }
+  return (
+    <header className="bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 text-white">
+      <div className="mx-auto max-w-3xl px-5 py-16 sm:px-8 md:py-24 [&_h1]:text-white [&_p]:text-accent-50 [&_a]:text-white">
+        {meta}
+      </div>
+    </header>
+  )
+}

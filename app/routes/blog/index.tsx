@@ -1,0 +1,143 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { PostGrid } from '~/components/blog/post-card'
+import { PageHero } from '~/components/ui/page-hero'
+import { blogIndexQuery } from '~/lib/blog-queries'
+import { type Category, type CategoryFilter, categoryFilters, categoryLabels, isCategory } from '~/lib/categories'
+import { seo } from '~/lib/seo'
+import { cn } from '~/lib/utils'
+
+type BlogSearch = { kategori?: Category; side?: number }
+
+/** Unknown or garbage values fall back to the defaults instead of failing. */
+function validateBlogSearch(search: Record<string, unknown>): BlogSearch {
+  const page = Number(search.side)
+  return {
+    kategori: isCategory(search.kategori) ? search.kategori : undefined,
+    side: Number.isInteger(page) && page > 1 && page < 100_000 ? page : undefined,
+  }
+}
+
+export const Route = createFileRoute('/blog/')({
+  validateSearch: validateBlogSearch,
+  loaderDeps: ({ search }) => ({ category: (search.kategori ?? 'all') as CategoryFilter, page: search.side ?? 1 }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(blogIndexQuery(deps)),
+  head: ({ match }) => {
+    const { kategori, side } = match.search
+    const query = new URLSearchParams()
+    if (kategori) query.set('kategori', kategori)
+    if (side) query.set('side', String(side))
+    return seo({
+      title: kategori ? `Blog: ${categoryLabels[kategori]}` : 'Blog',
+      description:
+        'Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.',
+      path: query.size > 0 ? `/blog?${query}` : '/blog',
+    })
+  },
+  pendingComponent: () => (
+    <p role="status" className="px-5 py-24 text-center text-lg text-ink-soft">
+      Indlæser artikler...
+    </p>
+  ),
+  component: BlogIndexPage,
+})
+
+function BlogIndexPage() {
+  const deps = Route.useLoaderDeps()
+  const { data } = useSuspenseQuery(blogIndexQuery(deps))
+  const showNew = data.newCount > 0 && data.page === 1
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Artikler og inspiration"
+        title="Blog"
+        intro="Tanker, redskaber og historier fra mit arbejde som coach – om stress, teenagere, parforhold, arbejdsliv og livskvalitet."
+      />
+
+      {showNew && (
+        <section aria-labelledby="nye-artikler" className="px-5 pt-12 sm:px-8 md:pt-16">
+          <div className="mx-auto max-w-6xl">
+            <h2 id="nye-artikler" className="mb-6 flex items-center gap-3 text-3xl">
+              Nye Artikler
+              <span className="rounded-full bg-accent-700 px-3 py-0.5 font-sans text-base font-semibold text-white">
+                {data.newCount}
+                <span className="sr-only"> nye</span>
+              </span>
+            </h2>
+            <PostGrid posts={data.newPosts} isNew prioritizeFirst />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="alle-artikler" className="px-5 py-12 sm:px-8 md:py-16">
+        <div className="mx-auto max-w-6xl">
+          <h2 id="alle-artikler" className="sr-only">
+            {categoryLabels[data.category]}
+          </h2>
+          <nav aria-label="Kategorier" className="mb-10">
+            <ul className="flex flex-wrap gap-2">
+              {categoryFilters.map((id) => {
+                const active = id === data.category
+                return (
+                  <li key={id}>
+                    <Link
+                      to="/blog"
+                      search={id === 'all' ? {} : { kategori: id }}
+                      resetScroll={false}
+                      aria-current={active ? 'true' : undefined}
+                      className={cn(
+                        'inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+                        active
+                          ? 'border-accent-700 bg-accent-700 text-white'
+                          : 'border-sand-300 bg-white text-ink-soft hover:border-accent-600 hover:text-ink',
+                      )}
+                    >
+                      {categoryLabels[id]}
+                      <span className={cn('rounded-full px-2 text-xs', active ? 'bg-white/20' : 'bg-sand-100')}>
+                        {data.counts[id]}
+                        <span className="sr-only"> artikler</span>
+                      </span>
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </nav>
+
+          {data.posts.length > 0 ? (
+            <PostGrid posts={data.posts} prioritizeFirst={!showNew} />
+          ) : (
+            <p className="rounded-2xl bg-sand-100 p-8 text-center text-lg text-ink-soft">
+              Der er endnu ingen artikler i denne kategori.
+            </p>
+          )}
+
+          {data.pageCount > 1 && <Pagination page={data.page} pageCount={data.pageCount} category={data.category} />}
+        </div>
+      </section>
+    </>
+  )
+}
+
+function Pagination({ page, pageCount, category }: { page: number; pageCount: number; category: CategoryFilter }) {
+  const kategori = category === 'all' ? undefined : category
+  const linkClass = 'rounded-full border border-sand-300 bg-white px-5 py-2 font-medium hover:border-accent-600'
+  return (
+    <nav aria-label="Sider" className="mt-12 flex items-center justify-center gap-4">
+      {page > 1 && (
+        <Link to="/blog" search={{ kategori, side: page > 2 ? page - 1 : undefined }} className={linkClass}>
+          Nyere artikler
+        </Link>
+      )}
+      <span className="text-ink-soft">
+        Side {page} af {pageCount}
+      </span>
+      {page < pageCount && (
+        <Link to="/blog" search={{ kategori, side: page + 1 }} className={linkClass}>
+          Ældre artikler
+        </Link>
+      )}
+    </nav>
+  )
+}

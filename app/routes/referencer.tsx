@@ -1,0 +1,74 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { clients, testimonials } from '#content/references'
+import { Card } from '~/components/ui/card'
+import { CtaBlock } from '~/components/ui/cta-block'
+import { PageHero } from '~/components/ui/page-hero'
+import { Section, SectionHeading } from '~/components/ui/section'
+import { seo } from '~/lib/seo'
+
+export const Route = createFileRoute('/referencer')({
+  head: () =>
+    seo({
+      title: 'Referencer',
+      description:
+        'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.',
+      path: '/referencer',
+    }),
+  component: ReferencesPage,
+})
+
+function ReferencesPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Tillid"
+        title="Referencer"
+        intro="Gennem årene har jeg arbejdet med virksomheder, institutioner og mange privatpersoner. Her er et udpluk."
+      />
+      <Section>
+        <SectionHeading title="Virksomheder og organisationer" id="kunder" />
+        <ul aria-labelledby="kunder" className="grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+          {clients.map((client) => (
+            <li key={client.name} className="border-b border-sand-200 py-3">
+              {client.url ? (
+                <a
+                  href={client.url}
+                  rel="noopener"
+                  className="font-medium text-accent-700 underline-offset-4 hover:underline"
+                >
+                  {client.name}
+                  <span className="sr-only"> (åbner virksomhedens hjemmeside)</span>
+                </a>
+              ) : (
+                <span className="font-medium text-ink">{client.name}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section className="bg-sand-100">
+        <SectionHeading title="Det siger mine klienter" />
+        <ul className="grid gap-6 md:grid-cols-2">
+          {testimonials.map((testimonial) => (
+            <li key={testimonial.name}>
+              <Card className="h-full">
+                <figure>
+                  <blockquote className="font-serif text-lg leading-relaxed text-ink italic">
+                    <p>“{testimonial.quote}”</p>
+                  </blockquote>
+                  <figcaption className="mt-4 text-sm text-sand-600">
+                    <span className="font-semibold text-ink">{testimonial.name}</span> · {testimonial.context}
+                  </figcaption>
+                </figure>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <div className="pt-16 md:pt-24">
+        <CtaBlock />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { processSteps, services } from '#content/services'
+import { site } from '#content/site'
+import { Card, CardTitle } from '~/components/ui/card'
+import { CtaBlock } from '~/components/ui/cta-block'
+import { PageHero } from '~/components/ui/page-hero'
+import { Quote } from '~/components/ui/quote'
+import { Section, SectionHeading } from '~/components/ui/section'
+import { seo } from '~/lib/seo'
+
+export const Route = createFileRoute('/ydelser')({
+  head: () =>
+    seo({
+      title: 'Ydelser',
+      description:
+        'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia, Vejle og online.',
+      path: '/ydelser',
+    }),
+  component: ServicesPage,
+})
+
+function ServicesPage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Ydelser"
+        title="Coaching, der passer til dit liv"
+        intro="Seks måder, jeg kan hjælpe dig, dit parforhold eller din virksomhed på. Alle forløb begynder med en uforpligtende samtale."
+      />
+      <Section>
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {services.map((service) => (
+            <li key={service.id} id={service.id}>
+              <Card className="flex h-full flex-col">
+                <CardTitle className="text-2xl">{service.title}</CardTitle>
+                <p className="mt-3 text-ink-soft">{service.description}</p>
+                <ul className="mt-5 space-y-2 border-t border-sand-200 pt-5">
+                  {service.features.map((feature) => (
+                    <li key={feature} className="flex gap-2.5 text-ink-soft">
+                      <span className="mt-2 size-2 shrink-0 rounded-full bg-accent-600" aria-hidden="true" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section className="bg-sand-100">
+        <SectionHeading eyebrow="Sådan foregår det" title="Fire trin fra første samtale til varig forandring" />
+        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {processSteps.map((step, index) => (
+            <li key={step.title} className="rounded-2xl bg-white p-6">
+              <span className="inline-flex size-11 items-center justify-center rounded-full bg-accent-700 font-serif text-xl text-white" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-xl">
+                <span className="sr-only">Trin {index + 1}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-ink-soft">{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section>
+        <Quote source={site.name}>
+          Det handler ikke om at blive en anden. Det handler om at blive mere af den, du allerede er.
+        </Quote>
+      </Section>
+
+      <CtaBlock />
+    </>
+  )
+}

@@ -1,0 +1,94 @@
+import { and, asc, count, desc, eq, gte, lte, min, gt, type SQL } from 'drizzle-orm'
+import { getDb } from '#db/connection'
+import { blogPosts } from '#db/schema'
+import { NEW_POSTS_SHOWN, NEW_POST_WINDOW_DAYS, POSTS_PER_PAGE, newWindowStart, type Article, type BlogIndex, type PostCard } from '~/lib/blog'
+import { type CategoryFilter, categoryFilters, isCategory } from '~/lib/categories'
+import { SLUG_PATTERN } from '#db/article-file'
+
+const cardColumns = {
+  slug: blogPosts.slug,
+  title: blogPosts.title,
+  description: blogPosts.description,
+  imageUrl: blogPosts.imageUrl,
+  imageAlt: blogPosts.imageAlt,
+  category: blogPosts.category,
+  publishedAt: blogPosts.publishedAt,
+}
+
+/** Articles dated in the future stay hidden until their day: the coach can schedule a post. */
+const publishedBy = (now: Date) => lte(blogPosts.publishedAt, now.toISOString())
+
+export function getBlogIndex(
+  { category, page }: { category: CategoryFilter; page: number },
+  now = new Date(),
+): BlogIndex {
+  const db = getDb()
+  const published = publishedBy(now)
+
+  const counts = Object.fromEntries(categoryFilters.map((id) => [id, 0])) as Record<CategoryFilter, number>
+  for (const row of db.select({ category: blogPosts.category, posts: count() }).from(blogPosts).where(published).groupBy(blogPosts.category).all()) {
+    if (isCategory(row.category)) counts[row.category] = row.posts
+    counts.all += row.posts
+  }
+
+  const pageCount = Math.max(1, Math.ceil(counts[category] / POSTS_PER_PAGE))
+  const currentPage = Math.min(Math.max(1, page), pageCount)
+  const filter: SQL | undefined = category === 'all' ? published : and(published, eq(blogPosts.category, category))
+  const posts = db
+    .select(cardColumns)
+    .from(blogPosts)
+    .where(filter)
+    .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
+    .limit(POSTS_PER_PAGE)
+    .offset((currentPage - 1) * POSTS_PER_PAGE)
+    .all() as PostCard[]
+
+  const isNew = and(published, gte(blogPosts.publishedAt, newWindowStart(now).toISOString()))
+  const newPosts = db.select(cardColumns).from(blogPosts).where(isNew).orderBy(desc(blogPosts.publishedAt)).limit(NEW_POSTS_SHOWN).all() as PostCard[]
+  const [newRow] = db.select({ posts: count() }).from(blogPosts).where(isNew).all()
+
+  return { category, page: currentPage, pageCount, counts, posts, newPosts, newCount: newRow?.posts ?? 0 }
+}
+
+export function getArticle(slug: string, now = new Date()): Article | undefined {
+  if (slug.length > 120 || !SLUG_PATTERN.test(slug)) return undefined
+  const row = getDb()
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), publishedBy(now)))
+    .get()
+  if (!row) return undefined
+  const { sourceHash: _sourceHash, id: _id, ...article } = row
+  return article as Article
+}
+
+/** Every published article, newest first, for the sitemap and the RSS feed. */
+export function listArticlesForFeeds(now = new Date()) {
+  return getDb()
+    .select({ ...cardColumns, updatedAt: blogPosts.updatedAt, author: blogPosts.author })
+    .from(blogPosts)
+    .where(publishedBy(now))
+    .orderBy(desc(blogPosts.publishedAt))
+    .all()
+}
+
+/**
+ * The next moment at which the blog's visible content changes without a seed: a scheduled post
+ * appears, or a new post leaves the 'Nye Artikler' window. Cached pages expire then.
+ */
+export function nextBlogChangeAt(now = new Date()): Date | undefined {
+  const db = getDb()
+  const windowMs = NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000
+  const [scheduled] = db.select({ at: min(blogPosts.publishedAt) }).from(blogPosts).where(gt(blogPosts.publishedAt, now.toISOString())).all()
+  const [oldestNew] = db
+    .select({ at: min(blogPosts.publishedAt) })
+    .from(blogPosts)
+    .where(and(publishedBy(now), gte(blogPosts.publishedAt, newWindowStart(now).toISOString())))
+    .all()
+  const candidates = [
+    scheduled?.at ? new Date(scheduled.at).getTime() : Infinity,
+    oldestNew?.at ? new Date(oldestNew.at).getTime() + windowMs : Infinity,
+  ]
+  const next = Math.min(...candidates)
+  return Number.isFinite(next) ? new Date(next) : undefined
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+import { count } from 'drizzle-orm'
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import * as schema from './schema.ts'
+import { syncBlogPosts } from './sync-blog.ts'
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+
+export function databasePath() {
+  return resolve(process.env.DATABASE_URL ?? 'data/site.db')
+}
+
+/**
+ * Opens a SQLite file with the settings every process of the site uses, creating its folder and
+ * applying pending migrations. Several processes may open the same file (server, seed, retry).
+ */
+export function openDatabase(file = databasePath()): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const sqlite = new Database(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = drizzle(sqlite, { schema })
+  migrate(db, { migrationsFolder: resolve(process.env.MIGRATIONS_DIR ?? 'drizzle') })
+  return db
+}
+
+/** Seeds an empty blog from content/blog, so a fresh clone shows the full blog on first start. */
+export function seedIfEmpty(db: Db) {
+  const [row] = db.select({ posts: count() }).from(schema.blogPosts).all()
+  if ((row?.posts ?? 0) > 0) return undefined
+  return syncBlogPosts(db)
+}
+
+let shared: Db | undefined
+
+/** The server's one connection, opened (and, when empty, seeded) on first use. */
+export function getDb(): Db {
+  if (!shared) {
+    shared = openDatabase()
+    const report = seedIfEmpty(shared)
+    if (report) console.info(JSON.stringify({ level: 'info', msg: 'blog seeded on start', added: report.added.length }))
+  }
+  return shared
+}
+
+export function closeDb() {
+  shared?.$client.close()
+  shared = undefined
+}

@@ -1,0 +1,64 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+/** One row per file in content/blog; the seed keeps the table equal to the folder. */
+export const blogPosts = sqliteTable(
+  'blog_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    imageAlt: text('image_alt').notNull(),
+    category: text('category').notNull(),
+    /** ISO-8601 UTC; text sorts chronologically. */
+    publishedAt: text('published_at').notNull(),
+    author: text('author').notNull(),
+    keywords: text('keywords', { mode: 'json' }).$type<string[]>().notNull(),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+    section: text('section').notNull(),
+    hero: text('hero', { enum: ['image', 'gradient'] }).notNull(),
+    cta: text('cta'),
+    jsonLd: integer('json_ld', { mode: 'boolean' }).notNull(),
+    bodyHtml: text('body_html').notNull(),
+    /** Hash of the source file, so a seed only rewrites what changed. */
+    sourceHash: text('source_hash').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [
+    index('blog_posts_published_at_idx').on(table.publishedAt),
+    index('blog_posts_category_published_at_idx').on(table.category, table.publishedAt),
+  ],
+)
+
+/** Every contact message, written before any e-mail is attempted, so a mail outage loses nothing. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    createdAt: text('created_at').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    serviceType: text('service_type').notNull(),
+    address: text('address').notNull(),
+    message: text('message').notNull(),
+    /** Salted SHA-256 of the sender's IP: enough for the rate limit, never the address itself. */
+    ipHash: text('ip_hash').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: text('next_attempt_at'),
+    sentAt: text('sent_at'),
+  },
+  (table) => [
+    index('contact_messages_ip_created_idx').on(table.ipHash, table.createdAt),
+    index('contact_messages_status_next_idx').on(table.status, table.nextAttemptAt),
+    index('contact_messages_created_idx').on(table.createdAt),
+  ],
+)
+
+export type BlogPost = typeof blogPosts.$inferSelect
+export type NewBlogPost = typeof blogPosts.$inferInsert
+export type ContactMessage = typeof contactMessages.$inferSelect

@@ -1,0 +1,24 @@
+/**
+ * `npm run db:seed`: makes the blog match content/blog. Safe to run while the server runs; the
+ * change shows on the next page load.
+ */
+import { databasePath, openDatabase } from './connection.ts'
+import { DEFAULT_CONTENT_DIR, syncBlogPosts } from './sync-blog.ts'
+
+const dir = process.argv[2] ?? DEFAULT_CONTENT_DIR
+const db = openDatabase()
+try {
+  const report = syncBlogPosts(db, dir)
+  const list = (slugs: string[]) => (slugs.length ? `: ${slugs.join(', ')}` : '')
+  console.log(`Database: ${databasePath()}`)
+  console.log(`Tilføjet ${report.added.length}${list(report.added)}`)
+  console.log(`Ændret ${report.changed.length}${list(report.changed)}`)
+  console.log(`Fjernet ${report.removed.length}${list(report.removed)}`)
+  console.log(`Uændret ${report.unchanged}`)
+} catch (error) {
+  console.error('Seed afbrudt – intet er ændret i databasen.')
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+} finally {
+  db.$client.close()
+}

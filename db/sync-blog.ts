@@ -1,0 +1,65 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq, notInArray } from 'drizzle-orm'
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { ArticleFileError, parseArticleFile } from './article-file.ts'
+import { blogPosts } from './schema.ts'
+
+export type SyncReport = { added: string[]; changed: string[]; removed: string[]; unchanged: number }
+
+export const DEFAULT_CONTENT_DIR = 'content/blog'
+
+/** Reads and validates every article file; any invalid file fails the whole read. */
+export function readArticleFolder(dir: string) {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+  const problems: ArticleFileError[] = []
+  const articles = []
+  for (const file of files) {
+    try {
+      articles.push(parseArticleFile(file, readFileSync(join(dir, file), 'utf8')))
+    } catch (error) {
+      if (error instanceof ArticleFileError) problems.push(error)
+      else throw error
+    }
+  }
+  if (problems.length > 0) throw new AggregateError(problems, problems.map((p) => p.message).join('\n'))
+  return articles
+}
+
+/**
+ * Makes blog_posts equal to the folder in one transaction: new files inserted, changed files
+ * updated, removed files deleted. Readers (the running server) see either the old or the new set.
+ */
+export function syncBlogPosts(db: BetterSQLite3Database<any>, dir = DEFAULT_CONTENT_DIR, now = new Date()): SyncReport {
+  const articles = readArticleFolder(dir)
+  const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0 }
+  const nowIso = now.toISOString()
+
+  db.transaction((tx) => {
+    const existing = new Map(
+      tx.select({ slug: blogPosts.slug, sourceHash: blogPosts.sourceHash }).from(blogPosts).all().map((row) => [row.slug, row.sourceHash]),
+    )
+    for (const article of articles) {
+      const previousHash = existing.get(article.slug)
+      if (previousHash === article.sourceHash) {
+        report.unchanged++
+      } else if (previousHash === undefined) {
+        tx.insert(blogPosts).values({ ...article, updatedAt: article.updatedAt ?? article.publishedAt }).run()
+        report.added.push(article.slug)
+      } else {
+        tx.update(blogPosts).set({ ...article, updatedAt: article.updatedAt ?? nowIso }).where(eq(blogPosts.slug, article.slug)).run()
+        report.changed.push(article.slug)
+      }
+    }
+    const slugs = articles.map((article) => article.slug)
+    const removed = tx
+      .delete(blogPosts)
+      .where(slugs.length > 0 ? notInArray(blogPosts.slug, slugs) : undefined)
+      .returning({ slug: blogPosts.slug })
+      .all()
+    report.removed = removed.map((row) => row.slug)
+  })
+  return report
+}
