@@ -1,0 +1,195 @@
+import { useRef, useState } from 'react'
+import { site } from '#content/site'
+import { Link } from '@tanstack/react-router'
+import { Button } from '~/components/ui/button'
+import { sendContactMessage } from '~/lib/contact-action'
+import {
+  type ContactField,
+  type ContactResult,
+  type FieldErrors,
+  HONEYPOT_FIELD,
+  contactStatusText,
+  serviceTypeLabels,
+  validateContact,
+} from '~/lib/contact-schema'
+import { cn } from '~/lib/utils'
+
+type Phase = 'idle' | 'submitting'
+
+export function ContactForm({ initialResult }: { initialResult?: ContactResult }) {
+  const [phase, setPhase] = useState<Phase>('idle')
+  const [result, setResult] = useState<ContactResult | undefined>(initialResult)
+  const formRef = useRef<HTMLFormElement>(null)
+  const errors: FieldErrors = result?.fieldErrors ?? {}
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    const check = validateContact(Object.fromEntries(data))
+    if (!check.success) {
+      setResult({ status: 'ugyldig', fieldErrors: check.fieldErrors })
+      focusFirstInvalid(form, check.fieldErrors)
+      return
+    }
+    setPhase('submitting')
+    setResult(undefined)
+    try {
+      const answer = await sendContactMessage({ data })
+      const next: ContactResult = answer instanceof Response || !answer?.status ? { status: 'fejl' } : answer
+      setResult(next)
+      if (next.status === 'sendt') form.reset()
+      if (next.fieldErrors) focusFirstInvalid(form, next.fieldErrors)
+    } catch {
+      setResult({ status: 'fejl' })
+    } finally {
+      setPhase('idle')
+    }
+  }
+
+  const field = (name: ContactField) => ({
+    id: `kontakt-${name}`,
+    name,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `kontakt-${name}-fejl` : undefined,
+    className: cn(
+      'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm',
+      errors[name] ? 'border-danger-700' : 'border-sand-300 focus:border-accent-600',
+    ),
+  })
+
+  return (
+    <form
+      ref={formRef}
+      id="kontaktformular"
+      method="post"
+      action={sendContactMessage.url}
+      onSubmit={onSubmit}
+      aria-labelledby="kontaktformular-titel"
+      className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8"
+    >
+      <h2 id="kontaktformular-titel" className="text-3xl">
+        Send mig en besked
+      </h2>
+      <p className="mt-2 text-ink-soft">Jeg svarer inden for 24 timer. Felter markeret med * skal udfyldes.</p>
+
+      <div aria-live="polite" aria-atomic="true">
+        {result && (
+          <p
+            className={cn(
+              'mt-6 rounded-xl border px-4 py-3 font-medium',
+              result.status === 'sendt'
+                ? 'border-success-700/30 bg-success-50 text-success-700'
+                : 'border-danger-700/30 bg-danger-50 text-danger-700',
+            )}
+          >
+            {contactStatusText[result.status]}
+            {result.status === 'for-mange' && (
+              <>
+                {' '}
+                <a href={site.phone.href} className="underline">
+                  {site.phone.display}
+                </a>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        <FormField label="Fornavn" required error={errors.firstName} id="kontakt-firstName">
+          <input {...field('firstName')} type="text" autoComplete="given-name" required maxLength={100} />
+        </FormField>
+        <FormField label="Efternavn" required error={errors.lastName} id="kontakt-lastName">
+          <input {...field('lastName')} type="text" autoComplete="family-name" required maxLength={100} />
+        </FormField>
+        <FormField label="E-mail" required error={errors.email} id="kontakt-email">
+          <input {...field('email')} type="email" autoComplete="email" required maxLength={254} inputMode="email" />
+        </FormField>
+        <FormField label="Telefon" required error={errors.phone} id="kontakt-phone">
+          <input {...field('phone')} type="tel" autoComplete="tel" required maxLength={30} inputMode="tel" />
+        </FormField>
+        <FormField label="Type ydelse" error={errors.serviceType} id="kontakt-serviceType">
+          <select {...field('serviceType')} defaultValue="">
+            <option value="">Vælg ydelse (valgfrit)</option>
+            {Object.entries(serviceTypeLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Adresse" hint="Valgfrit – kun hvis du ønsker et hjemmebesøg" error={errors.address} id="kontakt-address">
+          <input {...field('address')} type="text" autoComplete="street-address" maxLength={200} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField label="Besked" required error={errors.message} id="kontakt-message">
+            <textarea {...field('message')} rows={6} required maxLength={5000} />
+          </FormField>
+        </div>
+      </div>
+
+      {/* Hidden from people and assistive technology; robots that fill every field reveal themselves. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Lad dette felt være tomt
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <p className="mt-6 text-sm text-ink-soft">
+        Når du sender beskeden, accepterer du min{' '}
+        <Link to="/privatlivspolitik" className="font-medium text-accent-700 underline underline-offset-2">
+          privatlivspolitik
+        </Link>
+        , som beskriver, hvordan jeg behandler dine oplysninger.
+      </p>
+
+      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={phase === 'submitting'}>
+        {phase === 'submitting' ? 'Sender besked...' : 'Send besked'}
+      </Button>
+    </form>
+  )
+}
+
+function FormField({
+  label,
+  id,
+  required,
+  hint,
+  error,
+  children,
+}: {
+  label: string
+  id: string
+  required?: boolean
+  hint?: string
+  error?: string
+  children: React.ReactNode
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-ink">
+        {label}
+        {required && (
+          <span className="text-danger-700" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+        {hint && <span className="block text-sm font-normal text-sand-600">{hint}</span>}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-fejl`} className="mt-1.5 text-sm font-medium text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
+  const first = Object.keys(errors)[0]
+  if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+}

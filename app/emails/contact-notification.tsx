@@ -1,0 +1,48 @@
+import { Section, Text } from '@react-email/components'
+import type { ContactMessageData } from '~/lib/contact-schema'
+import { serviceTypeLabels } from '~/lib/contact-schema'
+import { EmailLayout, emailHeading, emailText } from './email-layout'
+
+/** To the coach: every field of the message; replying answers the visitor directly. */
+export function ContactNotificationEmail({ message, receivedAt }: { message: ContactMessageData; receivedAt: string }) {
+  const rows: Array<[string, string]> = [
+    ['Navn', `${message.firstName} ${message.lastName}`],
+    ['E-mail', message.email],
+    ['Telefon', message.phone],
+    ['Type ydelse', message.serviceType ? serviceTypeLabels[message.serviceType] : 'Ikke angivet'],
+    ['Adresse', message.address || 'Ikke angivet'],
+    ['Modtaget', receivedAt],
+  ]
+  return (
+    <EmailLayout preview={`Ny besked fra ${message.firstName} ${message.lastName}`}>
+      <Text style={emailHeading}>{`Ny besked fra ${message.firstName} ${message.lastName}`}</Text>
+      <Section style={{ marginBottom: '16px' }}>
+        {rows.map(([label, value]) => (
+          <Text key={label} style={{ ...emailText, margin: '0 0 6px' }}>
+            <strong>{`${label}: `}</strong>
+            {value}
+          </Text>
+        ))}
+      </Section>
+      <Text style={{ ...emailText, whiteSpace: 'pre-wrap', backgroundColor: '#f5f1ea', borderRadius: '8px', padding: '16px' }}>
+        {message.message}
+      </Text>
+      <Text style={emailText}>Svar direkte på denne e-mail for at skrive tilbage.</Text>
+    </EmailLayout>
+  )
+}
+
+ContactNotificationEmail.PreviewProps = {
+  message: {
+    firstName: 'Anne',
+    lastName: 'Jensen',
+    email: 'anne@eksempel.dk',
+    phone: '+45 20 30 40 50',
+    serviceType: 'stress-coaching',
+    address: '',
+    message: 'Hej Birgitte\n\nJeg har haft travlt længe og kan mærke, at jeg har brug for at tale med nogen. Har du tid i næste uge?\n\nVenlig hilsen Anne',
+  },
+  receivedAt: '18. september 2025 kl. 10.42',
+} satisfies Parameters<typeof ContactNotificationEmail>[0]
+
+export default ContactNotificationEmail

@@ -1,0 +1,20 @@
+import { createServerFn } from '@tanstack/react-start'
+
+/**
+ * The contact form's endpoint. With JavaScript the form calls it and gets a ContactResult; a
+ * plain HTML form posts to its `url` and is answered with a 303 back to /kontakt.
+ */
+export const sendContactMessage = createServerFn({ method: 'POST' })
+  .validator((data: unknown) => {
+    if (!(data instanceof FormData)) {
+      throw new Response('Formularen skal sendes som formulardata.', {
+        status: 415,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      })
+    }
+    return data
+  })
+  .handler(async ({ data }) => {
+    const { handleContactPost } = await import('~/server/contact-endpoint.server')
+    return handleContactPost(data)
+  })
