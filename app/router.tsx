@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { NotFound } from '~/components/not-found'
+import { cspNoncePlaceholder } from '~/lib/csp'
 import { routeTree } from './routeTree.gen'
 
 export function getRouter() {
@@ -15,6 +16,7 @@ export function getRouter() {
     defaultPreload: 'intent',
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
+    ssr: { nonce: cspNoncePlaceholder() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

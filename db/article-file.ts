@@ -104,7 +104,7 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
     title: meta.title,
     description: meta.description,
     imageUrl: meta.image ?? `/images/blog/${slug}.webp`,
-    imageAlt: meta.imageAlt ?? `Forsidebillede til artiklen „${meta.title}“`,
+    imageAlt: meta.imageAlt ?? `Rolig, abstrakt illustration til artiklen „${meta.title}“`,
     category: meta.category,
     publishedAt: meta.publishedAt,
     author: meta.author,

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, notInArray } from 'drizzle-orm'
-import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { ArticleFileError, parseArticleFile } from './article-file.ts'
+import type { Db } from './connection.ts'
 import { blogPosts } from './schema.ts'
 
 export type SyncReport = { added: string[]; changed: string[]; removed: string[]; unchanged: number }
@@ -32,7 +32,7 @@ export function readArticleFolder(dir: string) {
  * Makes blog_posts equal to the folder in one transaction: new files inserted, changed files
  * updated, removed files deleted. Readers (the running server) see either the old or the new set.
  */
-export function syncBlogPosts(db: BetterSQLite3Database<any>, dir = DEFAULT_CONTENT_DIR, now = new Date()): SyncReport {
+export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date()): SyncReport {
   const articles = readArticleFolder(dir)
   const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0 }
   const nowIso = now.toISOString()
@@ -49,7 +49,10 @@ export function syncBlogPosts(db: BetterSQLite3Database<any>, dir = DEFAULT_CONT
         tx.insert(blogPosts).values({ ...article, updatedAt: article.updatedAt ?? article.publishedAt }).run()
         report.added.push(article.slug)
       } else {
-        tx.update(blogPosts).set({ ...article, updatedAt: article.updatedAt ?? nowIso }).where(eq(blogPosts.slug, article.slug)).run()
+        // Replaced rather than updated: the new row id makes every change visible in
+        // blogContentVersion(), which the server's page cache compares cheaply on each request.
+        tx.delete(blogPosts).where(eq(blogPosts.slug, article.slug)).run()
+        tx.insert(blogPosts).values({ ...article, updatedAt: article.updatedAt ?? nowIso }).run()
         report.changed.push(article.slug)
       }
     }
@@ -62,4 +65,13 @@ export function syncBlogPosts(db: BetterSQLite3Database<any>, dir = DEFAULT_CONT
     report.removed = removed.map((row) => row.slug)
   })
   return report
+}
+
+/** Changes whenever a seed adds, changes or removes an article (ids are never reused). */
+export function blogContentVersion(db: Db) {
+  const row = db.$client.prepare('SELECT count(*) AS posts, coalesce(max(id), 0) AS lastId FROM blog_posts').get() as {
+    posts: number
+    lastId: number
+  }
+  return `${row.posts}:${row.lastId}`
 }

@@ -36,11 +36,7 @@ export function absoluteUrl(pathOrUrl: string, siteUrl = getSiteUrl()) {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`
 }
 
-type MetaTag =
-  | { title: string }
-  | { name: string; content: string }
-  | { property: string; content: string }
-  | { 'script:ld+json': object }
+type MetaTag = React.JSX.IntrinsicElements['meta'] & { title?: string }
 
 /**
  * Builds everything a route's head() returns: one of each meta tag, the canonical link and
@@ -92,7 +88,8 @@ export function seo(options: SeoOptions, siteUrl = getSiteUrl()) {
   }
 
   // The router renders these as <script type="application/ld+json"> with the JSON escaped.
-  for (const data of [options.structuredData ?? []].flat()) meta.push({ 'script:ld+json': data })
+  // (head()'s meta type does not list this key, although the router supports it.)
+  for (const data of [options.structuredData ?? []].flat()) meta.push({ 'script:ld+json': data } as MetaTag)
 
   return { meta, links: [{ rel: 'canonical', href: url }] }
 }
