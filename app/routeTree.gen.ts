@@ -14,6 +14,9 @@ import { Route as KontaktRouteImport } from './routes/kontakt'
 import { Route as OmRouteImport } from './routes/om'
 import { Route as PrivatlivspolitikRouteImport } from './routes/privatlivspolitik'
 import { Route as ReferencerRouteImport } from './routes/referencer'
+import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
+import { Route as RssDotxmlRouteImport } from './routes/rss[.]xml'
+import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as YdelserRouteImport } from './routes/ydelser'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
@@ -43,6 +46,21 @@ const ReferencerRoute = ReferencerRouteImport.update({
   path: '/referencer',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RobotsDottxtRoute = RobotsDottxtRouteImport.update({
+  id: '/robots.txt',
+  path: '/robots.txt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RssDotxmlRoute = RssDotxmlRouteImport.update({
+  id: '/rss.xml',
+  path: '/rss.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
+  id: '/sitemap.xml',
+  path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const YdelserRoute = YdelserRouteImport.update({
   id: '/ydelser',
   path: '/ydelser',
@@ -65,6 +83,9 @@ export interface FileRoutesByFullPath {
   '/om': typeof OmRoute
   '/privatlivspolitik': typeof PrivatlivspolitikRoute
   '/referencer': typeof ReferencerRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/rss.xml': typeof RssDotxmlRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
@@ -75,6 +96,9 @@ export interface FileRoutesByTo {
   '/om': typeof OmRoute
   '/privatlivspolitik': typeof PrivatlivspolitikRoute
   '/referencer': typeof ReferencerRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/rss.xml': typeof RssDotxmlRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog': typeof BlogIndexRoute
@@ -86,6 +110,9 @@ export interface FileRoutesById {
   '/om': typeof OmRoute
   '/privatlivspolitik': typeof PrivatlivspolitikRoute
   '/referencer': typeof ReferencerRoute
+  '/robots.txt': typeof RobotsDottxtRoute
+  '/rss.xml': typeof RssDotxmlRoute
+  '/sitemap.xml': typeof SitemapDotxmlRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/blog/': typeof BlogIndexRoute
@@ -98,6 +125,9 @@ export interface FileRouteTypes {
     | '/om'
     | '/privatlivspolitik'
     | '/referencer'
+    | '/robots.txt'
+    | '/rss.xml'
+    | '/sitemap.xml'
     | '/ydelser'
     | '/blog/$slug'
     | '/blog/'
@@ -108,6 +138,9 @@ export interface FileRouteTypes {
     | '/om'
     | '/privatlivspolitik'
     | '/referencer'
+    | '/robots.txt'
+    | '/rss.xml'
+    | '/sitemap.xml'
     | '/ydelser'
     | '/blog/$slug'
     | '/blog'
@@ -118,6 +151,9 @@ export interface FileRouteTypes {
     | '/om'
     | '/privatlivspolitik'
     | '/referencer'
+    | '/robots.txt'
+    | '/rss.xml'
+    | '/sitemap.xml'
     | '/ydelser'
     | '/blog/$slug'
     | '/blog/'
@@ -129,6 +165,9 @@ export interface RootRouteChildren {
   OmRoute: typeof OmRoute
   PrivatlivspolitikRoute: typeof PrivatlivspolitikRoute
   ReferencerRoute: typeof ReferencerRoute
+  RobotsDottxtRoute: typeof RobotsDottxtRoute
+  RssDotxmlRoute: typeof RssDotxmlRoute
+  SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   YdelserRoute: typeof YdelserRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -171,6 +210,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ReferencerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/robots.txt': {
+      id: '/robots.txt'
+      path: '/robots.txt'
+      fullPath: '/robots.txt'
+      preLoaderRoute: typeof RobotsDottxtRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rss.xml': {
+      id: '/rss.xml'
+      path: '/rss.xml'
+      fullPath: '/rss.xml'
+      preLoaderRoute: typeof RssDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sitemap.xml': {
+      id: '/sitemap.xml'
+      path: '/sitemap.xml'
+      fullPath: '/sitemap.xml'
+      preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/ydelser': {
       id: '/ydelser'
       path: '/ydelser'
@@ -201,6 +261,9 @@ const rootRouteChildren: RootRouteChildren = {
   OmRoute: OmRoute,
   PrivatlivspolitikRoute: PrivatlivspolitikRoute,
   ReferencerRoute: ReferencerRoute,
+  RobotsDottxtRoute: RobotsDottxtRoute,
+  RssDotxmlRoute: RssDotxmlRoute,
+  SitemapDotxmlRoute: SitemapDotxmlRoute,
   YdelserRoute: YdelserRoute,
   BlogSlugRoute: BlogSlugRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -3,11 +3,11 @@ import { marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import { SLUG_PATTERN } from '../app/lib/blog.ts'
 import { categories } from '../app/lib/categories.ts'
 import { site } from '../content/site.ts'
 import type { NewBlogPost } from './schema.ts'
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 const isoDate = z.union([z.date(), z.string()]).transform((value, ctx) => {
   const date = value instanceof Date ? value : new Date(value)
@@ -99,7 +99,7 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
   if (!body) throw new ArticleFileError(fileName, ['artiklen har ingen brødtekst'])
 
   const meta = result.data
-  return {
+  const row = {
     slug,
     title: meta.title,
     description: meta.description,
@@ -115,7 +115,8 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
     cta: meta.cta ?? null,
     jsonLd: meta.jsonLd,
     bodyHtml: renderMarkdown(body),
-    sourceHash: createHash('sha256').update(source).digest('hex'),
-    updatedAt: meta.updatedAt,
   }
+  // Hashing the row, not the file, also catches changes in how files are turned into rows.
+  const sourceHash = createHash('sha256').update(JSON.stringify([row, meta.updatedAt])).digest('hex')
+  return { ...row, sourceHash, updatedAt: meta.updatedAt }
 }

@@ -1,9 +1,17 @@
-import { and, asc, count, desc, eq, gte, lte, min, gt, type SQL } from 'drizzle-orm'
-import { getDb } from '#db/connection'
+import { type SQL, and, asc, count, desc, eq, gt, gte, lte, min } from 'drizzle-orm'
+import { type Db, getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
-import { NEW_POSTS_SHOWN, NEW_POST_WINDOW_DAYS, POSTS_PER_PAGE, newWindowStart, type Article, type BlogIndex, type PostCard } from '~/lib/blog'
+import {
+  type Article,
+  type BlogIndex,
+  NEW_POSTS_SHOWN,
+  NEW_POST_WINDOW_DAYS,
+  POSTS_PER_PAGE,
+  type PostCard,
+  SLUG_PATTERN,
+  newWindowStart,
+} from '~/lib/blog'
 import { type CategoryFilter, categoryFilters, isCategory } from '~/lib/categories'
-import { SLUG_PATTERN } from '#db/article-file'
 
 const cardColumns = {
   slug: blogPosts.slug,
@@ -21,8 +29,8 @@ const publishedBy = (now: Date) => lte(blogPosts.publishedAt, now.toISOString())
 export function getBlogIndex(
   { category, page }: { category: CategoryFilter; page: number },
   now = new Date(),
+  db: Db = getDb(),
 ): BlogIndex {
-  const db = getDb()
   const published = publishedBy(now)
 
   const counts = Object.fromEntries(categoryFilters.map((id) => [id, 0])) as Record<CategoryFilter, number>
@@ -50,9 +58,9 @@ export function getBlogIndex(
   return { category, page: currentPage, pageCount, counts, posts, newPosts, newCount: newRow?.posts ?? 0 }
 }
 
-export function getArticle(slug: string, now = new Date()): Article | undefined {
+export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Article | undefined {
   if (slug.length > 120 || !SLUG_PATTERN.test(slug)) return undefined
-  const row = getDb()
+  const row = db
     .select()
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), publishedBy(now)))
@@ -63,8 +71,8 @@ export function getArticle(slug: string, now = new Date()): Article | undefined 
 }
 
 /** Every published article, newest first, for the sitemap and the RSS feed. */
-export function listArticlesForFeeds(now = new Date()) {
-  return getDb()
+export function listArticlesForFeeds(now = new Date(), db: Db = getDb()) {
+  return db
     .select({ ...cardColumns, updatedAt: blogPosts.updatedAt, author: blogPosts.author })
     .from(blogPosts)
     .where(publishedBy(now))
@@ -76,8 +84,7 @@ export function listArticlesForFeeds(now = new Date()) {
  * The next moment at which the blog's visible content changes without a seed: a scheduled post
  * appears, or a new post leaves the 'Nye Artikler' window. Cached pages expire then.
  */
-export function nextBlogChangeAt(now = new Date()): Date | undefined {
-  const db = getDb()
+export function nextBlogChangeAt(now = new Date(), db: Db = getDb()): Date | undefined {
   const windowMs = NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000
   const [scheduled] = db.select({ at: min(blogPosts.publishedAt) }).from(blogPosts).where(gt(blogPosts.publishedAt, now.toISOString())).all()
   const [oldestNew] = db

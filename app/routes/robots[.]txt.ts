@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/robots.txt')({
+  server: {
+    handlers: {
+      GET: async () => {
+        const { robotsResponse } = await import('~/server/feeds.server')
+        return robotsResponse()
+      },
+    },
+  },
+})

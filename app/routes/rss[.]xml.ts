@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/rss.xml')({
+  server: {
+    handlers: {
+      GET: async () => {
+        const { rssResponse } = await import('~/server/feeds.server')
+        return rssResponse()
+      },
+    },
+  },
+})

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/sitemap.xml')({
+  server: {
+    handlers: {
+      GET: async () => {
+        const { sitemapResponse } = await import('~/server/feeds.server')
+        return sitemapResponse()
+      },
+    },
+  },
+})

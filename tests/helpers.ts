@@ -1,0 +1,21 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach } from 'vitest'
+import { type Db, openDatabase } from '#db/connection'
+
+/** A fresh, migrated SQLite file in a temporary folder, removed after the test. */
+export function temporaryDatabase(): { db: Db; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'coach-test-'))
+  const db = openDatabase(join(dir, 'site.db'))
+  afterEach(() => {
+    db.$client.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return { db, dir }
+}
+
+export function articleSource(frontMatter: Record<string, string>, body = 'Første afsnit.\n\n## Et afsnit\n\nMere tekst.') {
+  const lines = Object.entries(frontMatter).map(([key, value]) => `${key}: ${value}`)
+  return `---\n${lines.join('\n')}\n---\n${body}\n`
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { blogPosts } from '#db/schema'
+import { POSTS_PER_PAGE } from '~/lib/blog'
+import { getArticle, getBlogIndex, nextBlogChangeAt } from '~/server/blog.server'
+import { temporaryDatabase } from '../helpers'
+
+const NOW = new Date('2025-10-01T12:00:00.000Z')
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString()
+
+function insertPost(db: ReturnType<typeof temporaryDatabase>['db'], slug: string, category: string, publishedAt: string) {
+  db.insert(blogPosts)
+    .values({
+      slug,
+      title: slug,
+      description: 'Beskrivelse',
+      imageUrl: `/images/blog/${slug}.webp`,
+      imageAlt: 'Illustration',
+      category,
+      publishedAt,
+      author: 'Birgitte Holm',
+      keywords: [],
+      tags: [],
+      section: 'Coaching',
+      hero: 'gradient',
+      cta: null,
+      jsonLd: false,
+      bodyHtml: '<p>Tekst</p>',
+      sourceHash: slug,
+      updatedAt: publishedAt,
+    })
+    .run()
+}
+
+describe('blog index', () => {
+  it('counts every category, zero included, and filters the grid newest first', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'gammel-stress', 'stress', daysAgo(400))
+    insertPost(db, 'ny-stress', 'stress', daysAgo(3))
+    insertPost(db, 'karriere', 'career', daysAgo(100))
+
+    const all = getBlogIndex({ category: 'all', page: 1 }, NOW, db)
+    expect(all.counts).toMatchObject({ all: 3, stress: 2, career: 1, teenage: 0, kosttilskud: 0 })
+    expect(Object.keys(all.counts)).toHaveLength(11)
+    expect(all.posts.map((post) => post.slug)).toEqual(['ny-stress', 'karriere', 'gammel-stress'])
+
+    const stress = getBlogIndex({ category: 'stress', page: 1 }, NOW, db)
+    expect(stress.posts.map((post) => post.slug)).toEqual(['ny-stress', 'gammel-stress'])
+    expect(stress.counts).toEqual(all.counts)
+  })
+
+  it('shows as new exactly what was published within the last 30 days, by the injected clock', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'i-dag', 'life', daysAgo(0))
+    insertPost(db, 'graensen', 'life', daysAgo(30))
+    insertPost(db, 'for-gammel', 'life', daysAgo(30.01))
+
+    const index = getBlogIndex({ category: 'all', page: 1 }, NOW, db)
+    expect(index.newPosts.map((post) => post.slug)).toEqual(['i-dag', 'graensen'])
+    expect(index.newCount).toBe(2)
+
+    const later = getBlogIndex({ category: 'all', page: 1 }, new Date(NOW.getTime() + 31 * 86_400_000), db)
+    expect(later.newCount).toBe(0)
+  })
+
+  it('keeps scheduled articles hidden until their day', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'i-morgen', 'life', new Date(NOW.getTime() + 86_400_000).toISOString())
+    expect(getBlogIndex({ category: 'all', page: 1 }, NOW, db).counts.all).toBe(0)
+    expect(getArticle('i-morgen', NOW, db)).toBeUndefined()
+    expect(nextBlogChangeAt(NOW, db)?.toISOString()).toBe(new Date(NOW.getTime() + 86_400_000).toISOString())
+  })
+
+  it('pages the grid so /blog stays light however many articles there are', () => {
+    const { db } = temporaryDatabase()
+    for (let index = 0; index < POSTS_PER_PAGE + 5; index++) insertPost(db, `artikel-${index}`, 'insights', daysAgo(100 + index))
+    const first = getBlogIndex({ category: 'all', page: 1 }, NOW, db)
+    const second = getBlogIndex({ category: 'all', page: 2 }, NOW, db)
+    expect(first.posts).toHaveLength(POSTS_PER_PAGE)
+    expect(second.posts).toHaveLength(5)
+    expect(first.pageCount).toBe(2)
+    expect(getBlogIndex({ category: 'all', page: 99 }, NOW, db).page).toBe(2)
+  })
+
+  it('finds an article by slug and refuses odd slugs without touching the database', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'saa-lev-dog', 'life', daysAgo(10))
+    expect(getArticle('saa-lev-dog', NOW, db)?.title).toBe('saa-lev-dog')
+    for (const slug of ['findes-ikke', '../etc/passwd', 'SAA-LEV-DOG', 'a'.repeat(500), "x' OR 1=1 --"]) {
+      expect(getArticle(slug, NOW, db)).toBeUndefined()
+    }
+  })
+})

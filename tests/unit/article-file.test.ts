@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { ArticleFileError, parseArticleFile } from '#db/article-file'
+import { articleSource } from '../helpers'
+
+const valid = { title: 'Stress er ikke svaghed', description: 'En kort beskrivelse.', category: 'stress', publishedAt: '2025-09-18' }
+
+describe('article front matter', () => {
+  it('turns a valid file into a row with defaults for what is left out', () => {
+    const row = parseArticleFile('stress-er-ikke-svaghed.md', articleSource(valid))
+    expect(row).toMatchObject({
+      slug: 'stress-er-ikke-svaghed',
+      category: 'stress',
+      publishedAt: '2025-09-18T00:00:00.000Z',
+      author: 'Birgitte Holm',
+      section: 'Coaching',
+      hero: 'gradient',
+      cta: null,
+      jsonLd: false,
+      imageUrl: '/images/blog/stress-er-ikke-svaghed.webp',
+    })
+    expect(row.bodyHtml).toContain('<h2>Et afsnit</h2>')
+  })
+
+  it.each([
+    ['title', { ...valid, title: '""' }],
+    ['category', { ...valid, category: 'gossip' }],
+    ['publishedAt', { ...valid, publishedAt: 'i går' }],
+    ['description', { title: valid.title, category: valid.category, publishedAt: valid.publishedAt }],
+    ['unknownField', { ...valid, unknownField: 'x' }],
+  ])('names the file and the field "%s" when it is wrong', (field, frontMatter) => {
+    const attempt = () => parseArticleFile('forkert.md', articleSource(frontMatter))
+    expect(attempt).toThrow(ArticleFileError)
+    expect(attempt).toThrow(/forkert\.md/)
+    expect(attempt).toThrow(new RegExp(field))
+  })
+
+  it('refuses a file name that cannot be a slug', () => {
+    expect(() => parseArticleFile('Min Artikel.md', articleSource(valid))).toThrow(/filnavnet/)
+  })
+
+  it('strips anything from the body that could run in a visitor’s browser', () => {
+    const row = parseArticleFile(
+      'farlig.md',
+      articleSource(valid, 'Tekst <script>alert(1)</script> [klik](javascript:alert(1)) <img src=x onerror=alert(1)>\n\n[ekstern](https://example.org)'),
+    )
+    expect(row.bodyHtml).not.toMatch(/<script|javascript:|onerror|<img/)
+    expect(row.bodyHtml).toContain('<a href="https://example.org" rel="noopener">ekstern</a>')
+  })
+})
