@@ -6,3 +6,6 @@ export const navLinks = [
   { to: '/referencer', label: 'Referencer' },
   { to: '/kontakt', label: 'Kontakt' },
 ] as const
+
+/** SPEC: a link is current when the path equals its path; the query does not count. */
+export const exactPath = { exact: true, includeSearch: false }

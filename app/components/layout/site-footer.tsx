@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { LogoMark } from '~/components/layout/logo'
-import { navLinks } from '~/components/layout/nav-links'
+import { exactPath, navLinks } from '~/components/layout/nav-links'
 
 export function SiteFooter() {
   return (
@@ -21,7 +21,7 @@ export function SiteFooter() {
           <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1">
             {navLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="inline-block py-1.5 hover:text-accent-700 hover:underline">
+                <Link to={link.to} activeOptions={exactPath} className="inline-block py-1.5 hover:text-accent-700 hover:underline">
                   {link.label}
                 </Link>
               </li>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { Logo } from '~/components/layout/logo'
-import { navLinks } from '~/components/layout/nav-links'
+import { exactPath, navLinks } from '~/components/layout/nav-links'
 import { cn } from '~/lib/utils'
 
 /** Clicking the link of the page you are on scrolls back to the top instead of doing nothing. */
@@ -36,7 +36,7 @@ export function SiteHeader() {
         <li key={link.to}>
           <Link
             to={link.to}
-            aria-current={isCurrent ? 'page' : undefined}
+            activeOptions={exactPath}
             onClick={() => {
               scrollToTopIfCurrent(isCurrent)
               setMenuOpen(false)
@@ -56,7 +56,7 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-(--nav-height) border-b border-sand-200 bg-sand-50/95 backdrop-blur">
       <nav aria-label="Hovedmenu" className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
-        <Link to="/" onClick={() => scrollToTopIfCurrent(pathname === '/')} aria-label="Til forsiden">
+        <Link to="/" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
           <Logo />
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
+import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, coverSources, ogImageFor } from '~/lib/blog'
 import { articleQuery } from '~/lib/blog-queries'
@@ -81,7 +82,7 @@ function ArticlePage() {
           </aside>
         )}
         <p className="mx-auto mt-12 max-w-[68ch]">
-          <Link to="/blog" className="font-semibold text-accent-700 underline underline-offset-4">
+          <Link to="/blog" activeOptions={exactPath} className="font-semibold text-accent-700 underline underline-offset-4">
             ← Tilbage til blog
           </Link>
         </p>
@@ -95,6 +96,7 @@ function ArticleHeader({ article }: { article: Article }) {
     <>
       <Link
         to="/blog"
+        activeOptions={exactPath}
         className="inline-flex text-sm font-semibold underline-offset-4 hover:underline"
       >
         ← Tilbage til blog

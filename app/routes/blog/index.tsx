@@ -85,7 +85,7 @@ function BlogIndexPage() {
                       to="/blog"
                       search={id === 'all' ? {} : { kategori: id }}
                       resetScroll={false}
-                      aria-current={active ? 'true' : undefined}
+                      activeOptions={{ exact: true }}
                       className={cn(
                         'inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
                         active

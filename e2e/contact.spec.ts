@@ -1,0 +1,109 @@
+import { type Page, expect, test } from '@playwright/test'
+import { emailsFor, uniqueEmail } from './helpers'
+
+const SUCCESS = 'Tak for din besked! Vi har sendt dig en bekræftelse på e-mail.'
+const FAILURE = 'Der opstod en fejl ved afsendelse. Prøv venligst igen.'
+
+async function fillForm(page: Page, email: string, phone = '20 30 40 50') {
+  await page.getByRole('textbox', { name: 'Fornavn', exact: true }).fill('Mette')
+  await page.getByRole('textbox', { name: 'Efternavn', exact: true }).fill('Sørensen')
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+  await page.getByRole('textbox', { name: 'Telefon', exact: true }).fill(phone)
+  await page.getByRole('combobox', { name: 'Type ydelse' }).selectOption('stress-coaching')
+  await page.getByRole('textbox', { name: 'Besked', exact: true }).fill('Hej Birgitte\n\nJeg vil gerne booke en første samtale om stress.')
+}
+
+test('the contact page has the form, the facts and the FAQ', async ({ page }) => {
+  await page.goto('/kontakt')
+  await expect(page.getByRole('heading', { name: 'Send mig en besked' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Besked', exact: true })).toHaveAttribute('rows', '6')
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute('type', 'email')
+  await expect(page.getByRole('combobox', { name: 'Type ydelse' }).locator('option')).toHaveCount(7)
+  await expect(page.getByText('Mandag–fredag kl. 9:00–17:00').first()).toBeVisible()
+  await expect(page.getByText('Kun efter aftale')).toBeVisible()
+  await expect(page.getByText('60–90 minutter')).toBeVisible()
+  await expect(page.getByText(/3–5 samtaler/)).toBeVisible()
+  await expect(page.locator('#kontaktformular').getByRole('link', { name: 'privatlivspolitik' })).toHaveAttribute('href', '/privatlivspolitik')
+  const html = await (await page.request.get('/kontakt')).text()
+  expect(html).toContain('"@type":"FAQPage"')
+})
+
+test('with JavaScript: sending, success, cleared fields and two e-mails', async ({ page }) => {
+  const email = uniqueEmail('js')
+  await page.goto('/kontakt')
+  await fillForm(page, email)
+  // Holding the answer back a moment makes the sending state observable.
+  await page.route('**/_serverFn/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await route.continue()
+  })
+  await page.getByRole('button', { name: 'Send besked' }).click()
+  await expect(page.getByRole('button', { name: 'Sender besked...' })).toBeDisabled()
+  await expect(page.getByText(SUCCESS)).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Fornavn', exact: true })).toHaveValue('')
+  await expect(page.getByRole('textbox', { name: 'Besked', exact: true })).toHaveValue('')
+  await expect(page.getByRole('button', { name: 'Send besked' })).toBeEnabled()
+
+  await expect.poll(() => emailsFor(email).length).toBe(2)
+  const [toCoach] = emailsFor(email).filter((mail) => mail.replyTo === email)
+  expect(toCoach?.subject).toBe('Ny besked fra Mette Sørensen via hjemmesiden')
+  expect(toCoach?.text).toContain('Jeg vil gerne booke en første samtale om stress.')
+})
+
+test('with JavaScript: a failed request shows the red message and can be sent again', async ({ page }) => {
+  const email = uniqueEmail('fejl')
+  await page.goto('/kontakt')
+  await fillForm(page, email)
+  await page.route('**/_serverFn/**', (route) => route.abort())
+  await page.getByRole('button', { name: 'Send besked' }).click()
+  await expect(page.getByText(FAILURE)).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Fornavn', exact: true })).toHaveValue('Mette')
+
+  await page.unroute('**/_serverFn/**')
+  await page.getByRole('button', { name: 'Send besked' }).click()
+  await expect(page.getByText(SUCCESS)).toBeVisible()
+  await expect.poll(() => emailsFor(email).length).toBe(2)
+})
+
+test('with JavaScript: a server error answer also shows the red message', async ({ page }) => {
+  await page.goto('/kontakt')
+  await fillForm(page, uniqueEmail('500'))
+  await page.route('**/_serverFn/**', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }))
+  await page.getByRole('button', { name: 'Send besked' }).click()
+  await expect(page.getByText(FAILURE)).toBeVisible()
+})
+
+test('with JavaScript: a wrong field is explained next to it, before anything is sent', async ({ page }) => {
+  await page.goto('/kontakt')
+  await fillForm(page, uniqueEmail('felt'), '12')
+  await page.getByRole('button', { name: 'Send besked' }).click()
+  await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Skriv et gyldigt telefonnummer med mindst 8 cifre (kun tal, mellemrum og +).')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toBeFocused()
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a plain post is stored, mailed, and answered with the green message', async ({ page }) => {
+    const email = uniqueEmail('nojs')
+    await page.goto('/kontakt')
+    await fillForm(page, email)
+    await page.getByRole('button', { name: 'Send besked' }).click()
+    await expect(page).toHaveURL('/kontakt?status=sendt#kontaktformular')
+    expect(page.url()).not.toContain('Mette')
+    await expect(page.getByText(SUCCESS)).toBeVisible()
+    await expect.poll(() => emailsFor(email).length).toBe(2)
+  })
+
+  test('a wrong field comes back marked, without the visitor’s data in the URL', async ({ page }) => {
+    const email = uniqueEmail('nojs-felt')
+    await page.goto('/kontakt')
+    await fillForm(page, email, '12')
+    await page.getByRole('button', { name: 'Send besked' }).click()
+    await expect(page).toHaveURL('/kontakt?status=ugyldig&felter=phone#kontaktformular')
+    await expect(page.getByText('Beskeden blev ikke sendt. Ret venligst de markerede felter, og prøv igen.')).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveAttribute('aria-invalid', 'true')
+    expect(emailsFor(email)).toHaveLength(0)
+  })
+})

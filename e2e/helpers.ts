@@ -1,0 +1,42 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { type Page, expect } from '@playwright/test'
+
+export const OUTBOX = 'data/e2e/outbox'
+
+export const pages = [
+  { path: '/', heading: 'Balance i krop og sjæl' },
+  { path: '/om', heading: 'Hej, jeg er Birgitte Holm' },
+  { path: '/ydelser', heading: 'Coaching, der passer til dit liv' },
+  { path: '/blog', heading: 'Blog' },
+  { path: '/blog/stress-er-ikke-svaghed', heading: 'Stress er ikke svaghed' },
+  { path: '/blog/coaching-gavekort', heading: 'Gavekort til coaching: en gave med mening' },
+  { path: '/referencer', heading: 'Referencer' },
+  { path: '/kontakt', heading: 'Lad os tage en snak' },
+  { path: '/privatlivspolitik', heading: 'Privatlivspolitik' },
+]
+
+/** Zero WCAG 2.2 A/AA violations, reported with the rule and the elements so a failure is useful. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+  expect(summary).toEqual([])
+}
+
+/** The e-mails the server wrote to the outbox for one recipient or reply-to address. */
+export function emailsFor(address: string) {
+  let files: string[] = []
+  try {
+    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.json'))
+  } catch {
+    return []
+  }
+  return files
+    .map((file) => JSON.parse(readFileSync(join(OUTBOX, file), 'utf8')) as { to: string; replyTo?: string; subject: string; text: string })
+    .filter((email) => email.to === address || email.replyTo === address)
+}
+
+export function uniqueEmail(label: string) {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@eksempel.dk`
+}

@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations, pages } from './helpers'
+
+test.describe('every page', () => {
+  for (const { path, heading } of pages) {
+    test(`${path} is served in Danish with its content, metadata and no accessibility violations`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text()
+      // The content is in the HTML before any JavaScript runs.
+      expect(html).toContain('<html lang="da"')
+      expect(html).toContain(heading.replace(/&/g, '&amp;'))
+      expect(html.match(/<link rel="canonical"/g)).toHaveLength(1)
+      expect(html.match(/<meta name="description"/g)).toHaveLength(1)
+      expect(html.match(/<meta property="og:image"/g)).toHaveLength(1)
+      expect(html).toMatch(/<title>[^<]+ - Din Personlige Coach<\/title>/)
+
+      const consoleErrors: string[] = []
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
+      const foreignRequests: string[] = []
+      page.on('request', (req) => !req.url().startsWith('http://localhost:3210') && !req.url().startsWith('data:') && foreignRequests.push(req.url()))
+
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expectNoAxeViolations(page)
+      expect(foreignRequests).toEqual([])
+      expect(consoleErrors).toEqual([])
+    })
+  }
+})
+
+test('the home page describes the business as structured data', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const [, json] = html.match(/<script type="application\/ld\+json">([^<]+)<\/script>/) ?? []
+  const business = JSON.parse(json ?? '{}')
+  expect(business).toMatchObject({ '@type': 'ProfessionalService', foundingDate: '2007', address: { addressLocality: 'Fredericia' } })
+})
+
+test('navigation marks exactly the current page', async ({ page }) => {
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Hovedmenu' })
+  await nav.getByRole('link', { name: 'Ydelser' }).click()
+  await expect(page).toHaveURL('/ydelser')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coaching, der passer til dit liv')
+  await expect(nav.locator('[aria-current="page"]')).toHaveText('Ydelser')
+
+  await nav.getByRole('link', { name: 'Blog' }).click()
+  await page.getByRole('link', { name: /^Stress er ikke svaghed/ }).first().click()
+  await expect(page).toHaveURL('/blog/stress-er-ikke-svaghed')
+  // /blog/… is not /blog: no link is current on an article.
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(0)
+})
+
+test('a new page starts at the top, and so does clicking the current page’s link', async ({ page }) => {
+  await page.goto('/om')
+  await page.evaluate(() => window.scrollTo(0, 1500))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Referencer' }).click()
+  await expect(page).toHaveURL('/referencer')
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+  await page.evaluate(() => window.scrollTo(0, 1500))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+  await page.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'Referencer' }).click()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('the menu opens, closes on Escape with focus back on the toggle, and closes after choosing a link', async ({ page }) => {
+    await page.goto('/')
+    const toggle = page.getByRole('button', { name: 'Åbn menu' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.locator('#mobilmenu')).toBeHidden()
+
+    await toggle.click()
+    await expect(page.getByRole('button', { name: 'Luk menu' })).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.locator('#mobilmenu')).toBeVisible()
+    await expect(page.locator('#mobilmenu a').first()).toBeFocused()
+
+    await page.keyboard.press('Escape')
+    await expect(page.locator('#mobilmenu')).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Åbn menu' })).toBeFocused()
+
+    await page.getByRole('button', { name: 'Åbn menu' }).click()
+    await page.locator('#mobilmenu').getByRole('link', { name: 'Kontakt' }).click()
+    await expect(page).toHaveURL('/kontakt')
+    await expect(page.locator('#mobilmenu')).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Åbn menu' })).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  test('no page is wider than the screen', async ({ page }) => {
+    for (const path of ['/', '/ydelser', '/blog', '/kontakt', '/blog/stress-er-ikke-svaghed']) {
+      await page.goto(path)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375)
+    }
+  })
+})
+
+test('a skip link leads to the main content', async ({ page }) => {
+  await page.goto('/om')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Spring til indhold' })
+  await expect(skip).toBeFocused()
+  await skip.press('Enter')
+  await expect(page).toHaveURL(/#indhold$/)
+})
+
+test('an unknown path answers 404 with the Danish not-found page', async ({ page }) => {
+  const response = await page.goto('/denne-side-findes-ikke')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByText('404', { exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ups! Siden blev ikke fundet')
+  await page.getByRole('link', { name: 'Gå til forsiden' }).click()
+  await expect(page).toHaveURL('/')
+})
