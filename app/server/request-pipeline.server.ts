@@ -130,12 +130,11 @@ async function guardBody(request: Request): Promise<Request | Response> {
   }
   const body = Buffer.concat(chunks)
   const guarded = new Request(request.url, { method: 'POST', headers: request.headers, body })
-  if (isForm) {
-    try {
-      await guarded.clone().formData()
-    } catch {
-      return textResponse(400, 'Formularen kunne ikke læses.')
-    }
+  try {
+    if (isForm) await guarded.clone().formData()
+    else JSON.parse(body.toString('utf8'))
+  } catch {
+    return textResponse(400, isForm ? 'Formularen kunne ikke læses.' : 'Forespørgslen er ikke gyldig JSON.')
   }
   return guarded
 }

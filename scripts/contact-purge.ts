@@ -1,0 +1,8 @@
+/** `npm run contact:purge`: deletes contact messages older than the privacy policy's retention. */
+import { site } from '#content/site'
+import { closeDb } from '#db/connection'
+import { purgeOldMessages } from '~/server/contact.server'
+
+const removed = purgeOldMessages()
+console.log(`Slettet ${removed} beskeder ældre end ${site.contactRetentionDays} dage`)
+closeDb()

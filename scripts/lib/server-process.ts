@@ -1,0 +1,34 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+/** Builds the production bundle once when it is missing (the scripts never rebuild on their own). */
+export function ensureBuild() {
+  if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
+}
+
+export type RunningServer = { url: string; process: ChildProcess; stop: () => Promise<void>; kill: () => Promise<void> }
+
+/** Starts `node server.ts` (the production server) and waits until /healthz answers. */
+export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`Serveren på port ${port} startede ikke`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const signal = async (name: NodeJS.Signals) => {
+    if (child.exitCode === null) child.kill(name)
+    await exited
+  }
+  return { url, process: child, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') }
+}

@@ -1,0 +1,201 @@
+/**
+ * `npm run test:resilience`: load and fault tests of the contact pipeline against the production
+ * server on loopback. Bounded in time; prints what it tried and what it found; exits non-zero
+ * when a promise is broken (a 5xx, a lost message, a missing e-mail, a corrupt database).
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { ensureBuild, startServer } from './lib/server-process.ts'
+
+const PORT = 3310
+const work = mkdtempSync(join(tmpdir(), 'coach-resilience-'))
+const dbFile = join(work, 'site.db')
+const outbox = join(work, 'outbox')
+const brokenOutbox = join(work, 'not-a-folder')
+writeFileSync(brokenOutbox, 'a file where the outbox folder should be, so every e-mail fails')
+
+const baseEnv = { DATABASE_URL: dbFile, MAIL_OUTBOX_DIR: outbox, CONTACT_RATE_LIMIT: '100000', BACKGROUND_JOBS: 'off' }
+const rows: Array<{ scenario: string; tried: string; found: string; ok: boolean }> = []
+
+let serverFnUrl = ''
+async function discoverFormAction(url: string) {
+  const html = await (await fetch(`${url}/kontakt`)).text()
+  serverFnUrl = html.match(/action="(\/_serverFn\/[^"]+)"/)?.[1] ?? ''
+  if (!serverFnUrl) throw new Error('Kontaktformularens adresse blev ikke fundet')
+}
+
+const sameOrigin = { 'Sec-Fetch-Site': 'same-origin', Origin: `http://127.0.0.1:${PORT}` }
+function validBody(email: string) {
+  return new URLSearchParams({
+    firstName: 'Test',
+    lastName: 'Person',
+    email,
+    phone: '20 30 40 50',
+    serviceType: '',
+    address: '',
+    message: 'En besked fra belastningstesten.',
+    website: '',
+  })
+}
+
+async function post(url: string, body: BodyInit, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}${serverFnUrl}`, { method: 'POST', body, headers: { ...sameOrigin, ...headers }, redirect: 'manual' })
+  await response.arrayBuffer()
+  return { status: response.status, location: response.headers.get('location') ?? '' }
+}
+
+const messageCount = () => {
+  const db = new Database(dbFile, { readonly: true })
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM contact_messages').get() as { n: number }).n
+  } finally {
+    db.close()
+  }
+}
+const statusCounts = () => {
+  const db = new Database(dbFile, { readonly: true })
+  try {
+    return Object.fromEntries((db.prepare('SELECT status, count(*) AS n FROM contact_messages GROUP BY status').all() as Array<{ status: string; n: number }>).map((r) => [r.status, r.n]))
+  } finally {
+    db.close()
+  }
+}
+const outboxCount = () => {
+  try {
+    return readdirSync(outbox).filter((file) => file.endsWith('.json')).length
+  } catch {
+    return 0
+  }
+}
+const tally = (statuses: number[]) =>
+  Object.entries(statuses.reduce<Record<string, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {}))
+    .map(([status, n]) => `${n}×${status}`)
+    .join(' ')
+
+async function validBurst() {
+  const server = await startServer(PORT, baseEnv)
+  await discoverFormAction(server.url)
+  const before = messageCount()
+  const results = await Promise.all(Array.from({ length: 200 }, (_, i) => post(server.url, validBody(`burst-${i}@eksempel.dk`))))
+  await server.stop()
+  const stored = messageCount() - before
+  const acknowledged = results.filter((r) => r.status === 303 && r.location.includes('status=sendt')).length
+  rows.push({
+    scenario: '200 samtidige gyldige beskeder',
+    tried: `200 POST (${tally(results.map((r) => r.status))})`,
+    found: `${acknowledged} kvitteret, ${stored} gemt, ${outboxCount()} e-mails, ${results.filter((r) => r.status >= 500).length} × 5xx`,
+    ok: acknowledged === 200 && stored === 200 && outboxCount() === 400 && results.every((r) => r.status < 500),
+  })
+}
+
+async function malformedBurst() {
+  const server = await startServer(PORT, baseEnv)
+  const before = messageCount()
+  const big = 'x'.repeat(70 * 1024)
+  const kinds: Array<() => Promise<{ status: number }>> = [
+    () => post(server.url, new URLSearchParams({ firstName: '', email: 'ikke-en-mail' })),
+    () => post(server.url, validBody('injektion@eksempel.dk\r\nBcc: alle@eksempel.dk')),
+    () => post(server.url, `message=${big}`, { 'Content-Type': 'application/x-www-form-urlencoded' }),
+    () => post(server.url, 'bare tekst', { 'Content-Type': 'text/plain' }),
+    () => post(server.url, '--grænse\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nA', { 'Content-Type': 'multipart/form-data; boundary=grænse' }),
+    () => post(server.url, '{"data": [1, 2', { 'Content-Type': 'application/json' }),
+    () => post(server.url, validBody('kryds@eksempel.dk'), { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://ond.example' }),
+    () =>
+      post(server.url, validBody('x@eksempel.dk').toString().replace('phone=20+30+40+50', 'phone=%00%01%02'), {
+        'Content-Type': 'application/x-www-form-urlencoded',
+      }),
+  ]
+  const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => kinds[i % kinds.length]!()))
+  await server.stop()
+  const stored = messageCount() - before
+  rows.push({
+    scenario: '1.000 fejlformede eller fremmede POST',
+    tried: `8 slags × 125 (${tally(results.map((r) => r.status))})`,
+    found: `${stored} gemt, ${results.filter((r) => r.status >= 500).length} × 5xx`,
+    ok: stored === 0 && results.every((r) => r.status < 500),
+  })
+}
+
+async function mailOutage() {
+  const server = await startServer(PORT, { ...baseEnv, MAIL_OUTBOX_DIR: brokenOutbox })
+  const mailsBefore = outboxCount()
+  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post(server.url, validBody(`nedbrud-${i}@eksempel.dk`))))
+  await server.stop()
+  const pendingDuringOutage = statusCounts().pending ?? 0
+
+  const { execFileSync } = await import('node:child_process')
+  const retry = execFileSync('node_modules/.bin/tsx', ['scripts/mail-retry.ts', '--alle'], {
+    env: { ...process.env, ...baseEnv, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  }).trim()
+  const delivered = outboxCount() - mailsBefore
+  const acknowledged = results.filter((r) => r.status === 303 && r.location.includes('status=sendt')).length
+  rows.push({
+    scenario: 'Mailudbyderen nede under 50 beskeder',
+    tried: `50 POST, derefter npm run mail:retry`,
+    found: `${acknowledged} kvitteret, ${pendingDuringOutage} ventende under nedbrud; retry: "${retry}"; ${delivered} e-mails bagefter`,
+    ok: acknowledged === 50 && pendingDuringOutage === 50 && delivered === 100 && (statusCounts().pending ?? 0) === 0,
+  })
+}
+
+async function killMidBurst() {
+  const server = await startServer(PORT, baseEnv)
+  const acknowledged: string[] = []
+  let killed = false
+  const requests = Array.from({ length: 400 }, async (_, i) => {
+    const email = `kill-${i}@eksempel.dk`
+    try {
+      const result = await post(server.url, validBody(email))
+      if (result.status === 303 && result.location.includes('status=sendt')) acknowledged.push(email)
+      if (acknowledged.length >= 100 && !killed) {
+        killed = true
+        await server.kill()
+      }
+    } catch {
+      // the connection died with the server: not acknowledged, so nothing was promised
+    }
+  })
+  await Promise.all(requests)
+  if (!killed) await server.kill()
+
+  const restarted = await startServer(PORT, baseEnv)
+  await restarted.stop()
+  const db = new Database(dbFile, { readonly: true })
+  const integrity = db.pragma('integrity_check', { simple: true })
+  const present = new Set((db.prepare("SELECT email FROM contact_messages WHERE email LIKE 'kill-%'").all() as Array<{ email: string }>).map((r) => r.email))
+  db.close()
+  const missing = acknowledged.filter((email) => !present.has(email))
+  rows.push({
+    scenario: 'SIGKILL midt i 400 samtidige beskeder',
+    tried: `dræbt efter ${acknowledged.length} kvitteringer, genstartet`,
+    found: `integrity_check=${integrity}; ${present.size} gemt, ${missing.length} kvitterede mangler`,
+    ok: integrity === 'ok' && missing.length === 0,
+  })
+}
+
+const started = Date.now()
+const timeout = setTimeout(() => {
+  console.error('Resiliens-testen tog over 5 minutter og blev afbrudt.')
+  process.exit(1)
+}, 5 * 60_000)
+
+try {
+  ensureBuild()
+  await validBurst()
+  await malformedBurst()
+  await mailOutage()
+  await killMidBurst()
+} finally {
+  clearTimeout(timeout)
+  rmSync(work, { recursive: true, force: true })
+}
+
+const width = (key: 'scenario' | 'tried' | 'found') => Math.max(key.length, ...rows.map((row) => row[key].length))
+const line = (a: string, b: string, c: string, d: string) => `| ${a.padEnd(width('scenario'))} | ${b.padEnd(width('tried'))} | ${c.padEnd(width('found'))} | ${d} |`
+console.log(line('scenario', 'tried', 'found', 'ok'))
+console.log(line('-'.repeat(width('scenario')), '-'.repeat(width('tried')), '-'.repeat(width('found')), '--'))
+for (const row of rows) console.log(line(row.scenario, row.tried, row.found, row.ok ? 'ja' : 'NEJ'))
+console.log(`\n${rows.filter((row) => row.ok).length}/${rows.length} i orden på ${((Date.now() - started) / 1000).toFixed(1)} s`)
+if (rows.some((row) => !row.ok)) process.exitCode = 1
