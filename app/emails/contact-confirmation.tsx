@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components'
 import { site } from '#content/site'
-import type { ContactMessageData } from '~/lib/contact-schema'
+import type { ContactMessageData } from '~/lib/contact'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
 /** To the visitor: a receipt that promises an answer within 24 hours and repeats the message. */

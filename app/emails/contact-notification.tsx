@@ -1,6 +1,5 @@
 import { Section, Text } from '@react-email/components'
-import type { ContactMessageData } from '~/lib/contact-schema'
-import { serviceTypeLabels } from '~/lib/contact-schema'
+import { type ContactMessageData, serviceTypeLabels } from '~/lib/contact'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
 /** To the coach: every field of the message; replying answers the visitor directly. */

@@ -5,7 +5,7 @@ import { ContactForm } from '~/components/contact/contact-form'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { type ContactField, type ContactResult, type ContactStatus, contactFields, contactStatusText, fieldHints } from '~/lib/contact-schema'
+import { type ContactField, type ContactResult, type ContactStatus, contactFields, contactStatusText, fieldHints } from '~/lib/contact'
 import { seo } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus; felter?: string }

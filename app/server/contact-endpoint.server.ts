@@ -1,5 +1,5 @@
 import { getRequest, getRequestIP } from '@tanstack/react-start/server'
-import type { ContactResult } from '~/lib/contact-schema'
+import type { ContactResult } from '~/lib/contact'
 import { submitContact } from '~/server/contact.server'
 import { log } from '~/server/log.server'
 

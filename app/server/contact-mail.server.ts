@@ -3,7 +3,7 @@ import { site } from '#content/site'
 import type { ContactMessage } from '#db/schema'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'
-import type { ContactMessageData, ServiceType } from '~/lib/contact-schema'
+import type { ContactMessageData, ServiceType } from '~/lib/contact'
 import type { Email } from '~/server/mail-transport.server'
 
 const receivedFormat = new Intl.DateTimeFormat('da-DK', {

@@ -3,15 +3,8 @@ import { site } from '#content/site'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
 import { sendContactMessage } from '~/lib/contact-action'
-import {
-  type ContactField,
-  type ContactResult,
-  type FieldErrors,
-  HONEYPOT_FIELD,
-  contactStatusText,
-  serviceTypeLabels,
-  validateContact,
-} from '~/lib/contact-schema'
+import { type ContactField, type ContactResult, type FieldErrors, HONEYPOT_FIELD, contactStatusText, serviceTypeLabels } from '~/lib/contact'
+import { validateContact } from '~/lib/contact-schema'
 import { cn } from '~/lib/utils'
 
 type Phase = 'idle' | 'submitting'
