@@ -50,7 +50,7 @@ test('navigation marks exactly the current page', async ({ page }) => {
 })
 
 test('a new page starts at the top, and so does clicking the current page’s link', async ({ page }) => {
-  await page.goto('/om')
+  await page.goto('/om', { waitUntil: 'networkidle' })
   await page.evaluate(() => window.scrollTo(0, 1500))
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
   await page.getByRole('contentinfo').getByRole('link', { name: 'Referencer' }).click()
