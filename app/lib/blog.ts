@@ -15,7 +15,6 @@ export type PostCard = {
   title: string
   description: string
   imageUrl: string
-  imageAlt: string
   category: Category
   publishedAt: string
 }
@@ -31,6 +30,7 @@ export type BlogIndex = {
 }
 
 export type Article = PostCard & {
+  imageAlt: string
   author: string
   keywords: string[]
   tags: string[]

@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { type ContactField, type ContactMessageData, type FieldErrors, type ServiceType, serviceTypeLabels } from '~/lib/contact'
 
+// Zod compiles parsers with `new Function` unless told not to; the site's CSP forbids eval, and
+// even zod's probe for it would be reported as a violation.
+z.config({ jitless: true })
+
 const serviceTypes = Object.keys(serviceTypeLabels) as [ServiceType, ...ServiceType[]]
 
 // Control characters never belong in a form field; line breaks only in the message. A line break

@@ -18,7 +18,6 @@ const cardColumns = {
   title: blogPosts.title,
   description: blogPosts.description,
   imageUrl: blogPosts.imageUrl,
-  imageAlt: blogPosts.imageAlt,
   category: blogPosts.category,
   publishedAt: blogPosts.publishedAt,
 }

@@ -6,7 +6,7 @@ import { formatDanishDate } from '~/lib/dates'
 export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?: boolean; priority?: boolean }) {
   const cover = coverSources(post.imageUrl)
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+    <article className="post-card">
       <div className="relative">
         <img
           src={cover.src}
@@ -14,11 +14,11 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
           sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
           width={1200}
           height={630}
-          alt={post.imageAlt}
+          // Decorative here: the title right below already names the article.
+          alt=""
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
-          className="aspect-[1200/630] w-full bg-sand-200 object-cover"
         />
         {isNew && (
           <span className="absolute top-3 left-3 rounded-full bg-accent-700 px-3 py-1 text-xs font-semibold text-white">
@@ -26,23 +26,19 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col p-5">
+      <div className="post-card-body">
         <p className="text-sm text-sand-600">
           <time dateTime={post.publishedAt}>{formatDanishDate(post.publishedAt)}</time>
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
           {categoryLabels[post.category]}
         </p>
-        <h3 className="mt-2 line-clamp-2 text-xl leading-snug">
-          <Link
-            to="/blog/$slug"
-            params={{ slug: post.slug }}
-            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-has-[:focus-visible]:underline"
-          >
+        <h3>
+          <Link to="/blog/$slug" params={{ slug: post.slug }}>
             {post.title}
           </Link>
         </h3>
-        <p className="mt-2 line-clamp-3 text-ink-soft">{post.description}</p>
+        <p className="post-card-description">{post.description}</p>
       </div>
     </article>
   )
