@@ -1,18 +1,23 @@
 /**
- * The production server: `npm start` (Node 24 runs this TypeScript file directly). Static files
- * come from memory with long-lived caching and precompressed variants; everything else goes to
- * the built TanStack Start handler, whose pipeline adds the same security headers.
+ * The production server: `npm start` (Node 24 runs this TypeScript file directly). Static files and
+ * cached pages are answered straight from memory; everything else goes through srvx to the built
+ * TanStack Start handler, whose pipeline adds the same security headers.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { extname, join, relative, resolve, sep } from 'node:path'
 import { createHash } from 'node:crypto'
-import { serve } from 'srvx'
-import { applySecurityHeaders, newNonce } from './app/server/http-headers.ts'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
+import { extname, join, relative, resolve, sep } from 'node:path'
+import { toNodeHandler } from 'srvx/node'
+import { newNonce, securityHeaders } from './app/server/http-headers.ts'
 
 process.env.NODE_ENV = 'production'
-const clientDir = resolve('dist/client')
 const { default: app } = (await import(resolve('dist/server/server.js'))) as {
   default: { fetch: (request: Request) => Response | Promise<Response> }
+}
+type PageReply = { status: number; headers: Record<string, string>; body: Buffer | null }
+const hooks = globalThis as {
+  __siteCachedPage?: (method: string, href: string, header: (name: string) => string | null) => PageReply | undefined
+  __siteShutdown?: () => void
 }
 
 const contentTypes: Record<string, string> = {
@@ -30,89 +35,105 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 }
 
-type StaticFile = { body: Uint8Array; br?: Uint8Array; gzip?: Uint8Array; type: string; etag: string; cacheControl: string }
+type StaticFile = { body: Buffer; br?: Buffer; gzip?: Buffer; headers: Record<string, string> }
 
 /** Reads the (small) client build once: serving from memory is as fast as it gets. */
 function loadStaticFiles(dir: string) {
   const files = new Map<string, StaticFile>()
+  const optional = (path: string) => {
+    try {
+      return readFileSync(path)
+    } catch {
+      return undefined
+    }
+  }
   const walk = (folder: string) => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else if (!name.endsWith('.br') && !name.endsWith('.gz')) {
-        const body = readFileSync(path)
-        const urlPath = `/${relative(dir, path).split(sep).join('/')}`
-        const optional = (suffix: string) => {
-          try {
-            return readFileSync(path + suffix)
-          } catch {
-            return undefined
-          }
-        }
-        files.set(urlPath, {
-          body,
-          br: optional('.br'),
-          gzip: optional('.gz'),
-          type: contentTypes[extname(name)] ?? 'application/octet-stream',
-          etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-          // Hashed build output never changes under its name; other files may be replaced.
-          cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
-        })
+      if (statSync(path).isDirectory()) {
+        walk(path)
+        continue
       }
+      if (name.endsWith('.br') || name.endsWith('.gz')) continue
+      const body = readFileSync(path)
+      const urlPath = `/${relative(dir, path).split(sep).join('/')}`
+      files.set(urlPath, {
+        body,
+        br: optional(`${path}.br`),
+        gzip: optional(`${path}.gz`),
+        headers: {
+          'content-type': contentTypes[extname(name)] ?? 'application/octet-stream',
+          // Hashed build output never changes under its name; other files may be replaced.
+          'cache-control': urlPath.startsWith('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400, stale-while-revalidate=604800',
+          etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+          vary: 'Accept-Encoding',
+        },
+      })
     }
   }
   walk(dir)
   return files
 }
 
-const staticFiles = loadStaticFiles(clientDir)
-
-function serveStatic(request: Request, file: StaticFile) {
-  const headers = new Headers({ 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, Vary: 'Accept-Encoding' })
-  applySecurityHeaders(headers, { nonce: newNonce() })
-  if (request.headers.get('If-None-Match') === file.etag) return new Response(null, { status: 304, headers })
-  const accept = request.headers.get('Accept-Encoding') ?? ''
-  let body = file.body
-  if (file.br && /\bbr\b/.test(accept)) {
-    body = file.br
-    headers.set('Content-Encoding', 'br')
-  } else if (file.gzip && /\bgzip\b/.test(accept)) {
-    body = file.gzip
-    headers.set('Content-Encoding', 'gzip')
-  }
-  headers.set('Content-Length', String(body.byteLength))
-  return new Response(request.method === 'HEAD' ? null : (body as unknown as BodyInit), { headers })
+const staticFiles = loadStaticFiles(resolve('dist/client'))
+const header = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value.join(', ') : (value ?? null)
 }
 
-const server = serve({
-  port: Number(process.env.PORT ?? 3000),
-  hostname: process.env.HOST ?? '0.0.0.0',
-  trustProxy: process.env.TRUST_PROXY === 'true',
-  gracefulShutdown: false,
-  silent: true,
-  fetch(request) {
-    if (request.method === 'GET' || request.method === 'HEAD') {
-      const file = staticFiles.get(new URL(request.url).pathname)
-      if (file) return serveStatic(request, file)
-    }
-    return app.fetch(request)
-  },
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | null) {
+  res.writeHead(status, { ...headers, 'content-length': String(body?.byteLength ?? 0) })
+  res.end(req.method === 'HEAD' ? undefined : body)
+}
+
+function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
+  const headers: Record<string, string> = { ...file.headers }
+  for (const [name, value] of securityHeaders({ nonce: newNonce() })) headers[name.toLowerCase()] = value
+  if (header(req, 'if-none-match') === file.headers.etag) return send(req, res, 304, headers, null)
+  const accept = header(req, 'accept-encoding') ?? ''
+  if (file.br && /\bbr\b/.test(accept)) return send(req, res, 200, { ...headers, 'content-encoding': 'br' }, file.br)
+  if (file.gzip && /\bgzip\b/.test(accept)) return send(req, res, 200, { ...headers, 'content-encoding': 'gzip' }, file.gzip)
+  return send(req, res, 200, headers, file.body)
+}
+
+// srvx types its handler for HTTP/1 and HTTP/2 alike; this server speaks HTTP/1.
+const appHandler = toNodeHandler((request) => app.fetch(request), { trustProxy: process.env.TRUST_PROXY === 'true' }) as unknown as (
+  req: IncomingMessage,
+  res: ServerResponse,
+) => void
+
+const server = createServer((req, res) => {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    const path = (req.url ?? '/').split('?')[0]!
+    const file = staticFiles.get(path)
+    if (file) return serveStatic(req, res, file)
+    // Cached pages skip the framework: this is what keeps throughput near a static file server.
+    const page = hooks.__siteCachedPage?.(req.method, `http://localhost${req.url ?? '/'}`, (name) => header(req, name))
+    if (page) return send(req, res, page.status, page.headers, page.body)
+  }
+  return appHandler(req, res)
 })
 
-await server.ready()
-console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'server listening', url: server.url }))
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '0.0.0.0'
+server.listen(port, host, () => {
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'server listening', url: `http://${host}:${port}/` }))
+})
 
 /** SIGTERM: stop accepting, let in-flight requests finish, then close the database. */
 let stopping = false
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
+  process.on(signal, () => {
     if (stopping) return
     stopping = true
     console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', signal }))
-    const force = setTimeout(() => process.exit(1), 10_000)
-    force.unref()
-    await server.close()
-    ;(globalThis as { __siteShutdown?: () => void }).__siteShutdown?.()
-    process.exit(0)
+    setTimeout(() => process.exit(1), 10_000).unref()
+    server.close(() => {
+      hooks.__siteShutdown?.()
+      process.exit(0)
+    })
+    server.closeIdleConnections()
   })
 }

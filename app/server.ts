@@ -1,8 +1,10 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
+import { cachedPageReply } from '~/server/pages.server'
 import { handleRequest, shutdown } from '~/server/request-pipeline.server'
 
-// The production server (server.ts at the root) calls this once in-flight requests are done.
-;(globalThis as { __siteShutdown?: () => void }).__siteShutdown = shutdown
+// Hooks for the production server (server.ts at the root): its fast path for cached pages, and
+// the shutdown it calls once in-flight requests are done.
+Object.assign(globalThis, { __siteCachedPage: cachedPageReply, __siteShutdown: shutdown })
 
 export default createServerEntry({
   fetch: (request) => handleRequest(request, (req) => handler.fetch(req)),

@@ -1,11 +1,34 @@
 import { createHash } from 'node:crypto'
 import { getDb } from '#db/connection'
 import { blogContentVersion } from '#db/sync-blog'
+import type { Statement } from 'better-sqlite3'
+import { cspNoncePlaceholder } from '~/lib/csp'
 import { nextBlogChangeAt } from '~/server/blog.server'
 
-export type CachedPage = { body: string; status: number; headers: Array<[string, string]>; etag: string }
+type RenderedPage = { body: string; status: number; headers: Array<[string, string]> }
+
+/** A page ready to serve many times: encoded once, split where each response's nonce goes. */
+export type CachedPage = { status: number; headers: Array<[string, string]>; etag: string; parts: Buffer[] }
 
 const MAX_ENTRIES = 1000
+
+export function preparePage({ body, status, headers }: RenderedPage): CachedPage {
+  const placeholder = cspNoncePlaceholder()
+  return {
+    status,
+    headers,
+    // Weak, because every response carries its own nonce: the bytes differ, the page does not.
+    etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+    parts: (placeholder ? body.split(placeholder) : [body]).map((part) => Buffer.from(part)),
+  }
+}
+
+/** The page's bytes with this response's nonce in every place the placeholder was. */
+export function pageBytes(page: CachedPage, nonce: string) {
+  if (page.parts.length === 1) return page.parts[0]!
+  const nonceBytes = Buffer.from(nonce)
+  return Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])))
+}
 
 /**
  * Rendered pages, reused until the blog changes (a seed) or the 'Nye Artikler' window moves.
@@ -17,11 +40,19 @@ class HtmlCache {
   private dataVersion: unknown
   private contentVersion: string | undefined
   private validUntil = 0
+  private dataVersionStatement: Statement | undefined
 
-  /** One cheap PRAGMA per request tells whether another process (the seed) wrote to the file. */
+  private checkedAt = 0
+
+  /**
+   * PRAGMA data_version tells whether another process (the seed) wrote to the file; asked at most
+   * every 50 ms, so a burst of requests pays for it once.
+   */
   private revalidate(now: number) {
-    const sqlite = getDb().$client
-    const dataVersion = sqlite.pragma('data_version', { simple: true })
+    if (now - this.checkedAt < 50 && now < this.validUntil) return
+    this.checkedAt = now
+    this.dataVersionStatement ??= getDb().$client.prepare('PRAGMA data_version').pluck()
+    const dataVersion = this.dataVersionStatement.get()
     if (dataVersion === this.dataVersion && now < this.validUntil) return
     this.dataVersion = dataVersion
     const contentVersion = blogContentVersion(getDb())
@@ -41,20 +72,11 @@ class HtmlCache {
     return entry
   }
 
-  set(key: string, page: Omit<CachedPage, 'etag'>) {
-    const etag = `W/"${createHash('sha1').update(page.body).digest('base64url').slice(0, 22)}"`
-    const entry = { ...page, etag }
+  set(key: string, page: RenderedPage) {
+    const entry = preparePage(page)
     this.entries.set(key, entry)
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
     return entry
-  }
-
-  clear() {
-    this.entries.clear()
-  }
-
-  get size() {
-    return this.entries.size
   }
 }
 
