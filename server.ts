@@ -104,7 +104,18 @@ const appHandler = toNodeHandler((request) => app.fetch(request), { trustProxy: 
   res: ServerResponse,
 ) => void
 
+const decodable = (path: string) => {
+  try {
+    decodeURIComponent(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
 const server = createServer((req, res) => {
+  // A path that cannot be decoded is answered with the not-found page, not a bare 400.
+  if (!decodable((req.url ?? '/').split('?')[0]!)) req.url = '/ikke-fundet'
   if (req.method === 'GET' || req.method === 'HEAD') {
     const path = (req.url ?? '/').split('?')[0]!
     const file = staticFiles.get(path)

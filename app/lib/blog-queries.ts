@@ -14,14 +14,14 @@ function toBlogIndexParams(input: unknown): BlogIndexParams {
   }
 }
 
-const fetchBlogIndex = createServerFn({ method: 'GET' })
+export const fetchBlogIndex = createServerFn({ method: 'GET' })
   .validator(toBlogIndexParams)
   .handler(async ({ data }) => {
     const { getBlogIndex } = await import('~/server/blog.server')
     return getBlogIndex(data)
   })
 
-const fetchArticle = createServerFn({ method: 'GET' })
+export const fetchArticle = createServerFn({ method: 'GET' })
   .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
   .handler(async ({ data: slug }) => {
     const { getArticle } = await import('~/server/blog.server')

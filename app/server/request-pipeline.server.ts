@@ -3,6 +3,8 @@ import { hashIp } from '~/server/contact.server'
 import { applySecurityHeaders, newNonce } from '~/server/http-headers'
 import { startBackgroundJobs, stopBackgroundJobs } from '~/server/jobs.server'
 import { log } from '~/server/log.server'
+import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
+import { sendContactMessage } from '~/lib/contact-action'
 import { isProduction, servePage } from '~/server/pages.server'
 
 type Render = (request: Request) => Response | Promise<Response>
@@ -24,6 +26,7 @@ export async function handleRequest(request: Request, render: Render): Promise<R
     log('error', 'request failed', { path: url.pathname.slice(0, 200), error: error instanceof Error ? error.message : String(error) })
     response = textResponse(500, 'Der opstod en fejl på serveren. Prøv igen om lidt.')
   }
+  response = withMutableHeaders(response)
   applySecurityHeaders(response.headers, { nonce, csp: isProduction })
   if (response.status === 404) log('info', 'not found', { path: url.pathname.slice(0, 200) })
   log('info', 'request', {
@@ -36,6 +39,29 @@ export async function handleRequest(request: Request, render: Render): Promise<R
   return response
 }
 
+/** Redirects made with Response.redirect() have immutable headers; ours must still be added. */
+function withMutableHeaders(response: Response) {
+  try {
+    response.headers.set('X-Content-Type-Options', 'nosniff')
+    return response
+  } catch {
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) })
+  }
+}
+
+/** A path that cannot be decoded (a lone "%") is a page that does not exist, not a bad request. */
+function isDecodable(pathname: string) {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The only server functions the site has; any other /_serverFn/ address does not exist. */
+const serverFunctionPaths = new Set([sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url].map((url) => url.split('?')[0]))
+
 async function route(request: Request, url: URL, render: Render, nonce: string): Promise<Response> {
   if (url.pathname === '/healthz') return health()
   const facts = {
@@ -43,16 +69,25 @@ async function route(request: Request, url: URL, render: Render, nonce: string):
     ifNoneMatch: request.headers.get('If-None-Match'),
     acceptEncoding: request.headers.get('Accept-Encoding') ?? '',
   }
-  if (url.pathname.length > MAX_PATH_LENGTH) {
+  if (url.pathname.length > MAX_PATH_LENGTH || !isDecodable(url.pathname) || url.pathname.startsWith('//')) {
     const notFound = new URL('/ikke-fundet', url)
     return servePage(notFound, facts, nonce, () => render(new Request(notFound, { headers: request.headers })))
   }
 
   if (url.pathname.startsWith(SERVER_FN_PREFIX)) {
+    if (!serverFunctionPaths.has(url.pathname)) return textResponse(404, 'Adressen findes ikke.')
     if (request.method !== 'GET' && request.method !== 'POST') return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, POST' })
     const guarded = request.method === 'POST' ? await guardBody(request) : request
     if (guarded instanceof Response) return guarded
-    const response = await render(guarded)
+    const response = withMutableHeaders(await render(guarded))
+    // Our server functions answer their own failures (the contact form reports 'fejl'); a 500 from
+    // the framework means it could not even read the call, so the caller gets a plain 4xx without
+    // internals, and the log keeps the detail.
+    if (response.status >= 500) {
+      log('warn', 'server function call refused', { path: url.pathname.slice(0, 120), status: response.status })
+      await response.body?.cancel()
+      return textResponse(400, 'Forespørgslen kunne ikke behandles.')
+    }
     response.headers.set('Cache-Control', 'no-store')
     return response
   }
