@@ -18,7 +18,8 @@ export const site = {
     'karrierecoaching',
   ],
   email: 'kontakt@holmcoaching.dk',
-  phone: { display: '+45 21 43 65 87', href: 'tel:+4521436587' },
+  // Non-breaking spaces keep the number on one line.
+  phone: { display: '+45\u00a021\u00a043\u00a065\u00a087', href: 'tel:+4521436587' },
   phoneHours: 'Mandag–fredag kl. 9:00–17:00',
   address: {
     street: 'Brøndstedvej 14',

@@ -113,3 +113,23 @@ test('an unknown path answers 404 with the Danish not-found page', async ({ page
   await page.getByRole('link', { name: 'Gå til forsiden' }).click()
   await expect(page).toHaveURL('/')
 })
+
+test('the HTML of every page is valid (html-validate, recommended rules)', async ({ request }) => {
+  const { HtmlValidate } = await import('html-validate')
+  const validator = new HtmlValidate({
+    extends: ['html-validate:recommended'],
+    rules: {
+      // How React serialises markup (<meta/>, charSet, hidden=""), not mistakes in it.
+      'void-style': 'off',
+      'attr-case': 'off',
+      'attribute-empty-style': 'off',
+      'attribute-boolean-style': 'off',
+      'long-title': 'off',
+    },
+  })
+  for (const { path } of [...pages, { path: '/findes-ikke' }]) {
+    const report = await validator.validateString(await (await request.get(path)).text())
+    const problems = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`))
+    expect(problems, path).toEqual([])
+  }
+})

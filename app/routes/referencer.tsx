@@ -27,7 +27,7 @@ function ReferencesPage() {
       />
       <Section>
         <SectionHeading title="Virksomheder og organisationer" id="kunder" />
-        <ul aria-labelledby="kunder" className="grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
           {clients.map((client) => (
             <li key={client.name} className="border-b border-sand-200 py-3">
               {client.url ? (

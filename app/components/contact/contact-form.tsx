@@ -113,7 +113,7 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
           </select>
         </FormField>
         <FormField label="Adresse" hint="Valgfrit – kun hvis du ønsker et hjemmebesøg" error={errors.address} id="kontakt-address">
-          <input {...field('address')} type="text" autoComplete="street-address" maxLength={200} />
+          <input {...field('address')} type="text" autoComplete="address-line1" maxLength={200} />
         </FormField>
         <div className="sm:col-span-2">
           <FormField label="Besked" required error={errors.message} id="kontakt-message">
