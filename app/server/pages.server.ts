@@ -18,8 +18,9 @@ type RequestFacts = { method: string; ifNoneMatch: string | null; acceptEncoding
 export type PageReply = { status: number; headers: Record<string, string>; body: Buffer | null }
 
 /**
- * Every page is complete without JavaScript, so the app's script can wait until the first frame is
- * painted: on a slow phone the text appears before ~130 kB of JavaScript competes for the line.
+ * Every page is complete without JavaScript, so the app's script waits until the page has loaded
+ * and its first frame is painted: on a slow phone the text and the cover image arrive before
+ * ~130 kB of JavaScript competes with them for the line.
  * Done once per rendered page, before it is cached; also drops nonces where they do nothing.
  */
 export function deferAppScript(html: string) {
@@ -29,7 +30,7 @@ export function deferAppScript(html: string) {
     .replace(/(<(?:meta|link)\b[^>]*?) nonce="[^"]*"/g, '$1')
     .replace(
       /<script type="module" async="" src="([^"]+)"( nonce="[^"]*")?><\/script>/,
-      (_tag, src: string, nonce = '') => `<script${nonce}>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(src)})))</script>`,
+      (_tag, src: string, nonce = '') => `<script${nonce}>addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(src)}))))</script>`,
     )
 }
 
