@@ -3,12 +3,13 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
+import { gotoInteractive } from './helpers'
 
 const seed = (dir = 'content/blog') =>
   execFileSync('node_modules/.bin/tsx', ['db/seed.ts', dir], { env: { ...process.env, DATABASE_URL: 'data/e2e/site.db' }, encoding: 'utf8' })
 
 test('the category filter works with JavaScript, in the URL', async ({ page }) => {
-  await page.goto('/blog')
+  await gotoInteractive(page, '/blog')
   const filters = page.getByRole('navigation', { name: 'Kategorier' })
   await expect(filters.getByRole('link')).toHaveCount(11)
   await expect(filters.getByRole('link', { name: /Alle artikler 53/ })).toHaveAttribute('aria-current', 'page')

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test'
-import { emailsFor, uniqueEmail } from './helpers'
+import { emailsFor, gotoInteractive, uniqueEmail } from './helpers'
 
 const SUCCESS = 'Tak for din besked! Vi har sendt dig en bekræftelse på e-mail.'
 const FAILURE = 'Der opstod en fejl ved afsendelse. Prøv venligst igen.'
@@ -14,7 +14,7 @@ async function fillForm(page: Page, email: string, phone = '20 30 40 50') {
 }
 
 test('the contact page has the form, the facts and the FAQ', async ({ page }) => {
-  await page.goto('/kontakt')
+  await gotoInteractive(page, '/kontakt')
   await expect(page.getByRole('heading', { name: 'Send mig en besked' })).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Besked', exact: true })).toHaveAttribute('rows', '6')
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute('type', 'email')
@@ -30,7 +30,7 @@ test('the contact page has the form, the facts and the FAQ', async ({ page }) =>
 
 test('with JavaScript: sending, success, cleared fields and two e-mails', async ({ page }) => {
   const email = uniqueEmail('js')
-  await page.goto('/kontakt')
+  await gotoInteractive(page, '/kontakt')
   await fillForm(page, email)
   // Holding the answer back a moment makes the sending state observable.
   await page.route('**/_serverFn/**', async (route) => {
@@ -52,7 +52,7 @@ test('with JavaScript: sending, success, cleared fields and two e-mails', async 
 
 test('with JavaScript: a failed request shows the red message and can be sent again', async ({ page }) => {
   const email = uniqueEmail('fejl')
-  await page.goto('/kontakt')
+  await gotoInteractive(page, '/kontakt')
   await fillForm(page, email)
   await page.route('**/_serverFn/**', (route) => route.abort())
   await page.getByRole('button', { name: 'Send besked' }).click()
@@ -66,7 +66,7 @@ test('with JavaScript: a failed request shows the red message and can be sent ag
 })
 
 test('with JavaScript: a server error answer also shows the red message', async ({ page }) => {
-  await page.goto('/kontakt')
+  await gotoInteractive(page, '/kontakt')
   await fillForm(page, uniqueEmail('500'))
   await page.route('**/_serverFn/**', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }))
   await page.getByRole('button', { name: 'Send besked' }).click()
@@ -74,7 +74,7 @@ test('with JavaScript: a server error answer also shows the red message', async 
 })
 
 test('with JavaScript: a wrong field is explained next to it, before anything is sent', async ({ page }) => {
-  await page.goto('/kontakt')
+  await gotoInteractive(page, '/kontakt')
   await fillForm(page, uniqueEmail('felt'), '12')
   await page.getByRole('button', { name: 'Send besked' }).click()
   await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveAttribute('aria-invalid', 'true')

@@ -40,3 +40,10 @@ export function emailsFor(address: string) {
 export function uniqueEmail(label: string) {
   return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@eksempel.dk`
 }
+
+/** Opens a page and waits until its JavaScript has taken over (it loads after the first paint). */
+export async function gotoInteractive(page: Page, path: string) {
+  const response = await page.goto(path)
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+  return response
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, pages } from './helpers'
+import { expectNoAxeViolations, gotoInteractive, pages } from './helpers'
 
 test.describe('every page', () => {
   for (const { path, heading } of pages) {
@@ -18,7 +18,7 @@ test.describe('every page', () => {
       const foreignRequests: string[] = []
       page.on('request', (req) => !req.url().startsWith('http://localhost:3210') && !req.url().startsWith('data:') && foreignRequests.push(req.url()))
 
-      await page.goto(path)
+      await gotoInteractive(page, path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expectNoAxeViolations(page)
       expect(foreignRequests).toEqual([])
@@ -35,7 +35,7 @@ test('the home page describes the business as structured data', async ({ request
 })
 
 test('navigation marks exactly the current page', async ({ page }) => {
-  await page.goto('/')
+  await gotoInteractive(page, '/')
   const nav = page.getByRole('navigation', { name: 'Hovedmenu' })
   await nav.getByRole('link', { name: 'Ydelser' }).click()
   await expect(page).toHaveURL('/ydelser')
@@ -50,7 +50,7 @@ test('navigation marks exactly the current page', async ({ page }) => {
 })
 
 test('a new page starts at the top, and so does clicking the current page’s link', async ({ page }) => {
-  await page.goto('/om', { waitUntil: 'networkidle' })
+  await gotoInteractive(page, '/om')
   await page.evaluate(() => window.scrollTo(0, 1500))
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
   await page.getByRole('contentinfo').getByRole('link', { name: 'Referencer' }).click()
@@ -67,7 +67,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
   test('the menu opens, closes on Escape with focus back on the toggle, and closes after choosing a link', async ({ page }) => {
-    await page.goto('/')
+    await gotoInteractive(page, '/')
     const toggle = page.getByRole('button', { name: 'Åbn menu' })
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await expect(page.locator('#mobilmenu')).toBeHidden()
@@ -97,7 +97,7 @@ test.describe('on a phone', () => {
 })
 
 test('a skip link leads to the main content', async ({ page }) => {
-  await page.goto('/om')
+  await gotoInteractive(page, '/om')
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Spring til indhold' })
   await expect(skip).toBeFocused()
@@ -106,7 +106,7 @@ test('a skip link leads to the main content', async ({ page }) => {
 })
 
 test('an unknown path answers 404 with the Danish not-found page', async ({ page }) => {
-  const response = await page.goto('/denne-side-findes-ikke')
+  const response = await gotoInteractive(page, '/denne-side-findes-ikke')
   expect(response?.status()).toBe(404)
   await expect(page.getByText('404', { exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ups! Siden blev ikke fundet')
