@@ -14,7 +14,7 @@ process.env.NODE_ENV = 'production'
 const { default: app } = (await import(resolve('dist/server/server.js'))) as {
   default: { fetch: (request: Request) => Response | Promise<Response> }
 }
-type PageReply = { status: number; headers: Record<string, string>; body: Buffer | null }
+type PageReply = { status: number; headers: Record<string, string>; body: Buffer[] }
 const hooks = globalThis as {
   __siteCachedPage?: (method: string, href: string, header: (name: string) => string | null) => PageReply | undefined
   __siteShutdown?: () => void
@@ -83,19 +83,26 @@ const header = (req: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value.join(', ') : (value ?? null)
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | null) {
-  res.writeHead(status, { ...headers, 'content-length': String(body?.byteLength ?? 0) })
-  res.end(req.method === 'HEAD' ? undefined : body)
+/** Writes a body given as chunks in one go (corked), so a page is never copied into one buffer. */
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, chunks: Buffer[]) {
+  let length = 0
+  for (const chunk of chunks) length += chunk.byteLength
+  res.writeHead(status, { ...headers, 'content-length': String(length) })
+  if (req.method === 'HEAD') return res.end()
+  res.cork()
+  for (const chunk of chunks) res.write(chunk)
+  res.end()
+  res.uncork()
 }
 
 function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile) {
   const headers: Record<string, string> = { ...file.headers }
   for (const [name, value] of securityHeaders({ nonce: newNonce() })) headers[name.toLowerCase()] = value
-  if (header(req, 'if-none-match') === file.headers.etag) return send(req, res, 304, headers, null)
+  if (header(req, 'if-none-match') === file.headers.etag) return send(req, res, 304, headers, [])
   const accept = header(req, 'accept-encoding') ?? ''
-  if (file.br && /\bbr\b/.test(accept)) return send(req, res, 200, { ...headers, 'content-encoding': 'br' }, file.br)
-  if (file.gzip && /\bgzip\b/.test(accept)) return send(req, res, 200, { ...headers, 'content-encoding': 'gzip' }, file.gzip)
-  return send(req, res, 200, headers, file.body)
+  if (file.br && /\bbr\b/.test(accept)) return send(req, res, 200, { ...headers, 'content-encoding': 'br' }, [file.br])
+  if (file.gzip && /\bgzip\b/.test(accept)) return send(req, res, 200, { ...headers, 'content-encoding': 'gzip' }, [file.gzip])
+  return send(req, res, 200, headers, [file.body])
 }
 
 // srvx types its handler for HTTP/1 and HTTP/2 alike; this server speaks HTTP/1.

@@ -42,15 +42,16 @@ export function isHttpsSite() {
  */
 export function securityHeaders({ nonce, csp = true }: { nonce?: string; csp?: boolean } = {}): Array<[string, string]> {
   const https = isHttpsSite()
-  return [
-    ...(csp ? ([['Content-Security-Policy', contentSecurityPolicy(nonce, https)]] as Array<[string, string]>) : []),
-    ...(https ? ([['Strict-Transport-Security', 'max-age=63072000; includeSubDomains']] as Array<[string, string]>) : []),
+  const headers: Array<[string, string]> = [
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', PERMISSIONS_POLICY],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['X-Frame-Options', 'DENY'],
   ]
+  if (csp) headers.push(['Content-Security-Policy', contentSecurityPolicy(nonce, https)])
+  if (https) headers.push(['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'])
+  return headers
 }
 
 export function applySecurityHeaders(headers: Headers, options: { nonce?: string; csp?: boolean } = {}) {

@@ -4,8 +4,11 @@ type Level = 'debug' | 'info' | 'warn' | 'error'
  * One JSON object per line on stdout, ready for any log collector. Callers pass ids and hashes,
  * never personal data: no names, e-mails, message bodies or raw IP addresses.
  */
+/** LOG_LEVEL=silent turns logging off (tests and benchmarks). */
+export const loggingEnabled = process.env.LOG_LEVEL !== 'silent'
+
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
-  if (process.env.LOG_LEVEL === 'silent') return
+  if (!loggingEnabled) return
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
   if (level === 'error' || level === 'warn') console.error(line)
   else console.log(line)
