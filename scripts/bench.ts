@@ -17,6 +17,7 @@ import { openDatabase } from '../db/connection.ts'
 import { syncBlogPosts } from '../db/sync-blog.ts'
 import { categories } from '../app/lib/categories.ts'
 import { ensureBuild, startServer } from './lib/server-process.ts'
+import { printTable } from './lib/table.ts'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4)
 const CONNECTIONS = 50
@@ -42,16 +43,6 @@ async function renderTime(url: string) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
-function table(rows: Array<Record<string, string | number>>) {
-  const columns = Object.keys(rows[0] ?? {})
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)))
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`
-  console.log(line(columns))
-  console.log(line(widths.map((w) => '-'.repeat(w))))
-  for (const row of rows) console.log(line(columns.map((c) => String(row[c]))))
-  console.log()
-}
-
 /**
  * nginx serving the very same HTML bytes from a temporary root, with the same response headers
  * (a load generator pays for every header it parses), one worker like our one process.
@@ -119,7 +110,8 @@ async function firstLoadJavaScript(base: string) {
     await browser.close()
   }
   console.log('JavaScript ved første besøg (brotli, målt i Chromium):')
-  table(rows)
+  printTable(rows)
+  console.log()
 }
 
 async function realBlog() {
@@ -170,7 +162,8 @@ async function realBlog() {
     })
   }
   console.log(`Den rigtige blog, ${CONNECTIONS} forbindelser, ${DURATION_S} s pr. måling${nginxLoads ? ', nginx med 1 worker' : ' (nginx ikke installeret)'}:`)
-  table(rows)
+  printTable(rows)
+  console.log()
 }
 
 function seedSynthetic(file: string, posts: number) {
@@ -216,7 +209,8 @@ async function growth() {
     await server.stop()
   }
   console.log('Vækst: uden sidecache, så hver forespørgsel rammer databasen og renderer:')
-  table(rows)
+  printTable(rows)
+  console.log()
 }
 
 const timeout = setTimeout(() => {

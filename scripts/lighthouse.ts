@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { printTable } from './lib/table.ts'
 
 const base = (process.argv[2] ?? process.env.LIGHTHOUSE_URL ?? 'http://localhost:3000').replace(/\/$/, '')
 const paths = ['/', '/blog', '/blog/stress-er-ikke-svaghed', '/kontakt']
@@ -52,9 +53,4 @@ try {
   await chrome.kill()
 }
 
-const columns = Object.keys(rows[0] ?? {})
-const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => row[column]!.length)))
-const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index]!)).join(' | ')} |`
-console.log(line(columns))
-console.log(line(widths.map((width) => '-'.repeat(width))))
-for (const row of rows) console.log(line(columns.map((column) => row[column]!)))
+printTable(rows)

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { ensureBuild, startServer } from './lib/server-process.ts'
+import { printTable } from './lib/table.ts'
 
 const PORT = 3310
 const work = mkdtempSync(join(tmpdir(), 'coach-resilience-'))
@@ -192,10 +193,6 @@ try {
   rmSync(work, { recursive: true, force: true })
 }
 
-const width = (key: 'scenario' | 'tried' | 'found') => Math.max(key.length, ...rows.map((row) => row[key].length))
-const line = (a: string, b: string, c: string, d: string) => `| ${a.padEnd(width('scenario'))} | ${b.padEnd(width('tried'))} | ${c.padEnd(width('found'))} | ${d} |`
-console.log(line('scenario', 'tried', 'found', 'ok'))
-console.log(line('-'.repeat(width('scenario')), '-'.repeat(width('tried')), '-'.repeat(width('found')), '--'))
-for (const row of rows) console.log(line(row.scenario, row.tried, row.found, row.ok ? 'ja' : 'NEJ'))
+printTable(rows.map(({ ok, ...row }) => ({ ...row, ok: ok ? 'ja' : 'NEJ' })))
 console.log(`\n${rows.filter((row) => row.ok).length}/${rows.length} i orden på ${((Date.now() - started) / 1000).toFixed(1)} s`)
 if (rows.some((row) => !row.ok)) process.exitCode = 1

@@ -2,7 +2,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { homeSpecialtyIds, services } from '#content/services'
 import { ButtonLink } from '~/components/ui/button-link'
-import { Card, CardTitle } from '~/components/ui/card'
+import { TextCards } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
@@ -120,16 +120,7 @@ function HomePage() {
 
       <Section className="bg-sand-100">
         <SectionHeading eyebrow="Specialer" title="Hvad kan jeg hjælpe dig med?" />
-        <ul className="grid gap-6 md:grid-cols-3">
-          {specialties.map((service) => (
-            <li key={service.id}>
-              <Card className="h-full">
-                <CardTitle>{service.title}</CardTitle>
-                <p className="mt-3 text-ink-soft">{service.summary}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={specialties.map((service) => ({ title: service.title, text: service.summary }))} />
         <div className="mt-10 text-center">
           <ButtonLink to="/ydelser" variant="outline">
             Se alle ydelser

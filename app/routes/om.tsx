@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
-import { Card, CardTitle } from '~/components/ui/card'
+import { TextCards } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
@@ -70,16 +70,7 @@ function AboutPage() {
 
       <Section className="bg-sand-100">
         <SectionHeading eyebrow="Min filosofi" title="Tre ting, jeg arbejder ud fra" />
-        <ul className="grid gap-6 md:grid-cols-3">
-          {pillars.map((pillar) => (
-            <li key={pillar.title}>
-              <Card className="h-full">
-                <CardTitle>{pillar.title}</CardTitle>
-                <p className="mt-3 text-ink-soft">{pillar.text}</p>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={pillars} />
       </Section>
 
       <Section>

@@ -1,5 +1,6 @@
 import { site } from '#content/site'
 import { listArticlesForFeeds } from '~/server/blog.server'
+import { type Category, categoryLabels } from '~/lib/categories'
 import { getSiteUrl } from '~/lib/site-url'
 
 const escapeXml = (text: string) =>
@@ -50,7 +51,7 @@ export function rssResponse() {
       <guid isPermaLink="true">${link}</guid>
       <description>${escapeXml(article.description)}</description>
       <pubDate>${new Date(article.publishedAt).toUTCString()}</pubDate>
-      <category>${escapeXml(article.category)}</category>
+      <category>${escapeXml(categoryLabels[article.category as Category] ?? article.category)}</category>
     </item>`
   })
   const body = `<?xml version="1.0" encoding="UTF-8"?>
