@@ -76,7 +76,7 @@ function PrivacyPage() {
           Beskeder fra kontaktformularen slettes automatisk {site.contactRetentionDays} dage (cirka {retentionMonths}{' '}
           måneder) efter, at de er modtaget. Bliver du klient, opbevares oplysninger om forløbet efter
           bogføringslovens og de etiske retningslinjers regler, som vi aftaler nærmere ved første samtale.
-          Logoplysninger slettes løbende og senest efter 30 dage.
+          Logoplysninger opbevares højst 30 dage.
         </p>
 
         <h2>Dine rettigheder</h2>

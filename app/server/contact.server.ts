@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { and, count, eq, gte, isNull, lt, lte, or } from 'drizzle-orm'
 import { site } from '#content/site'
 import { type Db, getDb } from '#db/connection'
@@ -17,10 +17,14 @@ export function rateLimit() {
   return Number.isInteger(value) && value > 0 ? value : 5
 }
 
+// Without IP_HASH_SALT the salt is random per process: hashes can then never be traced back to an
+// address (the IPv4 space is small enough to try every address against a known salt), at the price
+// of the rate limit forgetting senders on a restart. Several instances must share IP_HASH_SALT.
+const ipHashSalt = process.env.IP_HASH_SALT ?? randomBytes(32).toString('base64')
+
 /** A salted hash: the rate limit can recognise a sender without anyone being able to read the IP. */
 export function hashIp(ip: string) {
-  const salt = process.env.IP_HASH_SALT ?? 'coach-site'
-  return createHash('sha256').update(`${salt}:${ip}`).digest('hex').slice(0, 32)
+  return createHash('sha256').update(`${ipHashSalt}:${ip}`).digest('hex').slice(0, 32)
 }
 
 /** Only the known fields, and only as text: a file or a repeated field is bad input, not a crash. */
