@@ -9,14 +9,14 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { extname, join, relative, resolve, sep } from 'node:path'
 import { toNodeHandler } from 'srvx/node'
 import { newNonce, securityHeaders } from './app/server/http-headers.ts'
+import type { PageReply } from './app/server/pages.server.ts'
 
 process.env.NODE_ENV = 'production'
 const { default: app } = (await import(resolve('dist/server/server.js'))) as {
   default: { fetch: (request: Request) => Response | Promise<Response> }
 }
-type PageReply = { status: number; headers: Record<string, string>; body: Buffer[] }
 const hooks = globalThis as {
-  __siteCachedPage?: (method: string, href: string, header: (name: string) => string | null) => PageReply | undefined
+  __siteCachedPage?: (method: string, href: string, header: (name: string) => string | null, ip: string) => PageReply | undefined
   __siteShutdown?: () => void
 }
 
@@ -78,6 +78,33 @@ function loadStaticFiles(dir: string) {
 }
 
 const staticFiles = loadStaticFiles(resolve('dist/client'))
+
+/**
+ * Covers made by `npm run images` after the build are served from public/ on first request, so a
+ * new article's image works without a rebuild. Only plain image names qualify (no traversal).
+ */
+const publicDir = resolve('public')
+function lateImage(path: string): StaticFile | undefined {
+  if (!/^\/images\/blog\/[a-z0-9-]+\.(webp|jpg)$/.test(path)) return undefined
+  const body = (() => {
+    try {
+      return readFileSync(join(publicDir, path))
+    } catch {
+      return undefined
+    }
+  })()
+  if (!body) return undefined
+  const file: StaticFile = {
+    body,
+    headers: {
+      'content-type': contentTypes[extname(path)]!,
+      'cache-control': 'public, max-age=86400, stale-while-revalidate=604800',
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+    },
+  }
+  staticFiles.set(path, file)
+  return file
+}
 const header = (req: IncomingMessage, name: string) => {
   const value = req.headers[name]
   return Array.isArray(value) ? value.join(', ') : (value ?? null)
@@ -105,8 +132,13 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile
   return send(req, res, 200, headers, [file.body])
 }
 
+/**
+ * TRUST_PROXY names the reverse proxies whose X-Forwarded-For is believed: "loopback" or a
+ * comma-separated list of their addresses. Unset, the socket's peer is the visitor.
+ */
+const trustProxy = process.env.TRUST_PROXY === 'loopback' ? 'loopback' : process.env.TRUST_PROXY?.split(',').map((ip) => ip.trim()).filter(Boolean)
 // srvx types its handler for HTTP/1 and HTTP/2 alike; this server speaks HTTP/1.
-const appHandler = toNodeHandler((request) => app.fetch(request), { trustProxy: process.env.TRUST_PROXY === 'true' }) as unknown as (
+const appHandler = toNodeHandler((request) => app.fetch(request), { trustProxy: trustProxy ?? false }) as unknown as (
   req: IncomingMessage,
   res: ServerResponse,
 ) => void
@@ -125,11 +157,17 @@ const server = createServer((req, res) => {
   if (!decodable((req.url ?? '/').split('?')[0]!)) req.url = '/ikke-fundet'
   if (req.method === 'GET' || req.method === 'HEAD') {
     const path = (req.url ?? '/').split('?')[0]!
-    const file = staticFiles.get(path)
+    const file = staticFiles.get(path) ?? lateImage(path)
     if (file) return serveStatic(req, res, file)
     // Cached pages skip the framework: this is what keeps throughput near a static file server.
-    const page = hooks.__siteCachedPage?.(req.method, `http://localhost${req.url ?? '/'}`, (name) => header(req, name))
-    if (page) return send(req, res, page.status, page.headers, page.body)
+    // Should anything go wrong there, the full pipeline answers instead.
+    try {
+      const ip = req.socket.remoteAddress ?? 'unknown'
+      const page = hooks.__siteCachedPage?.(req.method, `http://localhost${req.url ?? '/'}`, (name) => header(req, name), ip)
+      if (page) return send(req, res, page.status, page.headers, page.body)
+    } catch (error) {
+      console.error(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'fast path failed', error: String(error) }))
+    }
   }
   return appHandler(req, res)
 })

@@ -55,15 +55,9 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'blockquote', 'a', 'br', 'hr',
     'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code'],
-  allowedAttributes: { a: ['href', 'rel'] },
+  allowedAttributes: { a: ['href'] },
   allowedSchemes: ['https', 'mailto', 'tel'],
   allowProtocolRelative: false,
-  transformTags: {
-    a: (tagName, attribs) => {
-      const external = /^https?:/.test(attribs.href ?? '')
-      return { tagName, attribs: external ? { ...attribs, rel: 'noopener' } : attribs }
-    },
-  },
 }
 
 export function renderMarkdown(markdown: string) {

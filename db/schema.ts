@@ -46,7 +46,8 @@ export const contactMessages = sqliteTable(
     message: text('message').notNull(),
     /** Salted SHA-256 of the sender's IP: enough for the rate limit, never the address itself. */
     ipHash: text('ip_hash').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** pending: waiting for (another) attempt; sending: claimed by a process until next_attempt_at. */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: text('next_attempt_at'),

@@ -66,6 +66,11 @@ test('garbage in the query falls back to the defaults', async ({ request }) => {
   }
 })
 
+test('a blog page beyond the last one does not exist', async ({ request }) => {
+  expect((await request.get('/blog?side=999')).status()).toBe(404)
+  expect((await request.get('/blog?kategori=kosttilskud&side=2')).status()).toBe(404)
+})
+
 test('unexpected methods are refused', async ({ request }) => {
   for (const path of ['/', '/blog', '/sitemap.xml']) {
     for (const method of ['POST', 'PUT', 'DELETE']) {

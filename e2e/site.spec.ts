@@ -40,7 +40,7 @@ test('navigation marks exactly the current page', async ({ page }) => {
   await nav.getByRole('link', { name: 'Ydelser' }).click()
   await expect(page).toHaveURL('/ydelser')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coaching, der passer til dit liv')
-  await expect(nav.locator('[aria-current="page"]')).toHaveText('Ydelser')
+  await expect(nav.locator('[aria-current="page"]:visible')).toHaveText('Ydelser')
 
   await nav.getByRole('link', { name: 'Blog' }).click()
   await page.getByRole('link', { name: /^Stress er ikke svaghed/ }).first().click()
@@ -132,4 +132,17 @@ test('the HTML of every page is valid (html-validate, recommended rules)', async
     const problems = report.results.flatMap((result) => result.messages.map((message) => `${message.ruleId}: ${message.message}`))
     expect(problems, path).toEqual([])
   }
+})
+
+test('a page the browser revalidates (304) still runs its scripts', async ({ page }) => {
+  const cspErrors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && cspErrors.push(message.text()))
+  await gotoInteractive(page, '/om')
+  await gotoInteractive(page, '/ydelser')
+  const revisit = await gotoInteractive(page, '/om')
+  expect([200, 304]).toContain(revisit?.status())
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.getByRole('button', { name: 'Åbn menu' }).click()
+  await expect(page.locator('#mobilmenu')).toBeVisible()
+  expect(cspErrors).toEqual([])
 })

@@ -3,6 +3,6 @@ import { site } from '#content/site'
 import { closeDb } from '#db/connection'
 import { purgeOldMessages } from '~/server/contact.server'
 
-const removed = purgeOldMessages()
-console.log(`Slettet ${removed} beskeder ældre end ${site.contactRetentionDays} dage`)
+const removed = await purgeOldMessages()
+console.log(`Slettet ${removed.messages} beskeder og ${removed.outboxFiles} outbox-e-mails ældre end ${site.contactRetentionDays} dage`)
 closeDb()

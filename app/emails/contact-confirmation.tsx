@@ -3,7 +3,10 @@ import { site } from '#content/site'
 import type { ContactMessageData } from '~/lib/contact'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
-/** To the visitor: a receipt that promises an answer within 24 hours and repeats the message. */
+/**
+ * To the visitor: a receipt that promises an answer within 24 hours. It deliberately does not
+ * repeat the message, so the form cannot be used to send text of one's choosing to any address.
+ */
 export function ContactConfirmationEmail({ message }: { message: ContactMessageData }) {
   return (
     <EmailLayout preview="Tak for din besked – du hører fra mig inden for 24 timer">
@@ -14,10 +17,6 @@ export function ContactConfirmationEmail({ message }: { message: ContactMessageD
       </Text>
       <Text style={emailText}>
         {`Haster det, er du velkommen til at ringe på ${site.phone.display} (${site.phoneHours.toLowerCase()}).`}
-      </Text>
-      <Text style={emailText}>Din besked:</Text>
-      <Text style={{ ...emailText, whiteSpace: 'pre-wrap', backgroundColor: '#f5f1ea', borderRadius: '8px', padding: '16px' }}>
-        {message.message}
       </Text>
       <Text style={emailText}>
         Venlig hilsen

@@ -38,7 +38,7 @@ export const contactStatusText = {
   sendt: 'Tak for din besked! Vi har sendt dig en bekræftelse på e-mail.',
   fejl: 'Der opstod en fejl ved afsendelse. Prøv venligst igen.',
   ugyldig: 'Beskeden blev ikke sendt. Ret venligst de markerede felter, og prøv igen.',
-  'for-mange': 'Du har sendt flere beskeder på kort tid. Vent venligst et kvarter, og prøv igen – eller ring til mig.',
+  'for-mange': 'Du har sendt flere beskeder på kort tid. Vent venligst et kvarter, og prøv igen – eller ring til mig på',
 } satisfies Record<ContactStatus, string>
 
 /** Without JavaScript only the names of the wrong fields travel in the URL; these say what to fix. */

@@ -48,7 +48,7 @@ export const Route = createFileRoute('/')({
 const trustBadges = [
   { title: '20+ års erfaring', text: 'Med mennesker i udvikling og forandring' },
   { title: 'Certificeret coach', text: 'Uddannet og arbejder efter etiske retningslinjer' },
-  { title: 'Baseret i Fredericia', text: 'Samtaler i Brøndsted ved Vejle og online' },
+  { title: 'Baseret i Fredericia', text: 'Samtaler i Fredericia og online i hele landet' },
 ]
 
 function HomePage() {
@@ -65,8 +65,8 @@ function HomePage() {
           </p>
           <h1 className="max-w-3xl text-5xl leading-tight text-white md:text-6xl">Balance i krop og sjæl</h1>
           <p className="mt-6 max-w-2xl text-lg text-accent-50 md:text-xl">
-            Coaching til dig, der vil videre – med stress, i parforholdet, i karrieren eller som forælder til en
-            teenager. I Fredericia og online.
+            Coaching til dig, der vil videre – uanset om det handler om stress, parforholdet, karrieren eller
+            livet som forælder til en teenager. I Fredericia og online.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/kontakt" variant="light-secondary" size="lg">
@@ -112,8 +112,8 @@ function HomePage() {
           <dl className="grid grid-cols-2 gap-4">
             <Stat value="20+" label="års erfaring med mennesker" />
             <Stat value="60–90" label="minutter varer en samtale" />
-            <Stat value="3–4" label="samtaler i et typisk forløb" />
-            <Stat value="24 t" label="svar på din henvendelse" />
+            <Stat value={String(site.foundingYear)} label="egen praksis i Fredericia siden" />
+            <Stat value="24 timer" label="svartid på din henvendelse" />
           </dl>
         </div>
       </Section>

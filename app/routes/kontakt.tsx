@@ -77,7 +77,7 @@ function ContactPage() {
                 {site.address.postalCode} {site.address.city}
               </p>
               <p className="mt-1 text-ink-soft">Kun efter aftale</p>
-              <a href={site.mapsUrl} rel="noopener" className="mt-2 inline-block font-medium text-accent-700 underline underline-offset-4">
+              <a href={site.mapsUrl} className="mt-2 inline-block font-medium text-accent-700 underline underline-offset-4">
                 Se på kort
               </a>
             </InfoCard>

@@ -56,7 +56,7 @@ function AboutPage() {
             tidspunkt kunne ændre retningen for et menneske.
           </p>
           <p>
-            I {site.foundingYear} tog jeg springet og åbnede min egen praksis i Brøndsted ved Fredericia. Siden har
+            I {site.foundingYear} tog jeg springet og åbnede min egen praksis i {site.address.city}. Siden har
             jeg haft samtaler med teenagere, forældre, par, ledere og medarbejdere – mennesker, der stod midt i
             stress, kriser, valg eller et ønske om at komme videre.
           </p>

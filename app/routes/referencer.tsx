@@ -33,7 +33,7 @@ function ReferencesPage() {
               {client.url ? (
                 <a
                   href={client.url}
-                  rel="noopener"
+                 
                   className="font-medium text-accent-700 underline-offset-4 hover:underline"
                 >
                   {client.name}

@@ -3,8 +3,12 @@ import type { ContactResult } from '~/lib/contact'
 import { submitContact } from '~/server/contact.server'
 import { log } from '~/server/log.server'
 
+/**
+ * The sender's address as srvx saw it: the socket's peer, or, behind the proxies named in
+ * TRUST_PROXY, the address those proxies report. X-Forwarded-For is never taken on trust alone.
+ */
 export function clientIp() {
-  return getRequestIP({ xForwardedFor: process.env.TRUST_PROXY === 'true' }) ?? 'unknown'
+  return getRequestIP() ?? 'unknown'
 }
 
 /** Answers the JavaScript form with the result, and a plain form post with a redirect. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, count, eq, gte, isNull, lt, lte, or } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm'
 import { site } from '#content/site'
 import { type Db, getDb } from '#db/connection'
 import { type ContactMessage, contactMessages } from '#db/schema'
@@ -7,10 +7,14 @@ import { type ContactResult, HONEYPOT_FIELD, contactFields } from '~/lib/contact
 import { validateContact } from '~/lib/contact-schema'
 import { composeContactEmails } from '~/server/contact-mail.server'
 import { log } from '~/server/log.server'
-import { type MailTransport, getMailTransport } from '~/server/mail-transport.server'
+import { type MailTransport, getMailTransport, purgeOutbox } from '~/server/mail-transport.server'
 
 export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000
 export const MAX_SEND_ATTEMPTS = 10
+/** While one process delivers a message, others leave it alone this long. */
+const DELIVERY_LEASE_MS = 5 * 60 * 1000
+/** The visitor waits at most this long for the e-mails; delivery goes on in the background. */
+const VISITOR_WAIT_MS = 8 * 1000
 
 export function rateLimit() {
   const value = Number(process.env.CONTACT_RATE_LIMIT)
@@ -24,7 +28,22 @@ const ipHashSalt = process.env.IP_HASH_SALT ?? randomBytes(32).toString('base64'
 
 /** A salted hash: the rate limit can recognise a sender without anyone being able to read the IP. */
 export function hashIp(ip: string) {
-  return createHash('sha256').update(`${ipHashSalt}:${ip}`).digest('hex').slice(0, 32)
+  return createHash('sha256').update(`${ipHashSalt}:${senderNetwork(ip)}`).digest('hex').slice(0, 32)
+}
+
+/**
+ * IPv6 users usually hold a whole /64 and can change address within it at will, so the rate limit
+ * counts the /64; an IPv4 address (also one written IPv4-mapped) counts on its own.
+ */
+export function senderNetwork(ip: string) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]!
+  if (!ip.includes(':')) return ip
+  const [head = '', tail = ''] = ip.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
 /** Only the known fields, and only as text: a file or a repeated field is bad input, not a crash. */
@@ -70,7 +89,7 @@ export async function submitContact(
       if ((recent?.messages ?? 0) >= rateLimit()) return undefined
       return db
         .insert(contactMessages)
-        .values({ ...validation.data, createdAt: nowIso, ipHash, status: 'pending', nextAttemptAt: nowIso })
+        .values({ ...validation.data, createdAt: nowIso, ipHash, status: 'sending', nextAttemptAt: leaseUntil(now) })
         .returning()
         .get()
     })
@@ -81,9 +100,13 @@ export async function submitContact(
     return { status: 'for-mange' }
   }
   log('info', 'contact message stored', { id: stored.id, ipHash })
-  await deliver(db, stored, transport, now)
+  // The message is safe; a slow mail provider must not keep the visitor waiting (nor tempt them to
+  // send again). Whatever is not done in time finishes in the background or in a later retry.
+  await Promise.race([deliver(db, stored, transport, now), new Promise((resolve) => setTimeout(resolve, VISITOR_WAIT_MS).unref())])
   return { status: 'sendt' }
 }
+
+const leaseUntil = (now: Date) => new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString()
 
 /** Minutes to wait after the n-th failed attempt: 1, 2, 4 … capped at six hours. */
 export function retryDelayMs(attempts: number) {
@@ -93,58 +116,82 @@ export function retryDelayMs(attempts: number) {
 /** Sends both e-mails of a stored message and records the outcome; never throws. */
 export async function deliver(db: Db, row: ContactMessage, transport: MailTransport, now = new Date()) {
   const attempts = row.attempts + 1
+  let failure: unknown
   try {
     for (const email of await composeContactEmails(row)) await transport.send(email)
-    db.update(contactMessages)
-      .set({ status: 'sent', attempts, sentAt: new Date().toISOString(), lastError: null, nextAttemptAt: null })
-      .where(eq(contactMessages.id, row.id))
-      .run()
-    log('info', 'contact e-mails sent', { id: row.id, transport: transport.name, attempts })
-    return true
   } catch (error) {
-    const gaveUp = attempts >= MAX_SEND_ATTEMPTS
-    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+    failure = error
+  }
+  const lastError = failure === undefined ? null : (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
+  const gaveUp = failure !== undefined && attempts >= MAX_SEND_ATTEMPTS
+  try {
     db.update(contactMessages)
-      .set({
-        status: gaveUp ? 'failed' : 'pending',
-        attempts,
-        lastError,
-        nextAttemptAt: gaveUp ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-      })
+      .set(
+        failure === undefined
+          ? { status: 'sent', attempts, sentAt: new Date().toISOString(), lastError, nextAttemptAt: null }
+          : {
+              status: gaveUp ? 'failed' : 'pending',
+              attempts,
+              lastError,
+              nextAttemptAt: gaveUp ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+            },
+      )
       .where(eq(contactMessages.id, row.id))
       .run()
-    log(gaveUp ? 'error' : 'warn', 'contact e-mail failed', { id: row.id, attempts, gaveUp, error: lastError })
-    return false
+  } catch (error) {
+    // The e-mails' idempotency keys make a later retry of this message harmless.
+    log('error', 'contact delivery outcome not recorded', { id: row.id, error: error instanceof Error ? error.message : String(error) })
   }
+  if (failure === undefined) log('info', 'contact e-mails sent', { id: row.id, transport: transport.name, attempts })
+  else log(gaveUp ? 'error' : 'warn', 'contact e-mail failed', { id: row.id, attempts, gaveUp, error: lastError })
+  return failure === undefined
 }
 
-/** Delivers every message whose retry time has come (or all pending ones with `force`). */
+/**
+ * Delivers every pending message whose retry time has come. `force` ignores the backoff and also
+ * revives messages that gave up after too many attempts. Each message is claimed atomically
+ * first, so several processes (the server, `npm run mail:retry`, other instances) never send the
+ * same message at the same time.
+ */
 export async function retryPendingMessages({
   db = getDb(),
   transport = getMailTransport(),
   now = new Date(),
   force = false,
 }: { db?: Db; transport?: MailTransport; now?: Date; force?: boolean } = {}) {
+  const nowIso = now.toISOString()
+  // A message claimed by a process that died mid-delivery is due again once its lease has run out.
+  const abandoned = and(eq(contactMessages.status, 'sending'), lte(contactMessages.nextAttemptAt, nowIso))
+  const isDue = force
+    ? or(inArray(contactMessages.status, ['pending', 'failed']), abandoned)
+    : or(and(eq(contactMessages.status, 'pending'), or(isNull(contactMessages.nextAttemptAt), lte(contactMessages.nextAttemptAt, nowIso))), abandoned)
   const due = db
-    .select()
+    .select({ id: contactMessages.id })
     .from(contactMessages)
-    .where(
-      and(
-        eq(contactMessages.status, 'pending'),
-        force ? undefined : or(isNull(contactMessages.nextAttemptAt), lte(contactMessages.nextAttemptAt, now.toISOString())),
-      ),
-    )
+    .where(isDue)
     .orderBy(contactMessages.id)
     .limit(500)
     .all()
+  let tried = 0
   let delivered = 0
-  for (const row of due) if (await deliver(db, row, transport, now)) delivered++
-  return { tried: due.length, delivered, failed: due.length - delivered }
+  for (const { id } of due) {
+    const claimed = db
+      .update(contactMessages)
+      .set({ status: 'sending', nextAttemptAt: leaseUntil(now), ...(force ? { attempts: 0 } : {}) })
+      .where(and(eq(contactMessages.id, id), isDue))
+      .returning()
+      .get()
+    if (!claimed) continue
+    tried++
+    if (await deliver(db, claimed, transport, now)) delivered++
+  }
+  return { tried, delivered, failed: tried - delivered }
 }
 
-/** Deletes messages older than the retention period stated in the privacy policy. */
-export function purgeOldMessages({ db = getDb(), now = new Date() }: { db?: Db; now?: Date } = {}) {
-  const cutoff = new Date(now.getTime() - site.contactRetentionDays * 24 * 60 * 60 * 1000).toISOString()
-  const removed = db.delete(contactMessages).where(lt(contactMessages.createdAt, cutoff)).returning({ id: contactMessages.id }).all()
-  return removed.length
+/** Deletes messages (and outbox e-mails) older than the retention period of the privacy policy. */
+export async function purgeOldMessages({ db = getDb(), now = new Date() }: { db?: Db; now?: Date } = {}) {
+  const cutoff = new Date(now.getTime() - site.contactRetentionDays * 24 * 60 * 60 * 1000)
+  const removed = db.delete(contactMessages).where(lt(contactMessages.createdAt, cutoff.toISOString())).returning({ id: contactMessages.id }).all()
+  const outboxFiles = await purgeOutbox(cutoff)
+  return { messages: removed.length, outboxFiles }
 }

@@ -8,7 +8,7 @@ const escapeXml = (text: string) =>
 
 const staticPages = ['/', '/om', '/ydelser', '/blog', '/referencer', '/kontakt', '/privatlivspolitik']
 
-const xmlHeaders = (type: string) => ({
+const feedHeaders = (type: string) => ({
   'Content-Type': `${type}; charset=utf-8`,
   'Cache-Control': 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400',
 })
@@ -26,7 +26,7 @@ export function sitemapResponse() {
 ${urls.map(({ loc, lastmod }) => `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`).join('\n')}
 </urlset>
 `
-  return new Response(body, { headers: xmlHeaders('application/xml') })
+  return new Response(body, { headers: feedHeaders('application/xml') })
 }
 
 export function robotsResponse() {
@@ -36,7 +36,7 @@ Disallow: /_serverFn/
 
 Sitemap: ${getSiteUrl()}/sitemap.xml
 `
-  return new Response(body, { headers: xmlHeaders('text/plain') })
+  return new Response(body, { headers: feedHeaders('text/plain') })
 }
 
 /** RSS 2.0 of the 20 newest articles, in Danish. */
@@ -67,5 +67,5 @@ ${items.join('\n')}
   </channel>
 </rss>
 `
-  return new Response(body, { headers: xmlHeaders('application/rss+xml') })
+  return new Response(body, { headers: feedHeaders('application/rss+xml') })
 }

@@ -30,6 +30,13 @@ export function pageChunks(page: CachedPage, nonce: string): Buffer[] {
   return page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]))
 }
 
+/** The footer shows the year: pages rendered last year must not outlive New Year in Denmark. */
+function nextNewYear(now: number) {
+  const year = Number(new Intl.DateTimeFormat('da-DK', { year: 'numeric', timeZone: 'Europe/Copenhagen' }).format(now))
+  // Midnight in Copenhagen is 23:00 UTC on 31 December (winter time).
+  return Date.UTC(year, 11, 31, 23, 0, 0)
+}
+
 /**
  * Rendered pages, reused until the blog changes (a seed) or the 'Nye Artikler' window moves.
  * Pages are stored with the CSP nonce placeholder; the pipeline puts a fresh nonce into every
@@ -41,8 +48,9 @@ class HtmlCache {
   private contentVersion: string | undefined
   private validUntil = 0
   private dataVersionStatement: Statement | undefined
-
   private checkedAt = 0
+  /** Counts how often the cache was emptied; a render that began before the last time is stale. */
+  generation = 0
 
   /**
    * PRAGMA data_version tells whether another process (the seed) wrote to the file; asked at most
@@ -56,9 +64,12 @@ class HtmlCache {
     if (dataVersion === this.dataVersion && now < this.validUntil) return
     this.dataVersion = dataVersion
     const contentVersion = blogContentVersion(getDb())
-    if (contentVersion !== this.contentVersion || now >= this.validUntil) this.entries.clear()
+    if (contentVersion !== this.contentVersion || now >= this.validUntil) {
+      this.entries.clear()
+      this.generation++
+    }
     this.contentVersion = contentVersion
-    this.validUntil = nextBlogChangeAt(new Date(now))?.getTime() ?? Number.POSITIVE_INFINITY
+    this.validUntil = Math.min(nextBlogChangeAt(new Date(now))?.getTime() ?? Number.POSITIVE_INFINITY, nextNewYear(now))
   }
 
   get(key: string, now = Date.now()) {
@@ -72,8 +83,10 @@ class HtmlCache {
     return entry
   }
 
-  set(key: string, page: RenderedPage) {
+  /** Stores a page rendered in `generation`; one rendered before the blog changed is not kept. */
+  set(key: string, page: RenderedPage, generation: number) {
     const entry = preparePage(page)
+    if (generation !== this.generation) return entry
     this.entries.set(key, entry)
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
     return entry

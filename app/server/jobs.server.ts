@@ -5,20 +5,26 @@ const RETRY_EVERY_MS = 60 * 1000
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
 
 let timers: NodeJS.Timeout[] = []
+let retrying = false
 
 async function retryDueMessages() {
+  // A slow run (a mail outage with many messages) must not overlap the next one.
+  if (retrying) return
+  retrying = true
   try {
     const result = await retryPendingMessages()
     if (result.tried > 0) log('info', 'contact retry run', result)
   } catch (error) {
     log('error', 'contact retry run failed', { error: error instanceof Error ? error.message : String(error) })
+  } finally {
+    retrying = false
   }
 }
 
-function purge() {
+async function purge() {
   try {
-    const removed = purgeOldMessages()
-    if (removed > 0) log('info', 'old contact messages deleted', { removed })
+    const removed = await purgeOldMessages()
+    if (removed.messages + removed.outboxFiles > 0) log('info', 'old contact messages deleted', removed)
   } catch (error) {
     log('error', 'contact purge failed', { error: error instanceof Error ? error.message : String(error) })
   }
@@ -27,7 +33,10 @@ function purge() {
 /** Retries unsent e-mails with backoff and deletes messages past retention, from server start on. */
 export function startBackgroundJobs() {
   if (timers.length > 0 || process.env.BACKGROUND_JOBS === 'off') return
-  purge()
+  if (process.env.NODE_ENV === 'production' && !process.env.RESEND_API_KEY) {
+    log('error', 'RESEND_API_KEY is not set: contact e-mails are only written to the outbox folder and do not reach anyone')
+  }
+  void purge()
   void retryDueMessages()
   timers = [setInterval(retryDueMessages, RETRY_EVERY_MS), setInterval(purge, PURGE_EVERY_MS)]
   for (const timer of timers) timer.unref()

@@ -1,4 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { Resend } from 'resend'
 
@@ -19,16 +20,20 @@ export interface MailTransport {
   send(email: Email): Promise<void>
 }
 
+const outboxDir = () => resolve(process.env.MAIL_OUTBOX_DIR ?? 'data/outbox')
+
 /** Local stand-in for Resend (DESIGN.md): one JSON file per e-mail in MAIL_OUTBOX_DIR. */
-export function outboxTransport(dir = resolve(process.env.MAIL_OUTBOX_DIR ?? 'data/outbox')): MailTransport {
+export function outboxTransport(dir = outboxDir()): MailTransport {
   return {
     name: 'outbox',
     async send({ idempotencyKey, ...email }) {
       await mkdir(dir, { recursive: true })
       const file = join(dir, `${idempotencyKey}.json`)
-      // Written under a temporary name and renamed, so a reader never sees half a file.
-      await writeFile(`${file}.tmp`, JSON.stringify(email, null, 2))
-      await rename(`${file}.tmp`, file)
+      // Written under a temporary name of its own and renamed, so a reader never sees half a file
+      // and two processes writing the same e-mail do not trip over each other.
+      const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`
+      await writeFile(temporary, JSON.stringify(email, null, 2))
+      await rename(temporary, file)
     },
   }
 }
@@ -55,4 +60,17 @@ export function getMailTransport(): MailTransport {
   if (override) return override
   const apiKey = process.env.RESEND_API_KEY
   return apiKey ? resendTransport(apiKey) : outboxTransport()
+}
+
+/** The outbox holds personal data too: its files follow the same retention as the messages. */
+export async function purgeOutbox(olderThan: Date, dir = outboxDir()) {
+  let removed = 0
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const path = join(dir, name)
+    if ((await stat(path)).mtime < olderThan) {
+      await rm(path, { force: true })
+      removed++
+    }
+  }
+  return removed
 }

@@ -52,11 +52,12 @@ export async function servePage(url: URL, facts: RequestFacts, nonce: string, re
   const memoryKey = pageCacheEnabled ? cacheKey : undefined
   let page = memoryKey ? htmlCache.get(memoryKey) : undefined
   if (!page) {
+    const generation = htmlCache.generation
     const response = await render()
     if (!response.headers.get('Content-Type')?.startsWith('text/html')) return response
     const html = await response.text()
     const fresh = { body: isProduction ? deferAppScript(html) : html, status: response.status, headers: [...response.headers] }
-    page = memoryKey && fresh.status === 200 ? htmlCache.set(memoryKey, fresh) : preparePage(fresh)
+    page = memoryKey && fresh.status === 200 ? htmlCache.set(memoryKey, fresh, generation) : preparePage(fresh)
   }
   const reply = pageReply(page, nonce, cacheKey !== undefined && page.status === 200, facts)
   const body = reply.body.length > 0 ? Buffer.concat(reply.body) : null
@@ -70,8 +71,11 @@ function pageReply(page: CachedPage, nonce: string, cacheable: boolean, facts: R
   headers['cache-control'] = cacheable ? HTML_CACHE_CONTROL : 'no-store'
   headers.vary = 'Accept-Encoding'
   if (cacheable) headers.etag = page.etag
-  for (const [name, value] of securityHeaders({ nonce, csp: isProduction })) headers[name.toLowerCase()] = value
-  if (cacheable && facts.ifNoneMatch === page.etag) return { status: 304, headers, body: [] }
+  // A 304 must not carry a CSP: the browser would pair the new nonce with the page it kept, whose
+  // scripts carry the old one, and block them all. Without it the stored header still matches.
+  const notModified = cacheable && facts.ifNoneMatch === page.etag
+  for (const [name, value] of securityHeaders({ nonce, csp: isProduction && !notModified })) headers[name.toLowerCase()] = value
+  if (notModified) return { status: 304, headers, body: [] }
   if (facts.method === 'HEAD') return { status: page.status, headers, body: [] }
   return { status: page.status, headers, body: compress(pageChunks(page, nonce), facts.acceptEncoding, headers) }
 }
@@ -96,7 +100,7 @@ function compress(chunks: Buffer[], acceptEncoding: string, headers: Record<stri
  * The production server's fast path (server.ts): a cached page straight from memory, without the
  * framework's request machinery. Undefined when the page is not cached; the full pipeline runs then.
  */
-export function cachedPageReply(method: string, href: string, header: (name: string) => string | null): PageReply | undefined {
+export function cachedPageReply(method: string, href: string, header: (name: string) => string | null, ip: string): PageReply | undefined {
   if (!pageCacheEnabled || (method !== 'GET' && method !== 'HEAD')) return undefined
   const url = new URL(href)
   const key = pageCacheKey(url)
@@ -105,8 +109,7 @@ export function cachedPageReply(method: string, href: string, header: (name: str
   const facts = { method, ifNoneMatch: header('if-none-match'), acceptEncoding: header('accept-encoding') ?? '' }
   const reply = pageReply(page, newNonce(), page.status === 200, facts)
   if (loggingEnabled) {
-    const ip = hashIp(header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'direct')
-    log('info', 'request', { method, path: url.pathname.slice(0, 200), status: reply.status, ms: 0, cache: 'hit', ip })
+    log('info', 'request', { method, path: url.pathname.slice(0, 200), status: reply.status, cache: 'hit', ip: hashIp(ip) })
   }
   return reply
 }

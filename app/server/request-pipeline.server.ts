@@ -1,7 +1,7 @@
 import { closeDb, getDb } from '#db/connection'
 import { hashIp } from '~/server/contact.server'
 import { applySecurityHeaders, newNonce } from '~/server/http-headers'
-import { startBackgroundJobs, stopBackgroundJobs } from '~/server/jobs.server'
+import { stopBackgroundJobs } from '~/server/jobs.server'
 import { log } from '~/server/log.server'
 import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
 import { sendContactMessage } from '~/lib/contact-action'
@@ -15,7 +15,6 @@ const MAX_PATH_LENGTH = 1024
 
 /** Every request the app answers passes here: guards, page cache, headers and one log line. */
 export async function handleRequest(request: Request, render: Render): Promise<Response> {
-  startBackgroundJobs()
   const started = performance.now()
   const url = new URL(request.url)
   const nonce = newNonce()
@@ -27,14 +26,14 @@ export async function handleRequest(request: Request, render: Render): Promise<R
     response = textResponse(500, 'Der opstod en fejl på serveren. Prøv igen om lidt.')
   }
   response = withMutableHeaders(response)
-  applySecurityHeaders(response.headers, { nonce, csp: isProduction })
-  if (response.status === 404) log('info', 'not found', { path: url.pathname.slice(0, 200) })
+  // (See pageReply: a 304 keeps the CSP the browser stored with the page.)
+  applySecurityHeaders(response.headers, { nonce, csp: isProduction && response.status !== 304 })
   log('info', 'request', {
     method: request.method,
     path: url.pathname.slice(0, 200),
     status: response.status,
     ms: Math.round(performance.now() - started),
-    ip: hashIp(request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'direct'),
+    ip: hashIp((request as { ip?: string }).ip ?? 'unknown'),
   })
   return response
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { contactMessages } from '#db/schema'
-import { purgeOldMessages, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact.server'
+import { purgeOldMessages, retryDelayMs, retryPendingMessages, senderNetwork, submitContact } from '~/server/contact.server'
 import { type Email, type MailTransport, outboxTransport } from '~/server/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 
@@ -73,6 +73,8 @@ describe('contact flow', () => {
     expect(toCoach.text).toContain('20 30 40 50')
     expect(toVisitor.subject).toBe('Tak for din besked')
     expect(toVisitor.text).toContain('inden for 24 timer')
+    // The receipt never repeats the message: the form cannot relay text to an address of choice.
+    expect(toVisitor.text).not.toContain('Vi vil gerne høre om parcoaching.')
     expect(toVisitor.html).toContain('lang="da"')
   })
 
@@ -93,6 +95,25 @@ describe('contact flow', () => {
     expect(await retryPendingMessages({ db, transport: mail.transport, now: later })).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(rows(db)[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
     expect(mail.delivered.map((email) => email.idempotencyKey).sort()).toEqual(['contact-1-confirmation', 'contact-1-notification'])
+  })
+
+  it('never lets two retry runs send the same message, and --alle revives one that gave up', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    mail.transport.down = true
+    const now = new Date('2025-10-01T12:00:00.000Z')
+    await submitContact(validForm(), { ip: '10.0.0.9', db, transport: mail.transport, now })
+    db.update(contactMessages).set({ status: 'failed', attempts: 10 }).run()
+
+    expect(await retryPendingMessages({ db, transport: mail.transport, now })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    mail.transport.down = false
+    const runs = await Promise.all([
+      retryPendingMessages({ db, transport: mail.transport, now, force: true }),
+      retryPendingMessages({ db, transport: mail.transport, now, force: true }),
+    ])
+    expect(runs.map((run) => run.delivered).sort()).toEqual([0, 1])
+    expect(mail.delivered).toHaveLength(2)
+    expect(rows(db)[0]).toMatchObject({ status: 'sent' })
   })
 
   it('backs off exponentially up to six hours', () => {
@@ -132,12 +153,23 @@ describe('contact flow', () => {
     expect((await send('10.0.0.7')).status).toBe('for-mange')
   })
 
+  it('counts an IPv6 sender by its /64, so rotating addresses does not escape the limit', async () => {
+    const { db } = temporaryDatabase()
+    const transport = flakyTransport().transport
+    process.env.CONTACT_RATE_LIMIT = '2'
+    expect((await submitContact(validForm(), { ip: '2001:db8:1:2::1', db, transport })).status).toBe('sendt')
+    expect((await submitContact(validForm(), { ip: '2001:0db8:0001:0002:ffff::9', db, transport })).status).toBe('sendt')
+    expect((await submitContact(validForm(), { ip: '2001:db8:1:2:abcd:1:2:3', db, transport })).status).toBe('for-mange')
+    expect((await submitContact(validForm(), { ip: '2001:db8:1:3::1', db, transport })).status).toBe('sendt')
+    expect(senderNetwork('::ffff:192.0.2.7')).toBe('192.0.2.7')
+  })
+
   it('deletes messages older than the retention period of the privacy policy', async () => {
     const { db } = temporaryDatabase()
     const transport = flakyTransport().transport
     await submitContact(validForm(), { ip: '10.0.0.8', db, transport, now: new Date('2024-01-01T00:00:00.000Z') })
     await submitContact(validForm(), { ip: '10.0.0.8', db, transport, now: new Date('2025-06-01T00:00:00.000Z') })
-    expect(purgeOldMessages({ db, now: new Date('2025-06-02T00:00:00.000Z') })).toBe(1)
+    expect((await purgeOldMessages({ db, now: new Date('2025-06-02T00:00:00.000Z') })).messages).toBe(1)
     expect(rows(db).map((row) => row.createdAt)).toEqual(['2025-06-01T00:00:00.000Z'])
   })
 })

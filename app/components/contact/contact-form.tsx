@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { site } from '#content/site'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
@@ -12,7 +12,6 @@ type Phase = 'idle' | 'submitting'
 export function ContactForm({ initialResult }: { initialResult?: ContactResult }) {
   const [phase, setPhase] = useState<Phase>('idle')
   const [result, setResult] = useState<ContactResult | undefined>(initialResult)
-  const formRef = useRef<HTMLFormElement>(null)
   const errors: FieldErrors = result?.fieldErrors ?? {}
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -47,13 +46,12 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
     'aria-describedby': errors[name] ? `kontakt-${name}-fejl` : undefined,
     className: cn(
       'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm',
-      errors[name] ? 'border-danger-700' : 'border-sand-300 focus:border-accent-600',
+      errors[name] ? 'border-danger-700' : 'border-sand-500 focus:border-accent-600',
     ),
   })
 
   return (
     <form
-      ref={formRef}
       id="kontaktformular"
       method="post"
       action={sendContactMessage.url}
@@ -83,6 +81,7 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
                 <a href={site.phone.href} className="underline">
                   {site.phone.display}
                 </a>
+                .
               </>
             )}
           </p>

@@ -3,6 +3,9 @@ import { site } from '#content/site'
 import { LogoMark } from '~/components/layout/logo'
 import { exactPath, navLinks } from '~/components/layout/nav-links'
 
+/** The year in Denmark, the same on the server (any zone) and in the visitor's browser. */
+const danishYear = () => new Intl.DateTimeFormat('da-DK', { year: 'numeric', timeZone: 'Europe/Copenhagen' }).format(new Date())
+
 export function SiteFooter() {
   return (
     <footer className="border-t border-sand-200 bg-sand-100 px-5 pt-12 pb-8 text-ink-soft sm:px-8">
@@ -52,12 +55,12 @@ export function SiteFooter() {
           </address>
           <ul className="mt-3 flex gap-4">
             <li>
-              <a href={site.profiles.linkedin} rel="noopener" className="inline-block py-1 hover:text-accent-700 hover:underline">
+              <a href={site.profiles.linkedin} className="inline-block py-1 hover:text-accent-700 hover:underline">
                 LinkedIn
               </a>
             </li>
             <li>
-              <a href={site.profiles.facebook} rel="noopener" className="inline-block py-1 hover:text-accent-700 hover:underline">
+              <a href={site.profiles.facebook} className="inline-block py-1 hover:text-accent-700 hover:underline">
                 Facebook
               </a>
             </li>
@@ -66,7 +69,7 @@ export function SiteFooter() {
       </div>
       <div className="mx-auto mt-10 flex max-w-6xl flex-col gap-2 border-t border-sand-300 pt-6 text-sm sm:flex-row sm:justify-between">
         <p>
-          © {site.foundingYear}–{new Date().getFullYear()} {site.name} · CVR {site.cvr}
+          © {site.foundingYear}–{danishYear()} {site.name} · CVR {site.cvr}
         </p>
         <Link to="/privatlivspolitik" className="hover:text-accent-700 hover:underline">
           Privatlivspolitik

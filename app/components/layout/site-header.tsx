@@ -55,7 +55,8 @@ export function SiteHeader() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-(--nav-height) border-b border-sand-200 bg-sand-50/95 backdrop-blur">
-      <nav aria-label="Hovedmenu" className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
+      <nav aria-label="Hovedmenu" className="h-full">
+        <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
         <Link to="/" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
           <Logo />
         </Link>
@@ -73,16 +74,17 @@ export function SiteHeader() {
             {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
+        </div>
+        <div
+          id="mobilmenu"
+          hidden={!menuOpen}
+          className="border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8 lg:hidden"
+        >
+          <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
+            {links('mobile')}
+          </ul>
+        </div>
       </nav>
-      <div
-        id="mobilmenu"
-        hidden={!menuOpen}
-        className="border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8 lg:hidden"
-      >
-        <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
-          {links('mobile')}
-        </ul>
-      </div>
     </header>
   )
 }

@@ -9,28 +9,15 @@ export function Section({ className, children, ...props }: React.ComponentProps<
   )
 }
 
-export function SectionHeading({
-  eyebrow,
-  title,
-  intro,
-  id,
-  align = 'center',
-}: {
-  eyebrow?: string
-  title: string
-  intro?: string
-  id?: string
-  align?: 'center' | 'left'
-}) {
+export function SectionHeading({ eyebrow, title, id }: { eyebrow?: string; title: string; id?: string }) {
   return (
-    <div className={cn('mb-10 max-w-2xl', align === 'center' && 'mx-auto text-center')}>
+    <div className="mx-auto mb-10 max-w-2xl text-center">
       {eyebrow && (
         <p className="mb-2 text-sm font-semibold tracking-widest text-accent-700 uppercase">{eyebrow}</p>
       )}
       <h2 id={id} className="text-3xl md:text-4xl">
         {title}
       </h2>
-      {intro && <p className="mt-4 text-lg text-ink-soft">{intro}</p>}
     </div>
   )
 }

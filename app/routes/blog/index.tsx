@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { Link, createFileRoute, notFound } from '@tanstack/react-router'
 import { PostGrid } from '~/components/blog/post-card'
 import { PageHero } from '~/components/ui/page-hero'
 import { blogIndexQuery } from '~/lib/blog-queries'
@@ -21,7 +21,11 @@ function validateBlogSearch(search: Record<string, unknown>): BlogSearch {
 export const Route = createFileRoute('/blog/')({
   validateSearch: validateBlogSearch,
   loaderDeps: ({ search }) => ({ category: (search.kategori ?? 'all') as CategoryFilter, page: search.side ?? 1 }),
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(blogIndexQuery(deps)),
+  loader: async ({ context, deps }) => {
+    const index = await context.queryClient.ensureQueryData(blogIndexQuery(deps))
+    // A page beyond the last one does not exist (and must not become one cache entry per number).
+    if (index.page !== deps.page) throw notFound()
+  },
   head: ({ match }) => {
     const { kategori, side } = match.search
     const query = new URLSearchParams()
@@ -124,7 +128,7 @@ function Pagination({ page, pageCount, category }: { page: number; pageCount: nu
   const kategori = category === 'all' ? undefined : category
   const linkClass = 'rounded-full border border-sand-300 bg-white px-5 py-2 font-medium hover:border-accent-600'
   return (
-    <nav aria-label="Sider" className="mt-12 flex items-center justify-center gap-4">
+    <nav aria-label="Sideskift" className="mt-12 flex items-center justify-center gap-4">
       {page > 1 && (
         <Link to="/blog" search={{ kategori, side: page > 2 ? page - 1 : undefined }} className={linkClass}>
           Nyere artikler
