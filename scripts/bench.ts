@@ -8,7 +8,7 @@
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -16,7 +16,7 @@ import autocannon from 'autocannon'
 import { openDatabase } from '../db/connection.ts'
 import { syncBlogPosts } from '../db/sync-blog.ts'
 import { categories } from '../app/lib/categories.ts'
-import { ensureBuild, startServer } from './lib/server-process.ts'
+import { boundedRun, startServer } from './lib/server-process.ts'
 import { printTable } from './lib/table.ts'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4)
@@ -213,15 +213,7 @@ async function growth() {
   console.log()
 }
 
-const timeout = setTimeout(() => {
-  console.error('Benchmark afbrudt efter 5 minutter')
-  process.exit(1)
-}, 5 * 60_000)
-try {
-  ensureBuild()
+await boundedRun('Benchmarken', work, async () => {
   await realBlog()
   await growth()
-} finally {
-  clearTimeout(timeout)
-  rmSync(work, { recursive: true, force: true })
-}
+})

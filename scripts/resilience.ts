@@ -3,11 +3,11 @@
  * server on loopback. Bounded in time; prints what it tried and what it found; exits non-zero
  * when a promise is broken (a 5xx, a lost message, a missing e-mail, a corrupt database).
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { ensureBuild, startServer } from './lib/server-process.ts'
+import { boundedRun, startServer } from './lib/server-process.ts'
 import { printTable } from './lib/table.ts'
 
 const PORT = 3310
@@ -177,21 +177,12 @@ async function killMidBurst() {
 }
 
 const started = Date.now()
-const timeout = setTimeout(() => {
-  console.error('Resiliens-testen tog over 5 minutter og blev afbrudt.')
-  process.exit(1)
-}, 5 * 60_000)
-
-try {
-  ensureBuild()
+await boundedRun('Resiliens-testen', work, async () => {
   await validBurst()
   await malformedBurst()
   await mailOutage()
   await killMidBurst()
-} finally {
-  clearTimeout(timeout)
-  rmSync(work, { recursive: true, force: true })
-}
+})
 
 printTable(rows.map(({ ok, ...row }) => ({ ...row, ok: ok ? 'ja' : 'NEJ' })))
 console.log(`\n${rows.filter((row) => row.ok).length}/${rows.length} i orden på ${((Date.now() - started) / 1000).toFixed(1)} s`)

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 
 /** Builds the production bundle once when it is missing (the scripts never rebuild on their own). */
 export function ensureBuild() {
@@ -31,4 +31,22 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     await exited
   }
   return { url, process: child, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') }
+}
+
+/**
+ * Runs a script's steps with a hard time limit (the scripts must stay bounded in CI) and always
+ * removes its temporary folder, whatever happens.
+ */
+export async function boundedRun(label: string, workDir: string, steps: () => Promise<void>) {
+  const timeout = setTimeout(() => {
+    console.error(`${label} tog over 5 minutter og blev afbrudt.`)
+    process.exit(1)
+  }, 5 * 60_000)
+  try {
+    ensureBuild()
+    await steps()
+  } finally {
+    clearTimeout(timeout)
+    rmSync(workDir, { recursive: true, force: true })
+  }
 }

@@ -1,25 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { coverSources, type PostCard as PostCardData } from '~/lib/blog'
+import { CoverImage } from '~/components/blog/cover-image'
+import type { PostCard as PostCardData } from '~/lib/blog'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 
 export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?: boolean; priority?: boolean }) {
-  const cover = coverSources(post.imageUrl)
   return (
     <article className="post-card">
       <div className="relative">
-        <img
-          src={cover.src}
-          srcSet={cover.srcSet}
-          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
-          width={1200}
-          height={630}
-          // Decorative here: the title right below already names the article.
-          alt=""
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-        />
+        {/* Decorative here: the title right below already names the article. */}
+        <CoverImage imageUrl={post.imageUrl} alt="" sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" priority={priority} />
         {isNew && (
           <span className="absolute top-3 left-3 rounded-full bg-accent-700 px-3 py-1 text-xs font-semibold text-white">
             Ny

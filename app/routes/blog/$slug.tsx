@@ -1,9 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
+import { CoverImage } from '~/components/blog/cover-image'
 import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
-import { type Article, coverSources, ogImageFor } from '~/lib/blog'
+import { type Article, ogImageFor } from '~/lib/blog'
 import { articleQuery } from '~/lib/blog-queries'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
@@ -112,19 +113,9 @@ function ArticleHeader({ article }: { article: Article }) {
   )
 
   if (article.hero === 'image') {
-    const cover = coverSources(article.imageUrl)
     return (
       <header className="relative isolate overflow-hidden bg-ink text-white">
-        <img
-          src={cover.src}
-          srcSet={cover.srcSet}
-          sizes="100vw"
-          width={1200}
-          height={630}
-          alt={article.imageAlt}
-          fetchPriority="high"
-          className="absolute inset-0 -z-10 size-full object-cover"
-        />
+        <CoverImage imageUrl={article.imageUrl} alt={article.imageAlt} sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/60 to-black/45" />
         <div className="mx-auto max-w-3xl px-5 py-16 sm:px-8 md:py-24 [&_h1]:text-white [&_p]:text-white [&_a]:text-white">
           {meta}
