@@ -8,7 +8,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import { extname, join, relative, resolve, sep } from 'node:path'
 import { toNodeHandler } from 'srvx/node'
-import { newNonce, securityHeaders } from './app/server/http-headers.ts'
+import { isDecodablePath, newNonce, securityHeaders } from './app/server/http.ts'
 import type { PageReply } from './app/server/pages.server.ts'
 
 process.env.NODE_ENV = 'production'
@@ -143,18 +143,9 @@ const appHandler = toNodeHandler((request) => app.fetch(request), { trustProxy: 
   res: ServerResponse,
 ) => void
 
-const decodable = (path: string) => {
-  try {
-    decodeURIComponent(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
 const server = createServer((req, res) => {
   // A path that cannot be decoded is answered with the not-found page, not a bare 400.
-  if (!decodable((req.url ?? '/').split('?')[0]!)) req.url = '/ikke-fundet'
+  if (!isDecodablePath((req.url ?? '/').split('?')[0]!)) req.url = '/ikke-fundet'
   if (req.method === 'GET' || req.method === 'HEAD') {
     const path = (req.url ?? '/').split('?')[0]!
     const file = staticFiles.get(path) ?? lateImage(path)

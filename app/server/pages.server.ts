@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { isCategory } from '~/lib/categories'
 import { hashIp } from '~/server/contact.server'
 import { type CachedPage, htmlCache, pageChunks, preparePage } from '~/server/html-cache.server'
-import { newNonce, securityHeaders } from '~/server/http-headers'
+import { newNonce, securityHeaders } from '~/server/http'
 import { log, loggingEnabled } from '~/server/log.server'
 
 export const isProduction = process.env.NODE_ENV === 'production'

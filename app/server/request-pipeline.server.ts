@@ -1,6 +1,6 @@
 import { closeDb, getDb } from '#db/connection'
 import { hashIp } from '~/server/contact.server'
-import { applySecurityHeaders, newNonce } from '~/server/http-headers'
+import { applySecurityHeaders, isDecodablePath, newNonce } from '~/server/http'
 import { stopBackgroundJobs } from '~/server/jobs.server'
 import { log } from '~/server/log.server'
 import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
@@ -48,16 +48,6 @@ function withMutableHeaders(response: Response) {
   }
 }
 
-/** A path that cannot be decoded (a lone "%") is a page that does not exist, not a bad request. */
-function isDecodable(pathname: string) {
-  try {
-    decodeURIComponent(pathname)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** The only server functions the site has; any other /_serverFn/ address does not exist. */
 const serverFunctionPaths = new Set([sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url].map((url) => url.split('?')[0]))
 
@@ -68,7 +58,7 @@ async function route(request: Request, url: URL, render: Render, nonce: string):
     ifNoneMatch: request.headers.get('If-None-Match'),
     acceptEncoding: request.headers.get('Accept-Encoding') ?? '',
   }
-  if (url.pathname.length > MAX_PATH_LENGTH || !isDecodable(url.pathname) || url.pathname.startsWith('//')) {
+  if (url.pathname.length > MAX_PATH_LENGTH || !isDecodablePath(url.pathname) || url.pathname.startsWith('//')) {
     const notFound = new URL('/ikke-fundet', url)
     return servePage(notFound, facts, nonce, () => render(new Request(notFound, { headers: request.headers })))
   }

@@ -1,5 +1,5 @@
 // Plain TypeScript without path aliases: the production server (server.ts, run by Node directly)
-// imports this file as well as the app bundle, so static files and pages get the same headers.
+// imports this file as well as the app bundle, so both treat requests and headers the same way.
 
 export function contentSecurityPolicy(nonce: string | undefined, https: boolean) {
   const nonceSource = nonce ? ` 'nonce-${nonce}'` : ''
@@ -75,4 +75,14 @@ export function newNonce() {
   const nonce = noncePool.toString('base64', noncePoolOffset, noncePoolOffset + NONCE_BYTES)
   noncePoolOffset += NONCE_BYTES
   return nonce
+}
+
+/** A path that cannot be decoded (a lone "%") is a page that does not exist, not a bad request. */
+export function isDecodablePath(pathname: string) {
+  try {
+    decodeURIComponent(pathname)
+    return true
+  } catch {
+    return false
+  }
 }
