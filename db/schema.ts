@@ -52,6 +52,14 @@ export const contactMessages = sqliteTable(
     lastError: text('last_error'),
     nextAttemptAt: text('next_attempt_at'),
     sentAt: text('sent_at'),
+    /**
+     * Random, made at intake: idempotency keys and outbox file names carry it, so they never repeat
+     * after a reset, a restore or on a second instance (row ids do). Rows from before the column got
+     * theirs in migration 0002; the empty default exists only because SQLite needs one to add it.
+     */
+    publicId: text('public_id').notNull().unique().default(''),
+    /** Who holds the current delivery claim: only that holder may record the outcome. */
+    claimToken: text('claim_token'),
   },
   (table) => [
     index('contact_messages_ip_created_idx').on(table.ipHash, table.createdAt),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `contact_messages_public_id_unique` ON `contact_messages` (`public_id`);
