@@ -1,19 +1,19 @@
 import { Text } from '@react-email/components'
 import { site } from '#content/site'
-import type { ContactMessageData } from '~/lib/contact'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
 /**
- * To the visitor: a receipt that promises an answer within 24 hours. It deliberately does not
- * repeat the message, so the form cannot be used to send text of one's choosing to any address.
+ * To the visitor: a receipt that promises an answer within one working day. It repeats nothing the
+ * sender wrote, not even the name: anyone can type any address into the form, so the receipt must
+ * not carry text of their choosing to it.
  */
-export function ContactConfirmationEmail({ message }: { message: ContactMessageData }) {
+export function ContactConfirmationEmail() {
   return (
-    <EmailLayout preview="Tak for din besked – du hører fra mig inden for 24 timer">
-      <Text style={emailHeading}>{`Kære ${message.firstName}`}</Text>
+    <EmailLayout preview="Tak for din besked – du hører fra mig inden for én hverdag">
+      <Text style={emailHeading}>Tak for din besked</Text>
       <Text style={emailText}>
-        Tak for din besked. Jeg har modtaget den og vender tilbage til dig inden for 24 timer – på hverdage som
-        regel samme dag.
+        Jeg har modtaget din besked via kontaktformularen på min hjemmeside og vender tilbage til dig inden for én
+        hverdag.
       </Text>
       <Text style={emailText}>
         {`Haster det, er du velkommen til at ringe på ${site.phone.display} (${site.phoneHours.toLowerCase()}).`}
@@ -24,23 +24,11 @@ export function ContactConfirmationEmail({ message }: { message: ContactMessageD
         {site.name}
       </Text>
       <Text style={{ ...emailText, fontSize: '13px', lineHeight: '20px' }}>
-        Du får denne e-mail, fordi du har skrevet til mig via kontaktformularen på min hjemmeside. Har du ikke
+        Du får denne e-mail, fordi din e-mailadresse blev skrevet i kontaktformularen på min hjemmeside. Har du ikke
         selv sendt beskeden, kan du se bort fra den.
       </Text>
     </EmailLayout>
   )
 }
-
-ContactConfirmationEmail.PreviewProps = {
-  message: {
-    firstName: 'Anne',
-    lastName: 'Jensen',
-    email: 'anne@eksempel.dk',
-    phone: '+45 20 30 40 50',
-    serviceType: '',
-    address: '',
-    message: 'Hej Birgitte\n\nJeg vil gerne høre mere om parcoaching.\n\nVenlig hilsen Anne',
-  },
-} satisfies Parameters<typeof ContactConfirmationEmail>[0]
 
 export default ContactConfirmationEmail

@@ -1,5 +1,15 @@
 import { z } from 'zod'
-import { type ContactField, type ContactMessageData, type FieldErrors, type ServiceType, serviceTypeLabels } from '~/lib/contact'
+import {
+  type ContactField,
+  type ContactMessageData,
+  type FieldErrors,
+  NAME_PATTERN,
+  PHONE_PATTERN,
+  type ServiceType,
+  contactLimits,
+  fieldHints,
+  serviceTypeLabels,
+} from '~/lib/contact'
 
 // Zod compiles parsers with `new Function` unless told not to; the site's CSP forbids eval, and
 // even zod's probe for it would be reported as a violation.
@@ -14,28 +24,41 @@ const LINE_BREAK = /[\r\n]/
 
 const oneLine = (field: string, max: number) =>
   z
-    .string()
+    .string(`${field} skal være tekst.`)
     .trim()
     .max(max, `${field} må højst være ${max} tegn.`)
     .refine((value) => !CONTROL_CHARS.test(value) && !LINE_BREAK.test(value), `${field} indeholder ugyldige tegn.`)
 
 const required = (field: string, max: number, missing: string) => oneLine(field, max).refine((value) => value.length > 0, missing)
 
+// The same patterns as the form's HTML pattern attributes, which match the whole value.
+const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v')
+const namePattern = whole(NAME_PATTERN)
+const phonePattern = whole(PHONE_PATTERN)
+/** "www.eksempel.dk" is letters and periods too, but not a name: a name carries no address. */
+const LOOKS_LIKE_DOMAIN = /\p{L}\.\p{L}{2,}/u
+
+const personName = (field: string, missing: string, hint: string) =>
+  required(field, contactLimits.firstName.maxLength, missing).refine(
+    (value) => value === '' || (namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value)),
+    hint,
+  )
+
 export const contactSchema = z.object({
-  firstName: required('Fornavn', 100, 'Skriv dit fornavn.'),
-  lastName: required('Efternavn', 100, 'Skriv dit efternavn.'),
-  email: required('E-mail', 254, 'Skriv din e-mailadresse.').pipe(z.email('Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.')),
-  phone: required('Telefon', 30, 'Skriv dit telefonnummer.').refine(
-    (value) => /^\+?[0-9 ]+$/.test(value) && value.replace(/\D/g, '').length >= 8,
-    'Skriv et gyldigt telefonnummer med mindst 8 cifre (kun tal, mellemrum og +).',
+  firstName: personName('Fornavn', 'Skriv dit fornavn.', fieldHints.firstName),
+  lastName: personName('Efternavn', 'Skriv dit efternavn.', fieldHints.lastName),
+  email: required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.').pipe(z.email(fieldHints.email)),
+  phone: required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.').refine(
+    (value) => value === '' || phonePattern.test(value),
+    fieldHints.phone,
   ),
-  serviceType: z.enum(['', ...serviceTypes], 'Vælg en af ydelserne på listen.').default(''),
-  address: oneLine('Adresse', 200).default(''),
+  serviceType: z.enum(['', ...serviceTypes], fieldHints.serviceType).default(''),
+  address: oneLine('Adresse', contactLimits.address.maxLength).default(''),
   message: z
-    .string()
+    .string('Beskeden skal være tekst.')
     .trim()
     .min(1, 'Skriv en besked.')
-    .max(5000, 'Beskeden må højst være 5000 tegn.')
+    .max(contactLimits.message.maxLength, `Beskeden må højst være ${contactLimits.message.maxLength} tegn.`)
     .refine((value) => !CONTROL_CHARS.test(value.replace(/\t/g, ' ')), 'Beskeden indeholder ugyldige tegn.'),
 }) satisfies z.ZodType<ContactMessageData> // the schema and the form's vocabulary describe one message
 

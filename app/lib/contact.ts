@@ -30,23 +30,47 @@ export type FieldErrors = Partial<Record<ContactField, string>>
 /** The hidden field that people never fill in and simple spam robots do. */
 export const HONEYPOT_FIELD = 'website'
 
-/** The outcome the form shows; 'sendt' also answers a filled honeypot, so robots learn nothing. */
-export type ContactStatus = 'sendt' | 'ugyldig' | 'for-mange' | 'fejl'
+/**
+ * The outcome the form shows, told honestly: 'sendt' when the message is stored and the
+ * confirmation e-mail has gone out, 'modtaget' when it is stored and the e-mails follow later
+ * (a filled honeypot gets 'modtaget' too, so robots learn nothing).
+ */
+export type ContactStatus = 'sendt' | 'modtaget' | 'ugyldig' | 'for-mange' | 'fejl'
 export type ContactResult = { status: ContactStatus; fieldErrors?: FieldErrors }
+export const isReceived = (status: ContactStatus | undefined) => status === 'sendt' || status === 'modtaget'
 
 export const contactStatusText = {
-  sendt: 'Tak for din besked! Vi har sendt dig en bekræftelse på e-mail.',
+  sendt: 'Tak for din besked! Jeg har modtaget den og sendt dig en bekræftelse på e-mail. Du hører fra mig inden for én hverdag.',
+  modtaget: 'Tak for din besked! Jeg har modtaget den, og du hører fra mig inden for én hverdag.',
   fejl: 'Der opstod en fejl ved afsendelse. Prøv venligst igen.',
   ugyldig: 'Beskeden blev ikke sendt. Ret venligst de markerede felter, og prøv igen.',
   'for-mange': 'Du har sendt flere beskeder på kort tid. Vent venligst et kvarter, og prøv igen – eller ring til mig på',
 } satisfies Record<ContactStatus, string>
 
+/**
+ * The bounds of each field, shared by the zod schema (the authority, on the server) and the
+ * form's HTML attributes, so a browser without JavaScript stops the same mistakes before posting.
+ * Patterns are written for both RegExp's `v` flag and HTML's pattern attribute (which uses it).
+ */
+export const contactLimits = {
+  firstName: { maxLength: 100 },
+  lastName: { maxLength: 100 },
+  email: { maxLength: 254 },
+  phone: { maxLength: 30 },
+  address: { maxLength: 200 },
+  message: { maxLength: 5000 },
+} as const
+/** Letters of any alphabet (æøå, é, ü …), spaces, hyphens, apostrophes and periods; nothing else. */
+export const NAME_PATTERN = "[\\p{L}\\p{M}][\\p{L}\\p{M} '’.\\-]*"
+/** 8–15 digits, optionally after + or 00, in groups separated by single spaces or hyphens. */
+export const PHONE_PATTERN = '(\\+|00)?[0-9]([ \\-]?[0-9]){7,14}'
+
 /** Without JavaScript only the names of the wrong fields travel in the URL; these say what to fix. */
 export const fieldHints: Record<ContactField, string> = {
-  firstName: 'Skriv dit fornavn (højst 100 tegn).',
-  lastName: 'Skriv dit efternavn (højst 100 tegn).',
+  firstName: 'Skriv dit fornavn med bogstaver, fx Anne-Marie eller O’Brien (højst 100 tegn).',
+  lastName: 'Skriv dit efternavn med bogstaver, fx Jensen eller Due-Hansen (højst 100 tegn).',
   email: 'Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.',
-  phone: 'Skriv et gyldigt telefonnummer med mindst 8 cifre (kun tal, mellemrum og +).',
+  phone: 'Skriv et telefonnummer på mindst 8 cifre, fx 21 43 65 87 eller +45 21 43 65 87.',
   serviceType: 'Vælg en af ydelserne på listen.',
   address: 'Adressen må højst være 200 tegn og kun stå på én linje.',
   message: 'Skriv en besked på højst 5000 tegn.',

@@ -1,27 +1,27 @@
-import { getRequest, getRequestIP } from '@tanstack/react-start/server'
+import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import type { ContactResult } from '~/lib/contact'
+import { clientAddressOf } from '~/server/client-address.server'
 import { submitContact } from '~/server/contact.server'
-import { log } from '~/server/log.server'
+import { errorFields, log } from '~/server/log.server'
 
 /**
- * The sender's address as srvx saw it: the socket's peer, or, behind the proxies named in
- * TRUST_PROXY, the address those proxies report. X-Forwarded-For is never taken on trust alone.
+ * Answers the JavaScript form with the result, and a plain form post with a redirect. A message
+ * that could not be stored is an outage: the JavaScript form gets a 503 (and shows its error),
+ * a plain post the error status on /kontakt; never a "received".
  */
-export function clientIp() {
-  return getRequestIP() ?? 'unknown'
-}
-
-/** Answers the JavaScript form with the result, and a plain form post with a redirect. */
 export async function handleContactPost(form: FormData): Promise<ContactResult | Response> {
+  const request = getRequest()
   let result: ContactResult
   try {
-    result = await submitContact(form, { ip: clientIp() })
+    result = await submitContact(form, { ip: clientAddressOf(request) })
   } catch (error) {
-    log('error', 'contact submission failed', { error: error instanceof Error ? error.message : String(error) })
+    log('error', 'contact message not stored', errorFields(error))
     result = { status: 'fejl' }
   }
-  if (getRequest().headers.get('x-tsr-serverfn') === 'true') return result
-
+  if (request.headers.get('x-tsr-serverfn') === 'true') {
+    if (result.status === 'fejl') setResponseStatus(503)
+    return result
+  }
   // Only the outcome and the names of wrong fields go into the URL, never what the visitor wrote.
   const query = new URLSearchParams({ status: result.status })
   if (result.fieldErrors) query.set('felter', Object.keys(result.fieldErrors).join(','))

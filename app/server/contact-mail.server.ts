@@ -20,7 +20,7 @@ function sender() {
 export async function composeContactEmails(row: ContactMessage): Promise<Email[]> {
   const message: ContactMessageData = { ...row, serviceType: row.serviceType as ServiceType | '' }
   const notification = ContactNotificationEmail({ message, receivedAt: receivedFormat.format(new Date(row.createdAt)) })
-  const confirmation = ContactConfirmationEmail({ message })
+  const confirmation = ContactConfirmationEmail()
   const [notificationHtml, notificationText, confirmationHtml, confirmationText] = await Promise.all([
     render(notification),
     render(notification, { plainText: true }),
@@ -29,7 +29,7 @@ export async function composeContactEmails(row: ContactMessage): Promise<Email[]
   ])
   return [
     {
-      idempotencyKey: `contact-${row.id}-notification`,
+      idempotencyKey: `contact-${row.publicId}-notification`,
       to: process.env.CONTACT_TO ?? site.email,
       from: sender(),
       replyTo: row.email,
@@ -38,7 +38,7 @@ export async function composeContactEmails(row: ContactMessage): Promise<Email[]
       text: notificationText,
     },
     {
-      idempotencyKey: `contact-${row.id}-confirmation`,
+      idempotencyKey: `contact-${row.publicId}-confirmation`,
       to: row.email,
       from: sender(),
       subject: 'Tak for din besked',

@@ -1,15 +1,64 @@
+import { format } from 'node:util'
+import { hashIp } from '~/server/sender.server'
+
 type Level = 'debug' | 'info' | 'warn' | 'error'
 
-/** LOG_LEVEL=silent turns logging off (tests and benchmarks). */
+/** LOG_LEVEL=silent turns logging off (benchmarks). */
 export const loggingEnabled = process.env.LOG_LEVEL !== 'silent'
 
+const writeLine = { debug: console.log, info: console.log, warn: console.error, error: console.error }
+
 /**
- * One JSON object per line on stdout, ready for any log collector. Callers pass ids and hashes,
- * never personal data: no names, e-mails, message bodies or raw IP addresses.
+ * One JSON object per line, ready for any log collector; JSON escapes whatever a request put
+ * into a field (line breaks included). Callers pass ids and hashes, never personal data: no
+ * names, e-mails, message bodies or raw IP addresses.
  */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   if (!loggingEnabled) return
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
-  if (level === 'error' || level === 'warn') console.error(line)
-  else console.log(line)
+  writeLine[level].call(console, JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }))
+}
+
+/** An error as log fields: its message and, for real errors, where it came from. */
+export function errorFields(error: unknown) {
+  if (!(error instanceof Error)) return { error: String(error) }
+  return { error: `${error.name}: ${error.message}`, stack: error.stack?.split('\n').slice(1, 6).map((line) => line.trim()) }
+}
+
+export type RequestLine = {
+  method: string
+  path: string
+  status: number
+  ms: number
+  address: string
+  cache?: 'hit' | 'miss'
+  outcome?: 'aborted'
+}
+
+/** The one access log line per request, from the pipeline and from the production fast path. */
+export function logRequest({ method, path, status, ms, address, cache, outcome }: RequestLine) {
+  if (!loggingEnabled) return
+  const level = outcome === 'aborted' ? 'info' : status >= 500 ? 'error' : 'info'
+  log(level, outcome === 'aborted' ? 'request aborted by client' : status === 404 ? 'page not found' : 'request', {
+    method: method.slice(0, 10),
+    path: path.slice(0, 300),
+    status,
+    ms: Math.round(ms),
+    ip: hashIp(address),
+    ...(cache ? { cache } : {}),
+  })
+}
+
+/**
+ * In production every line the process writes is JSON, the framework's own messages and stack
+ * traces included: console output that is not already a JSON line becomes one.
+ */
+export function writeConsoleAsJson() {
+  for (const [method, level] of [['log', 'info'], ['info', 'info'], ['warn', 'warn'], ['error', 'error']] as const) {
+    const original = console[method].bind(console)
+    console[method] = (...args: unknown[]) => {
+      if (args.length === 1 && typeof args[0] === 'string' && args[0].startsWith('{"')) return original(args[0])
+      const error = args.find((arg) => arg instanceof Error)
+      original(JSON.stringify({ time: new Date().toISOString(), level, msg: format(...args.filter((arg) => arg !== error)).slice(0, 2000) || 'error', ...(error ? errorFields(error) : {}) }))
+    }
+  }
 }

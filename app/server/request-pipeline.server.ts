@@ -1,91 +1,132 @@
-import { closeDb, getDb } from '#db/connection'
-import { hashIp } from '~/server/contact.server'
-import { applySecurityHeaders, isDecodablePath, newNonce } from '~/server/http'
-import { stopBackgroundJobs } from '~/server/jobs.server'
-import { log } from '~/server/log.server'
+import { closeDb } from '#db/connection'
 import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
 import { sendContactMessage } from '~/lib/contact-action'
-import { isProduction, servePage } from '~/server/pages.server'
+import { canonicalPageAddress } from '~/server/canonical-url.server'
+import { clientAddressOf, withClientAddress } from '~/server/client-address.server'
+import { databaseHealth } from '~/server/health.server'
+import { contentSecurityPolicy, isDecodablePath, securityHeaders } from '~/server/http'
+import { stopBackgroundJobs } from '~/server/jobs.server'
+import { errorFields, log, logRequest } from '~/server/log.server'
+import { pageCache } from '~/server/page-cache.server'
+import { type Page, type Reply, type RequestFacts, SHARED_CACHE_CONTROL, deferAppScript, makePage, replyToResponse, replyWithPage } from '~/server/page.server'
+import { isMalformedServerFnPayload } from '~/server/server-fn-payload.server'
+import { StaticFiles } from '~/server/static-files.server'
+
+/**
+ * The request pipeline: every request the framework answers passes here once. In order:
+ * health check, odd paths, server functions (known ones only, body limit and shape, then the
+ * framework with its CSRF middleware from app/start.ts), and pages (one canonical address each,
+ * rendered once into fixed bytes and cached). Every response leaves with the security headers and
+ * one JSON log line. The production server (server.ts) answers static files and cached pages
+ * itself through `productionEntry` in app/server.ts, with the same headers and log line.
+ */
 
 type Render = (request: Request) => Response | Promise<Response>
 
 export const MAX_BODY_BYTES = 64 * 1024
 const SERVER_FN_PREFIX = '/_serverFn/'
 const MAX_PATH_LENGTH = 1024
+export const isProduction = process.env.NODE_ENV === 'production'
+/** HTML_CACHE=off renders every page afresh (the benchmark's cold runs). */
+const pageCacheEnabled = isProduction && process.env.HTML_CACHE !== 'off'
 
-/** Every request the app answers passes here: guards, page cache, headers and one log line. */
 export async function handleRequest(request: Request, render: Render): Promise<Response> {
   const started = performance.now()
   const url = new URL(request.url)
-  const nonce = newNonce()
   let response: Response
+  let cache: 'hit' | 'miss' | undefined
   try {
-    response = await route(request, url, render, nonce)
+    ;({ response, cache } = await route(request, url, render))
   } catch (error) {
-    log('error', 'request failed', { path: url.pathname.slice(0, 200), error: error instanceof Error ? error.message : String(error) })
+    if (request.signal.aborted) {
+      logRequest({ method: request.method, path: url.pathname, status: 499, ms: performance.now() - started, address: clientAddressOf(request), outcome: 'aborted' })
+      return new Response(null, { status: 499 })
+    }
+    log('error', 'request failed', { path: url.pathname, ...errorFields(error) })
     response = textResponse(500, 'Der opstod en fejl på serveren. Prøv igen om lidt.')
   }
-  response = withMutableHeaders(response)
-  // (See pageReply: a 304 keeps the CSP the browser stored with the page.)
-  applySecurityHeaders(response.headers, { nonce, csp: isProduction && response.status !== 304 })
-  log('info', 'request', {
-    method: request.method,
-    path: url.pathname.slice(0, 200),
-    status: response.status,
-    ms: Math.round(performance.now() - started),
-    ip: hashIp((request as { ip?: string }).ip ?? 'unknown'),
-  })
+  response = withSecurityHeaders(response)
+  logRequest({ method: request.method, path: url.pathname, status: response.status, ms: performance.now() - started, address: clientAddressOf(request), cache })
   return response
 }
 
-/** Redirects made with Response.redirect() have immutable headers; ours must still be added. */
-function withMutableHeaders(response: Response) {
+/** Headers a response has not set itself (a page carries its own CSP with its inline hashes). */
+function withSecurityHeaders(response: Response) {
+  let headers = response.headers
   try {
-    response.headers.set('X-Content-Type-Options', 'nosniff')
-    return response
+    headers.delete('X-Powered-By')
   } catch {
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) })
+    // Response.redirect() and Response.error() have immutable headers: copy them.
+    headers = new Headers(response.headers)
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
+  for (const [name, value] of Object.entries(securityHeaders(isProduction && contentSecurityPolicy()))) {
+    if (!headers.has(name)) headers.set(name, value)
+  }
+  return response
 }
 
 /** The only server functions the site has; any other /_serverFn/ address does not exist. */
 const serverFunctionPaths = new Set([sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url].map((url) => url.split('?')[0]))
 
-async function route(request: Request, url: URL, render: Render, nonce: string): Promise<Response> {
-  if (url.pathname === '/healthz') return health()
-  const facts = {
-    method: request.method,
-    ifNoneMatch: request.headers.get('If-None-Match'),
-    acceptEncoding: request.headers.get('Accept-Encoding') ?? '',
-  }
-  if (url.pathname.length > MAX_PATH_LENGTH || !isDecodablePath(url.pathname) || url.pathname.startsWith('//')) {
-    const notFound = new URL('/ikke-fundet', url)
-    return servePage(notFound, facts, nonce, () => render(new Request(notFound, { headers: request.headers })))
-  }
+type Routed = { response: Response; cache?: 'hit' | 'miss' }
 
-  if (url.pathname.startsWith(SERVER_FN_PREFIX)) {
-    if (!serverFunctionPaths.has(url.pathname)) return textResponse(404, 'Adressen findes ikke.')
-    if (request.method !== 'GET' && request.method !== 'POST') return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, POST' })
-    const guarded = request.method === 'POST' ? await guardBody(request) : request
-    if (guarded instanceof Response) return guarded
-    const response = withMutableHeaders(await render(guarded))
-    // Our server functions answer their own failures (the contact form reports 'fejl'); a 500 from
-    // the framework means it could not even read the call, so the caller gets a plain 4xx without
-    // internals, and the log keeps the detail.
-    if (response.status >= 500) {
-      log('warn', 'server function call refused', { path: url.pathname.slice(0, 120), status: response.status })
-      await response.body?.cancel()
-      return textResponse(400, 'Forespørgslen kunne ikke behandles.')
-    }
-    response.headers.set('Cache-Control', 'no-store')
-    return response
-  }
-
+async function route(request: Request, url: URL, render: Render): Promise<Routed> {
+  if (url.pathname === '/healthz') return { response: healthResponse() }
+  if (url.pathname.startsWith(SERVER_FN_PREFIX)) return { response: await serverFunction(request, url, render) }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, HEAD' })
+    return { response: textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, HEAD' }) }
   }
-  const getRequest = request.method === 'HEAD' ? new Request(request.url, { headers: request.headers }) : request
-  return servePage(url, facts, nonce, () => render(getRequest))
+  const facts: RequestFacts = { method: request.method, ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') }
+  if (url.pathname.length > MAX_PATH_LENGTH || !isDecodablePath(url.pathname) || url.pathname.startsWith('//')) {
+    return { response: replyToResponse(replyWithPage(await renderPage(request, new URL('/ikke-fundet', url), render, false), facts)) }
+  }
+  const address = canonicalPageAddress(url)
+  if ('redirect' in address) {
+    return { response: new Response(null, { status: 301, headers: { Location: address.redirect, 'Cache-Control': SHARED_CACHE_CONTROL } }) }
+  }
+  const pageUrl = new URL(`${address.path}${address.cacheKey?.slice(address.path.length) ?? url.search}`, url)
+  if (!pageCacheEnabled || !address.cacheKey) {
+    return { response: replyToResponse(replyWithPage(await renderPage(request, pageUrl, render, false), facts)) }
+  }
+  let cache: 'hit' | 'miss' = 'hit'
+  const page = await pageCache.getOrRender(address.cacheKey, () => {
+    cache = 'miss'
+    return renderPage(request, pageUrl, render, true)
+  })
+  return { response: replyToResponse(replyWithPage(page, facts)), cache }
+}
+
+/** Renders a page as GET (HEAD gets the same headers) and turns it into fixed bytes. */
+async function renderPage(request: Request, url: URL, render: Render, shared: boolean): Promise<Page> {
+  const response = await render(withClientAddress(new Request(url, { headers: request.headers, signal: request.signal }), clientAddressOf(request)))
+  const html = await response.text()
+  const isHtml = response.headers.get('Content-Type')?.startsWith('text/html') ?? false
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (!['content-length', 'content-encoding', 'etag', 'cache-control', 'set-cookie'].includes(name)) headers[name] = value
+  })
+  return makePage(
+    { html: isProduction && isHtml ? deferAppScript(html) : html, status: response.status, headers },
+    { effort: shared ? 'high' : 'low', cacheControl: shared && response.status === 200 ? SHARED_CACHE_CONTROL : 'no-store', csp: isProduction },
+  )
+}
+
+async function serverFunction(request: Request, url: URL, render: Render): Promise<Response> {
+  if (!serverFunctionPaths.has(url.pathname)) return textResponse(404, 'Adressen findes ikke.')
+  if (request.method !== 'GET' && request.method !== 'POST') return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, POST' })
+  const guarded = request.method === 'POST' ? await guardBody(request) : request
+  if (guarded instanceof Response) return guarded
+  if (await isMalformedServerFnPayload(guarded, url)) return textResponse(400, 'Forespørgslen kunne ikke læses.')
+  const response = await render(guarded)
+  if (response.status >= 500) {
+    // Our server functions answer their own expected failures; this is an outage, and the caller
+    // is told so. The framework's serialized error says what failed.
+    log('error', 'server function failed', { path: url.pathname, status: response.status, error: (await response.clone().text()).slice(0, 1000) })
+  }
+  const headers = new Headers(response.headers)
+  headers.set('Cache-Control', 'no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
 /**
@@ -93,23 +134,22 @@ async function route(request: Request, url: URL, render: Render, nonce: string):
  * must be a form or JSON; a malformed form is refused before the framework sees it.
  */
 async function guardBody(request: Request): Promise<Request | Response> {
-  const declared = Number(request.headers.get('Content-Length') ?? 0)
-  if (declared > MAX_BODY_BYTES) return textResponse(413, 'Forespørgslen er for stor (højst 64 KB).')
+  const tooLarge = () => textResponse(413, 'Forespørgslen er for stor (højst 64 KB).')
+  if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) return tooLarge()
   const type = request.headers.get('Content-Type') ?? ''
   const isForm = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)
   if (!isForm && !/^application\/json\b/i.test(type)) return textResponse(415, 'Forespørgslen skal være en formular eller JSON.')
 
   const chunks: Uint8Array[] = []
   let size = 0
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength
-      if (size > MAX_BODY_BYTES) return textResponse(413, 'Forespørgslen er for stor (højst 64 KB).')
-      chunks.push(chunk)
-    }
+  for await (const chunk of (request.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size > MAX_BODY_BYTES) return tooLarge()
+    chunks.push(chunk)
   }
   const body = Buffer.concat(chunks)
-  const guarded = new Request(request.url, { method: 'POST', headers: request.headers, body })
+  // The body has been read, so the framework gets a new request: the client address goes with it.
+  const guarded = withClientAddress(new Request(request.url, { method: 'POST', headers: request.headers, body, signal: request.signal }), clientAddressOf(request))
   try {
     if (isForm) await guarded.clone().formData()
     else JSON.parse(body.toString('utf8'))
@@ -119,17 +159,44 @@ async function guardBody(request: Request): Promise<Request | Response> {
   return guarded
 }
 
-function health() {
-  try {
-    getDb().$client.prepare('SELECT 1').get()
-    return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store' } })
-  } catch {
-    return Response.json({ status: 'unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
-  }
+function healthResponse() {
+  const health = databaseHealth()
+  if (!health.ok) log('error', 'health check failed', { reason: health.reason })
+  return Response.json(health.ok ? { status: 'ok' } : { status: 'unavailable', reason: health.reason }, {
+    status: health.ok ? 200 : 503,
+    headers: { 'Cache-Control': 'no-store' },
+  })
 }
 
 function textResponse(status: number, text: string, headers: Record<string, string> = {}) {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } })
+}
+
+export type FastRequest = { method: string; url: string; header: (name: string) => string | null; address: string }
+
+let staticFiles: StaticFiles | undefined
+
+/**
+ * The production server's fast path: static files and cached pages answered from memory, without
+ * the framework, with the same headers (and, for pages, the same log line) as the pipeline.
+ * Undefined sends the request through handleRequest (a page not cached yet, a redirect, a query
+ * of its own, a server function, anything but GET and HEAD).
+ */
+export function fastReply(request: FastRequest): Reply | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const started = performance.now()
+  const url = new URL(request.url, 'http://localhost')
+  const facts: RequestFacts = { method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') }
+  staticFiles ??= new StaticFiles()
+  const file = staticFiles.get(url.pathname)
+  if (file) return replyWithPage(file, facts)
+  if (!pageCacheEnabled || url.pathname.startsWith(SERVER_FN_PREFIX) || !isDecodablePath(url.pathname)) return undefined
+  const address = canonicalPageAddress(url)
+  const page = 'cacheKey' in address && address.cacheKey ? pageCache.get(address.cacheKey) : undefined
+  if (!page) return undefined
+  const reply = replyWithPage(page, facts)
+  logRequest({ method: request.method, path: url.pathname, status: reply.status, ms: performance.now() - started, address: request.address, cache: 'hit' })
+  return reply
 }
 
 /** Called by the production server on SIGTERM, after in-flight requests have finished. */

@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { contactMessages } from '#db/schema'
-import { purgeOldMessages, retryDelayMs, retryPendingMessages, senderNetwork, submitContact } from '~/server/contact.server'
+import { deliver, purgeOldMessages, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact.server'
+import { senderNetwork } from '~/server/sender.server'
 import { type Email, type MailTransport, outboxTransport } from '~/server/mail-transport.server'
+import { openDatabase } from '#db/connection'
 import { temporaryDatabase } from '../helpers'
 
 const validForm = (changes: Record<string, string> = {}) => {
@@ -72,9 +74,12 @@ describe('contact flow', () => {
     expect(toCoach.text).toContain('Parcoaching')
     expect(toCoach.text).toContain('20 30 40 50')
     expect(toVisitor.subject).toBe('Tak for din besked')
-    expect(toVisitor.text).toContain('inden for 24 timer')
-    // The receipt never repeats the message: the form cannot relay text to an address of choice.
+    expect(toVisitor.text).toContain('inden for én hverdag')
+    // The receipt repeats nothing the sender wrote (not even the name): the form cannot relay
+    // text to an address of the sender's choice.
     expect(toVisitor.text).not.toContain('Vi vil gerne høre om parcoaching.')
+    expect(toVisitor.text).not.toContain('Anne')
+    expect(readdirSync(outbox).every((file) => file.includes(row!.publicId))).toBe(true)
     expect(toVisitor.html).toContain('lang="da"')
   })
 
@@ -83,37 +88,133 @@ describe('contact flow', () => {
     const mail = flakyTransport()
     mail.transport.down = true
     const now = new Date('2025-10-01T12:00:00.000Z')
+    const at = (date: Date) => () => date
 
-    expect(await submitContact(validForm(), { ip: '10.0.0.2', db, transport: mail.transport, now })).toEqual({ status: 'sendt' })
+    expect(await submitContact(validForm(), { ip: '10.0.0.2', db, transport: mail.transport, clock: at(now) })).toEqual({ status: 'modtaget' })
     expect(rows(db)[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Mailudbyderen svarer ikke' })
 
     // Not yet due: the backoff is respected.
-    expect(await retryPendingMessages({ db, transport: mail.transport, now })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    expect(await retryPendingMessages({ db, transport: mail.transport, clock: at(now) })).toEqual({ tried: 0, delivered: 0, failed: 0 })
 
     mail.transport.down = false
     const later = new Date(now.getTime() + retryDelayMs(1))
-    expect(await retryPendingMessages({ db, transport: mail.transport, now: later })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(await retryPendingMessages({ db, transport: mail.transport, clock: at(later) })).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(rows(db)[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
-    expect(mail.delivered.map((email) => email.idempotencyKey).sort()).toEqual(['contact-1-confirmation', 'contact-1-notification'])
+    const publicId = rows(db)[0]!.publicId
+    expect(publicId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(mail.delivered.map((email) => email.idempotencyKey).sort()).toEqual([`contact-${publicId}-confirmation`, `contact-${publicId}-notification`])
   })
 
-  it('never lets two retry runs send the same message, and --alle revives one that gave up', async () => {
+  it('lets only the holder of the current claim record the outcome (a send that outlived its lease changes nothing)', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    mail.transport.down = true
+    const start = new Date('2025-10-01T12:00:00.000Z')
+    await submitContact(validForm(), { ip: '10.0.0.9', db, transport: mail.transport, clock: () => start })
+    const first = rows(db)[0]!
+
+    // Process A claims the message; its send hangs past the lease (5 minutes).
+    let releaseSlowSend = () => {}
+    const gate = new Promise<void>((resolve) => (releaseSlowSend = resolve))
+    let sendStarted = () => {}
+    const started = new Promise<void>((resolve) => (sendStarted = resolve))
+    const slowTransport: MailTransport = {
+      name: 'slow',
+      async send() {
+        sendStarted()
+        await gate
+      },
+    }
+    const dueAt = new Date(start.getTime() + retryDelayMs(1))
+    const slowRun = retryPendingMessages({ db, transport: slowTransport, clock: () => dueAt })
+    await started
+    expect(rows(db)[0]).toMatchObject({ status: 'sending' })
+
+    // Process B finds the lease expired, claims the message anew and delivers it.
+    mail.transport.down = false
+    const afterLease = new Date(dueAt.getTime() + 5 * 60_000 + 1000)
+    expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => afterLease })).toMatchObject({ tried: 1, delivered: 1 })
+    const delivered = rows(db)[0]!
+    expect(delivered).toMatchObject({ status: 'sent', attempts: 2 })
+
+    // A's send finally returns: it no longer holds the claim, so the row keeps B's outcome.
+    releaseSlowSend()
+    await slowRun
+    expect(rows(db)[0]).toEqual(delivered)
+    expect(first.publicId).toBe(delivered.publicId)
+  })
+
+  it('claims each message with a fresh clock, so a long run never hands out leases that already expired', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    mail.transport.down = true
+    const start = new Date('2025-10-01T12:00:00.000Z')
+    for (const ip of ['10.0.1.1', '10.0.1.2']) await submitContact(validForm(), { ip, db, transport: mail.transport, clock: () => start })
+    mail.transport.down = false
+    let now = new Date(start.getTime() + retryDelayMs(1))
+    // Each send takes ten minutes of the clock: the second claim must start its lease at its own time.
+    const leases: string[] = []
+    const slowTransport: MailTransport = {
+      name: 'slow',
+      async send() {
+        leases.push(rows(db).find((row) => row.status === 'sending')!.nextAttemptAt!)
+        now = new Date(now.getTime() + 10 * 60_000)
+      },
+    }
+    await retryPendingMessages({ db, transport: slowTransport, clock: () => now })
+    const secondClaimStartedAt = new Date(start.getTime() + retryDelayMs(1) + 2 * 10 * 60_000)
+    expect(leases.at(-1)).toBe(new Date(secondClaimStartedAt.getTime() + 5 * 60_000).toISOString())
+  })
+
+  it('revives a message that gave up with --alle, and sends it once', async () => {
     const { db } = temporaryDatabase()
     const mail = flakyTransport()
     mail.transport.down = true
     const now = new Date('2025-10-01T12:00:00.000Z')
-    await submitContact(validForm(), { ip: '10.0.0.9', db, transport: mail.transport, now })
-    db.update(contactMessages).set({ status: 'failed', attempts: 10 }).run()
-
-    expect(await retryPendingMessages({ db, transport: mail.transport, now })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    await submitContact(validForm(), { ip: '10.0.0.9', db, transport: mail.transport, clock: () => now })
+    db.update(contactMessages).set({ status: 'failed', attempts: 10, nextAttemptAt: null }).run()
+    expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => now })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     mail.transport.down = false
-    const runs = await Promise.all([
-      retryPendingMessages({ db, transport: mail.transport, now, force: true }),
-      retryPendingMessages({ db, transport: mail.transport, now, force: true }),
-    ])
-    expect(runs.map((run) => run.delivered).sort()).toEqual([0, 1])
+    expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => now, force: true })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => now, force: true })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     expect(mail.delivered).toHaveLength(2)
     expect(rows(db)[0]).toMatchObject({ status: 'sent' })
+  })
+
+  it('gives every message a random id, so keys and outbox files never repeat after a reset', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    await submitContact(validForm(), { ip: '10.0.2.1', db, transport: outboxTransport(outbox) })
+    // The database is reset (row ids start again at 1); the outbox keeps the old files.
+    const reset = openDatabase(join(dir, 'reset.db'))
+    try {
+      await submitContact(validForm(), { ip: '10.0.2.1', db: reset, transport: outboxTransport(outbox) })
+      expect(rows(db)[0]!.id).toBe(rows(reset)[0]!.id)
+      expect(rows(db)[0]!.publicId).not.toBe(rows(reset)[0]!.publicId)
+      expect(readdirSync(outbox)).toHaveLength(4)
+    } finally {
+      reset.$client.close()
+    }
+  })
+
+  it('never acknowledges a message when the database file is gone', async () => {
+    const { db, dir } = temporaryDatabase()
+    const mail = flakyTransport()
+    rmSync(join(dir, 'site.db'))
+    await expect(submitContact(validForm(), { ip: '10.0.3.1', db, transport: mail.transport })).rejects.toThrow(/database file missing/)
+    expect(mail.delivered).toHaveLength(0)
+  })
+
+  it('delivers a message claimed at intake only with that claim', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    mail.transport.down = true
+    await submitContact(validForm(), { ip: '10.0.4.1', db, transport: mail.transport })
+    const row = rows(db)[0]!
+    mail.transport.down = false
+    // A stale copy of the row (its claim long replaced) cannot record anything.
+    expect(await deliver(db, { ...row, status: 'sending', claimToken: 'not-the-holder' }, mail.transport)).toBe(true)
+    expect(rows(db)[0]).toEqual(row)
   })
 
   it('backs off exponentially up to six hours', () => {
@@ -123,7 +224,7 @@ describe('contact flow', () => {
   it('answers a filled honeypot like success and stores nothing', async () => {
     const { db } = temporaryDatabase()
     const mail = flakyTransport()
-    expect(await submitContact(validForm({ website: 'http://spam.example' }), { ip: '10.0.0.3', db, transport: mail.transport })).toEqual({ status: 'sendt' })
+    expect(await submitContact(validForm({ website: 'http://spam.example' }), { ip: '10.0.0.3', db, transport: mail.transport })).toEqual({ status: 'modtaget' })
     expect(rows(db)).toHaveLength(0)
     expect(mail.delivered).toHaveLength(0)
   })
@@ -140,7 +241,8 @@ describe('contact flow', () => {
     const { db } = temporaryDatabase()
     const transport = flakyTransport().transport
     const now = new Date('2025-10-01T12:00:00.000Z')
-    const send = (ip: string, at = now) => submitContact(validForm(), { ip, db, transport, now: at })
+    const at = (date: Date) => () => date
+    const send = (ip: string, at = now) => submitContact(validForm(), { ip, db, transport, clock: () => at })
 
     for (let index = 0; index < 5; index++) expect((await send('10.0.0.5')).status).toBe('sendt')
     expect((await send('10.0.0.5')).status).toBe('for-mange')
@@ -164,12 +266,25 @@ describe('contact flow', () => {
     expect(senderNetwork('::ffff:192.0.2.7')).toBe('192.0.2.7')
   })
 
-  it('deletes messages older than the retention period of the privacy policy', async () => {
-    const { db } = temporaryDatabase()
-    const transport = flakyTransport().transport
-    await submitContact(validForm(), { ip: '10.0.0.8', db, transport, now: new Date('2024-01-01T00:00:00.000Z') })
-    await submitContact(validForm(), { ip: '10.0.0.8', db, transport, now: new Date('2025-06-01T00:00:00.000Z') })
-    expect((await purgeOldMessages({ db, now: new Date('2025-06-02T00:00:00.000Z') })).messages).toBe(1)
-    expect(rows(db).map((row) => row.createdAt)).toEqual(['2025-06-01T00:00:00.000Z'])
+  it('deletes messages and outbox e-mails older than the retention period of the privacy policy', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const transport = outboxTransport(outbox)
+    const previousOutbox = process.env.MAIL_OUTBOX_DIR
+    process.env.MAIL_OUTBOX_DIR = outbox
+    try {
+      await submitContact(validForm(), { ip: '10.0.0.8', db, transport, clock: () => new Date('2024-01-01T00:00:00.000Z') })
+      await submitContact(validForm(), { ip: '10.0.0.8', db, transport, clock: () => new Date('2025-06-01T00:00:00.000Z') })
+      const [old, recent] = rows(db)
+      // The outbox files carry their own dates: the old message's e-mails were written back then.
+      for (const file of readdirSync(outbox).filter((name) => name.includes(old!.publicId))) {
+        utimesSync(join(outbox, file), new Date('2024-01-01T00:00:00.000Z'), new Date('2024-01-01T00:00:00.000Z'))
+      }
+      expect(await purgeOldMessages({ db, now: new Date('2025-06-02T00:00:00.000Z') })).toEqual({ messages: 1, outboxFiles: 2 })
+      expect(rows(db).map((row) => row.createdAt)).toEqual(['2025-06-01T00:00:00.000Z'])
+      expect(readdirSync(outbox).sort()).toEqual([`contact-${recent!.publicId}-confirmation.json`, `contact-${recent!.publicId}-notification.json`])
+    } finally {
+      process.env.MAIL_OUTBOX_DIR = previousOutbox
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
 import { validateContact } from '~/lib/contact-schema'
 
 const valid = {
@@ -31,8 +32,9 @@ describe('contact schema', () => {
     ['firstName', { firstName: '' }, 'Skriv dit fornavn.'],
     ['lastName', { lastName: '   ' }, 'Skriv dit efternavn.'],
     ['email', { email: 'anne@' }, 'Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.'],
-    ['phone', { phone: '20-30-40-50' }, 'Skriv et gyldigt telefonnummer med mindst 8 cifre (kun tal, mellemrum og +).'],
-    ['phone', { phone: '123' }, 'Skriv et gyldigt telefonnummer med mindst 8 cifre (kun tal, mellemrum og +).'],
+    ['phone', { phone: 'ring mig' }, fieldHints.phone],
+    ['phone', { phone: '123' }, fieldHints.phone],
+    ['phone', { phone: '21 43 65 8' }, fieldHints.phone],
     ['serviceType', { serviceType: 'massage' }, 'Vælg en af ydelserne på listen.'],
     ['message', { message: '' }, 'Skriv en besked.'],
   ])('gives a Danish message for a wrong %s', (field, change, message) => {
@@ -44,21 +46,53 @@ describe('contact schema', () => {
     expect(errorsFor({ lastName: 'a'.repeat(100) })).toEqual({})
     expect(errorsFor({ email: `${'a'.repeat(250)}@x.dk` }).email).toBe('E-mail må højst være 254 tegn.')
     expect(errorsFor({ phone: `+${'1'.repeat(30)}` }).phone).toBe('Telefon må højst være 30 tegn.')
+    expect(contactLimits).toMatchObject({ firstName: { maxLength: 100 }, phone: { maxLength: 30 }, message: { maxLength: 5000 } })
     expect(errorsFor({ address: 'a'.repeat(201) }).address).toBe('Adresse må højst være 200 tegn.')
     expect(errorsFor({ message: 'a'.repeat(5000) })).toEqual({})
     expect(errorsFor({ message: 'a'.repeat(5001) }).message).toBe('Beskeden må højst være 5000 tegn.')
   })
 
   it('refuses header injection and control characters', () => {
-    expect(errorsFor({ email: 'anne@eksempel.dk\r\nBcc: alle@eksempel.dk' }).email).toBeDefined()
+    expect(errorsFor({ email: 'anne@eksempel.dk\r\nBcc: alle@eksempel.dk' }).email).toBe('E-mail indeholder ugyldige tegn.')
     expect(errorsFor({ firstName: 'Anne\nBcc: x@y.dk' }).firstName).toBe('Fornavn indeholder ugyldige tegn.')
-    expect(errorsFor({ address: 'Vej 1\r\nTo: x@y.dk' }).address).toBeDefined()
+    expect(errorsFor({ address: 'Vej 1\r\nTo: x@y.dk' }).address).toBe('Adresse indeholder ugyldige tegn.')
     expect(errorsFor({ message: 'Hej\u0000med dig' }).message).toBe('Beskeden indeholder ugyldige tegn.')
     expect(errorsFor({ lastName: 'Østergård-Æbelø' })).toEqual({})
   })
 
   it('refuses values that are not text', () => {
-    expect(errorsFor({ firstName: ['Anne', 'Bo'] }).firstName).toBeDefined()
-    expect(errorsFor({ message: null }).message).toBeDefined()
+    expect(errorsFor({ firstName: ['Anne', 'Bo'] })).toEqual({ firstName: 'Fornavn skal være tekst.' })
+    expect(errorsFor({ message: null })).toEqual({ message: 'Beskeden skal være tekst.' })
+  })
+
+  it.each(['21 43 65 87', '21-43-65-87', '+45 21 43 65 87', '0045 21436587', '21436587', '+46 70 123 45 67'])(
+    'accepts the phone number %s as Danes write it',
+    (phone) => {
+      expect(errorsFor({ phone })).toEqual({})
+    },
+  )
+
+  it.each(['Søren', 'Zoë', 'O’Brien', "D'Angelo", 'Anne-Marie', 'J.R.', 'Nguyễn', 'Müller', 'Ali Hassan'])('accepts the name %s', (firstName) => {
+    expect(errorsFor({ firstName, lastName: firstName })).toEqual({})
+  })
+
+  it.each([
+    ['a link', 'www.gevinst.dk'],
+    ['an address with a scheme', 'https://x.dk'],
+    ['digits', 'Anne2'],
+    ['a zero-width space', 'An\u200Bne'],
+    ['a direction override', 'Anne\u202Ekcilk'],
+    ['markup', '<b>Anne</b>'],
+  ])('refuses a name with %s', (_what, firstName) => {
+    expect(errorsFor({ firstName })).toEqual({ firstName: fieldHints.firstName })
+  })
+
+  it('gives the form the same patterns as the schema (a browser without JavaScript checks them first)', () => {
+    // The HTML pattern attribute matches the whole value with the v flag, as the schema does.
+    const html = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v')
+    expect(html(PHONE_PATTERN).test('21-43-65-87')).toBe(true)
+    expect(html(PHONE_PATTERN).test('ring mig')).toBe(false)
+    expect(html(NAME_PATTERN).test('Anne-Marie')).toBe(true)
+    expect(html(NAME_PATTERN).test('Anne2')).toBe(false)
   })
 })

@@ -1,9 +1,21 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { site } from '#content/site'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
 import { sendContactMessage } from '~/lib/contact-action'
-import { type ContactField, type ContactResult, type FieldErrors, HONEYPOT_FIELD, contactStatusText, serviceTypeLabels } from '~/lib/contact'
+import {
+  type ContactField,
+  type ContactResult,
+  type FieldErrors,
+  HONEYPOT_FIELD,
+  NAME_PATTERN,
+  PHONE_PATTERN,
+  contactLimits,
+  contactStatusText,
+  fieldHints,
+  isReceived,
+  serviceTypeLabels,
+} from '~/lib/contact'
 import { validateContact } from '~/lib/contact-schema'
 import { cn } from '~/lib/utils'
 
@@ -13,6 +25,15 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
   const [phase, setPhase] = useState<Phase>('idle')
   const [result, setResult] = useState<ContactResult | undefined>(initialResult)
   const errors: FieldErrors = result?.fieldErrors ?? {}
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  // A result that arrives after sending is brought into view and focused, so a phone user sees
+  // it and a screen reader reads it; field errors move focus to the first wrong field instead.
+  const [announce, setAnnounce] = useState(0)
+  useEffect(() => {
+    if (announce === 0 || !statusRef.current) return
+    statusRef.current.scrollIntoView({ block: 'center', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
+    if (!result?.fieldErrors) statusRef.current.focus({ preventScroll: true })
+  }, [announce])
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -30,12 +51,13 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
       const answer = await sendContactMessage({ data })
       const next: ContactResult = answer instanceof Response || !answer?.status ? { status: 'fejl' } : answer
       setResult(next)
-      if (next.status === 'sendt') form.reset()
+      if (isReceived(next.status)) form.reset()
       if (next.fieldErrors) focusFirstInvalid(form, next.fieldErrors)
     } catch {
       setResult({ status: 'fejl' })
     } finally {
       setPhase('idle')
+      setAnnounce((count) => count + 1)
     }
   }
 
@@ -62,14 +84,16 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
       <h2 id="kontaktformular-titel" className="text-3xl">
         Send mig en besked
       </h2>
-      <p className="mt-2 text-ink-soft">Jeg svarer inden for 24 timer. Felter markeret med * skal udfyldes.</p>
+      <p className="mt-2 text-ink-soft">Jeg svarer inden for én hverdag. Felter markeret med * skal udfyldes.</p>
 
       <div aria-live="polite" aria-atomic="true">
         {result && (
           <p
+            ref={statusRef}
+            tabIndex={-1}
             className={cn(
-              'mt-6 rounded-xl border px-4 py-3 font-medium',
-              result.status === 'sendt'
+              'mt-6 scroll-mt-(--nav-height) rounded-xl border px-4 py-3 font-medium outline-none',
+              isReceived(result.status)
                 ? 'border-success-700/30 bg-success-50 text-success-700'
                 : 'border-danger-700/30 bg-danger-50 text-danger-700',
             )}
@@ -90,16 +114,16 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <FormField label="Fornavn" required error={errors.firstName} id="kontakt-firstName">
-          <input {...field('firstName')} type="text" autoComplete="given-name" required maxLength={100} />
+          <input {...field('firstName')} type="text" autoComplete="given-name" required {...contactLimits.firstName} pattern={NAME_PATTERN} title={fieldHints.firstName} />
         </FormField>
         <FormField label="Efternavn" required error={errors.lastName} id="kontakt-lastName">
-          <input {...field('lastName')} type="text" autoComplete="family-name" required maxLength={100} />
+          <input {...field('lastName')} type="text" autoComplete="family-name" required {...contactLimits.lastName} pattern={NAME_PATTERN} title={fieldHints.lastName} />
         </FormField>
         <FormField label="E-mail" required error={errors.email} id="kontakt-email">
-          <input {...field('email')} type="email" autoComplete="email" required maxLength={254} inputMode="email" />
+          <input {...field('email')} type="email" autoComplete="email" required {...contactLimits.email} inputMode="email" />
         </FormField>
         <FormField label="Telefon" required error={errors.phone} id="kontakt-phone">
-          <input {...field('phone')} type="tel" autoComplete="tel" required maxLength={30} inputMode="tel" />
+          <input {...field('phone')} type="tel" autoComplete="tel" required {...contactLimits.phone} pattern={PHONE_PATTERN} title={fieldHints.phone} inputMode="tel" />
         </FormField>
         <FormField label="Type ydelse" error={errors.serviceType} id="kontakt-serviceType">
           <select {...field('serviceType')} defaultValue="">
@@ -112,11 +136,11 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
           </select>
         </FormField>
         <FormField label="Adresse" hint="Valgfrit – kun hvis du ønsker et hjemmebesøg" error={errors.address} id="kontakt-address">
-          <input {...field('address')} type="text" autoComplete="address-line1" maxLength={200} />
+          <input {...field('address')} type="text" autoComplete="address-line1" {...contactLimits.address} />
         </FormField>
         <div className="sm:col-span-2">
           <FormField label="Besked" required error={errors.message} id="kontakt-message">
-            <textarea {...field('message')} rows={6} required maxLength={5000} />
+            <textarea {...field('message')} rows={6} required {...contactLimits.message} />
           </FormField>
         </div>
       </div>

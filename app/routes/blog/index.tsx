@@ -3,23 +3,13 @@ import { Link, createFileRoute, notFound } from '@tanstack/react-router'
 import { PostGrid } from '~/components/blog/post-card'
 import { PageHero } from '~/components/ui/page-hero'
 import { blogIndexQuery } from '~/lib/blog-queries'
-import { type Category, type CategoryFilter, categoryFilters, categoryLabels, isCategory } from '~/lib/categories'
+import { blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
+import { type CategoryFilter, categoryFilters, categoryLabels } from '~/lib/categories'
 import { seo } from '~/lib/seo'
 import { cn } from '~/lib/utils'
 
-type BlogSearch = { kategori?: Category; side?: number }
-
-/** Unknown or garbage values fall back to the defaults instead of failing. */
-function validateBlogSearch(search: Record<string, unknown>): BlogSearch {
-  const page = Number(search.side)
-  return {
-    kategori: isCategory(search.kategori) ? search.kategori : undefined,
-    side: Number.isInteger(page) && page > 1 && page < 100_000 ? page : undefined,
-  }
-}
-
 export const Route = createFileRoute('/blog/')({
-  validateSearch: validateBlogSearch,
+  validateSearch: parseBlogSearch,
   loaderDeps: ({ search }) => ({ category: (search.kategori ?? 'all') as CategoryFilter, page: search.side ?? 1 }),
   loader: async ({ context, deps }) => {
     const index = await context.queryClient.ensureQueryData(blogIndexQuery(deps))
@@ -27,15 +17,12 @@ export const Route = createFileRoute('/blog/')({
     if (index.page !== deps.page) throw notFound()
   },
   head: ({ match }) => {
-    const { kategori, side } = match.search
-    const query = new URLSearchParams()
-    if (kategori) query.set('kategori', kategori)
-    if (side) query.set('side', String(side))
+    const { kategori } = match.search
     return seo({
       title: kategori ? `Blog: ${categoryLabels[kategori]}` : 'Blog',
       description:
         'Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.',
-      path: query.size > 0 ? `/blog?${query}` : '/blog',
+      path: `/blog${blogSearchQuery(match.search)}`,
     })
   },
   pendingComponent: () => (

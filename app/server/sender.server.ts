@@ -1,0 +1,26 @@
+import { createHash, randomBytes } from 'node:crypto'
+
+// Without IP_HASH_SALT the salt is random per process: hashes can then never be traced back to an
+// address (the IPv4 space is small enough to try every address against a known salt), at the price
+// of the rate limit forgetting senders on a restart. Several instances must share IP_HASH_SALT.
+const ipHashSalt = process.env.IP_HASH_SALT ?? randomBytes(32).toString('base64')
+
+/** A salted hash: the rate limit can recognise a sender without anyone being able to read the IP. */
+export function hashIp(ip: string) {
+  return createHash('sha256').update(`${ipHashSalt}:${senderNetwork(ip)}`).digest('hex').slice(0, 32)
+}
+
+/**
+ * IPv6 users usually hold a whole /64 and can change address within it at will, so the rate limit
+ * counts the /64; an IPv4 address (also one written IPv4-mapped) counts on its own.
+ */
+export function senderNetwork(ip: string) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]!
+  if (!ip.includes(':')) return ip
+  const [head = '', tail = ''] = ip.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
