@@ -14,6 +14,9 @@ const QUERY_OF_PAGE: Record<string, (params: URLSearchParams) => string> = {
   '/kontakt': (params) => (params.has('status') ? `?${params}` : ''),
 }
 
+/** Letters in lower case; percent-escapes stay as they are (%C3%A6 and %c3%a6 are one byte). */
+const lowerCase = (path: string) => path.replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith('%') ? part : part.toLowerCase()))
+
 export type PageAddress =
   /** Another address is the page's own: answer with a permanent redirect. */
   | { redirect: string }
@@ -26,7 +29,7 @@ export type PageAddress =
  * own (unknown parameters, invalid values, another order) redirects to the canonical query.
  */
 export function canonicalPageAddress(url: URL): PageAddress {
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '').toLowerCase() || '/' : url.pathname
+  const path = url.pathname.length > 1 ? lowerCase(url.pathname.replace(/\/+$/, '')) || '/' : url.pathname
   const params = new URLSearchParams([...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name)))
   const pageQuery = QUERY_OF_PAGE[path]
   const ownQuery = pageQuery ? pageQuery(params) : ''

@@ -26,6 +26,12 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
   const [result, setResult] = useState<ContactResult | undefined>(initialResult)
   const errors: FieldErrors = result?.fieldErrors ?? {}
   const statusRef = useRef<HTMLParagraphElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Without JavaScript the browser checks the HTML constraints; with it, the schema's own Danish
+  // messages appear next to each field instead of the browser's bubbles.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true
+  }, [])
   // A result that arrives after sending is brought into view and focused, so a phone user sees
   // it and a screen reader reads it; field errors move focus to the first wrong field instead.
   const [announce, setAnnounce] = useState(0)
@@ -74,6 +80,7 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
 
   return (
     <form
+      ref={formRef}
       id="kontaktformular"
       method="post"
       action={sendContactMessage.url}
