@@ -19,7 +19,9 @@ function nextNewYear(now: number) {
  * the 'Nye Artikler' window moves; bounded by bytes, least recently used out first. Concurrent
  * misses of one page share one render.
  */
-class PageCache {
+export class PageCache {
+  constructor(private maxBytes = MAX_BYTES) {}
+
   private entries = new Map<string, Page>()
   private rendering = new Map<string, Promise<Page>>()
   private bytes = 0
@@ -92,7 +94,7 @@ class PageCache {
     this.entries.set(key, page)
     this.bytes += page.bytes
     for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= MAX_BYTES) break
+      if (this.bytes <= this.maxBytes) break
       this.entries.delete(oldest)
       this.bytes -= entry.bytes
     }
