@@ -2,14 +2,16 @@
  * `npm run bench`: speed and size of the production server, on loopback, bounded in time.
  *  1. The real blog (content/blog): requests per second, p50/p99 latency and response size of /,
  *     /blog, an article and /kontakt, with the page cache off (cold: every request renders) and
- *     on (warm); with nginx installed, the same HTML bytes served by nginx, and the ratio.
+ *     on (warm, one worker per core); with nginx installed (one worker per core, gzip_static on),
+ *     the very same bytes and headers served by nginx in the same run, asked as a browser asks
+ *     (Accept-Encoding: br, gzip) and without compression, and the ratios.
  *  2. Growth: 50, 1,000 and 10,000 synthetic posts: render time, HTML size and requests per second
  *     of /blog and of an article.
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
@@ -25,9 +27,13 @@ const work = mkdtempSync(join(tmpdir(), 'coach-bench-'))
 const article = '/blog/stress-er-ikke-svaghed'
 const pages = ['/', '/blog', article, '/kontakt']
 
+const CORES = availableParallelism()
+/** What every browser sends; nginx answers it with its precompressed .gz, the app with brotli. */
+const BROWSER = { 'accept-encoding': 'br, gzip' }
+
 type Load = { rps: number; p50: number; p99: number; errors: number }
-async function load(url: string): Promise<Load> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S })
+async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors }
 }
 
@@ -44,8 +50,9 @@ async function renderTime(url: string) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 /**
- * nginx serving the very same HTML bytes from a temporary root, with the same response headers
- * (a load generator pays for every header it parses), one worker like our one process.
+ * nginx serving the very same HTML bytes with the same response headers (a load generator pays
+ * for every header it parses), one worker per core, each page beside its gzip -9 twin for
+ * gzip_static: the physical limit of this machine for these bytes.
  */
 async function withNginx<T>(files: Record<string, Buffer>, headers: Array<[string, string]>, run: (base: string) => Promise<T>): Promise<T | undefined> {
   try {
@@ -59,14 +66,15 @@ async function withNginx<T>(files: Record<string, Buffer>, headers: Array<[strin
   const map: string[] = []
   Object.entries(files).forEach(([path, body], index) => {
     writeFileSync(join(root, 'html', `${index}.html`), body)
-    map.push(`location = ${path} { default_type text/html; root ${join(root, 'html')}; try_files /${index}.html =404; }`)
+    writeFileSync(join(root, 'html', `${index}.html.gz`), gzipSync(body, { level: 9 }))
+    map.push(`location = ${path} { default_type "text/html; charset=utf-8"; root ${join(root, 'html')}; try_files /${index}.html =404; }`)
   })
   const port = 3420
   writeFileSync(
     join(root, 'nginx.conf'),
-    `worker_processes 1; daemon off; pid ${join(root, 'nginx.pid')}; error_log ${join(root, 'error.log')};
+    `worker_processes ${CORES}; daemon off; pid ${join(root, 'nginx.pid')}; error_log ${join(root, 'error.log')};
 events { worker_connections 1024; }
-http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; gzip_static on; gzip_vary on; etag on;
   client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
   ${headers.map(([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}";`).join(' ')}
   server { listen 127.0.0.1:${port}; ${map.join(' ')} } }`,
@@ -122,28 +130,29 @@ async function realBlog() {
 
   const cold = await startServer(3410, { ...env, HTML_CACHE: 'off' })
   const coldLoads: Record<string, Load> = {}
-  for (const path of pages) coldLoads[path] = await load(`${cold.url}${path}`)
+  for (const path of pages) coldLoads[path] = await load(`${cold.url}${path}`, BROWSER)
   await cold.stop()
 
-  const warm = await startServer(3411, env)
-  const warmLoads: Record<string, Load> = {}
-  const sizes: Record<string, { bytes: number; gzip: number }> = {}
+  const warm = await startServer(3411, { ...env, WEB_CONCURRENCY: String(CORES) })
+  const warmLoads: Record<string, { browser: Load; plain: Load }> = {}
+  const sizes: Record<string, { bytes: number; gzip: number; br: number }> = {}
   for (const path of pages) {
     const size = await measureSize(`${warm.url}${path}`)
-    sizes[path] = size
+    const br = Number((await fetch(`${warm.url}${path}`, { method: 'HEAD', headers: BROWSER })).headers.get('content-length'))
+    sizes[path] = { ...size, br }
     bodies[path] = size.body
-    warmLoads[path] = await load(`${warm.url}${path}`)
+    warmLoads[path] = { browser: await load(`${warm.url}${path}`, BROWSER), plain: await load(`${warm.url}${path}`) }
   }
   await firstLoadJavaScript(warm.url)
   const appHeaders = await fetch(`${warm.url}/`).then((response) =>
-    [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'etag', 'transfer-encoding'].includes(name)),
+    [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'etag', 'vary', 'transfer-encoding'].includes(name)),
   )
+  await warm.stop()
   const nginxLoads = await withNginx(bodies, appHeaders, async (base) => {
-    const results: Record<string, Load> = {}
-    for (const path of pages) results[path] = await load(`${base}${path}`)
+    const results: Record<string, { browser: Load; plain: Load }> = {}
+    for (const path of pages) results[path] = { browser: await load(`${base}${path}`, BROWSER), plain: await load(`${base}${path}`) }
     return results
   })
-  await warm.stop()
 
   for (const path of pages) {
     const c = coldLoads[path]!
@@ -151,17 +160,19 @@ async function realBlog() {
     const n = nginxLoads?.[path]
     rows.push({
       side: path,
-      'HTML (gzip)': `${kb(sizes[path]!.bytes)} (${kb(sizes[path]!.gzip)})`,
+      'HTML / br / gzip': `${kb(sizes[path]!.bytes)} / ${kb(sizes[path]!.br)} / ${kb(sizes[path]!.gzip)}`,
       'kold req/s': c.rps,
-      'kold p50/p99 ms': `${c.p50}/${c.p99}`,
-      'varm req/s': w.rps,
-      'varm p50/p99 ms': `${w.p50}/${w.p99}`,
-      'nginx req/s': n?.rps ?? '–',
-      'app/nginx': n ? (w.rps / n.rps).toFixed(2) : '–',
-      fejl: c.errors + w.errors + (n?.errors ?? 0),
+      'app br req/s (p99 ms)': `${w.browser.rps} (${w.browser.p99})`,
+      'nginx gzip req/s (p99 ms)': n ? `${n.browser.rps} (${n.browser.p99})` : '–',
+      'app/nginx komprimeret': n ? (w.browser.rps / n.browser.rps).toFixed(2) : '–',
+      'app/nginx ukomprimeret': n ? (w.plain.rps / n.plain.rps).toFixed(2) : '–',
+      fejl: c.errors + w.browser.errors + w.plain.errors + (n ? n.browser.errors + n.plain.errors : 0),
     })
   }
-  console.log(`Den rigtige blog, ${CONNECTIONS} forbindelser, ${DURATION_S} s pr. måling${nginxLoads ? ', nginx med 1 worker' : ' (nginx ikke installeret)'}:`)
+  console.log(
+    `Den rigtige blog, ${CONNECTIONS} forbindelser, ${DURATION_S} s pr. måling; appen og nginx med ${CORES} workers (én pr. kerne)` +
+      `${nginxLoads ? '' : ' (nginx ikke installeret)'}; »komprimeret« = Accept-Encoding: br, gzip (appen svarer brotli, nginx gzip_static):`,
+  )
   printTable(rows)
   console.log()
 }
