@@ -15,6 +15,10 @@ try {
   console.log(`Ændret ${report.changed.length}${list(report.changed)}`)
   console.log(`Fjernet ${report.removed.length}${list(report.removed)}`)
   console.log(`Uændret ${report.unchanged}`)
+  if (report.added.length + report.changed.length + report.removed.length > 0) {
+    // Pages say s-maxage=300: a CDN in front serves the old version for at most five minutes.
+    console.log('Siden viser ændringen ved næste sidevisning. Står der et CDN foran, ses den dér inden for 5 minutter – eller med det samme, hvis du tømmer CDN’ets cache (purge).')
+  }
 } catch (error) {
   console.error('Seed afbrudt – intet er ændret i databasen.')
   console.error(error instanceof Error ? error.message : error)
