@@ -38,12 +38,21 @@ export function outboxTransport(dir = outboxDir()): MailTransport {
   }
 }
 
-export function resendTransport(apiKey: string): MailTransport {
+/**
+ * How long one call to Resend may take. Well inside the delivery lease (5 minutes), so a hanging
+ * API never keeps a claim past its lease: the attempt fails and the message is retried later.
+ */
+export const MAIL_SEND_TIMEOUT_MS = 30_000
+
+/** Resend's HTTP API through its SDK (which honours RESEND_BASE_URL, e.g. for a local stand-in). */
+export function resendTransport(apiKey: string, { timeoutMs = MAIL_SEND_TIMEOUT_MS }: { timeoutMs?: number } = {}): MailTransport {
   const resend = new Resend(apiKey)
   return {
     name: 'resend',
     async send({ idempotencyKey, to, from, replyTo, subject, html, text }) {
-      const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text }, { idempotencyKey })
+      const signal = AbortSignal.timeout(timeoutMs)
+      const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text }, { idempotencyKey, signal })
+      if (signal.aborted) throw new Error(`Resend svarede ikke inden for ${timeoutMs / 1000} s`)
       if (error) throw new Error(`Resend: ${error.name}: ${error.message}`)
     },
   }
