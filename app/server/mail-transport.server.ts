@@ -20,7 +20,7 @@ export interface MailTransport {
   send(email: Email): Promise<void>
 }
 
-const outboxDir = () => resolve(process.env.MAIL_OUTBOX_DIR ?? 'data/outbox')
+export const outboxDir = () => resolve(process.env.MAIL_OUTBOX_DIR ?? 'data/outbox')
 
 /** Local stand-in for Resend (DESIGN.md): one JSON file per e-mail in MAIL_OUTBOX_DIR. */
 export function outboxTransport(dir = outboxDir()): MailTransport {
