@@ -1,21 +1,23 @@
 import { existsSync } from 'node:fs'
 import { chromium, defineConfig, devices } from '@playwright/test'
-
-const PORT = 3210
-export const E2E_DATA_DIR = 'data/e2e'
+import { BASE_URL, DATABASE_FILE, DATA_DIR, OUTBOX, PORT, SERVER_LOG } from './e2e/environment'
 
 /** Playwright's own Chromium where it is installed, otherwise Debian's. */
 const executablePath = existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium'
+
+if (!process.env.TEST_WORKER_INDEX) console.log(`End-to-end: ${BASE_URL} · database ${DATABASE_FILE} · outbox ${OUTBOX} · server log ${SERVER_LOG}`)
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI or anywhere: a flaky test is a bug to fix, not to paper over.
+  retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: BASE_URL,
     launchOptions: {
       executablePath,
       // The closed network here otherwise floods Chromium with refused background connections.
@@ -24,9 +26,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // The production build on a fresh database, as a visitor would meet it.
-    command: `rm -rf ${E2E_DATA_DIR} && npm run build && node server.ts`,
-    url: `http://localhost:${PORT}/healthz`,
+    // The production build on a fresh database, as a visitor would meet it. The server's log goes
+    // to a file: the test output shows tests, and a failing test shows the lines it caused.
+    command: `rm -rf "${DATA_DIR}" && mkdir -p "${DATA_DIR}" && npm run build >/dev/null && exec node server.ts >> "${SERVER_LOG}" 2>&1`,
+    url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
@@ -35,11 +38,11 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATABASE_URL: `${E2E_DATA_DIR}/site.db`,
-      MAIL_OUTBOX_DIR: `${E2E_DATA_DIR}/outbox`,
+      DATABASE_URL: DATABASE_FILE,
+      MAIL_OUTBOX_DIR: OUTBOX,
+      // The default limit (5 per 15 minutes) has its own test with two senders (sender-limit.spec.ts).
       CONTACT_RATE_LIMIT: '1000',
-      SITE_URL: `http://localhost:${PORT}`,
-      LOG_LEVEL: 'silent',
+      SITE_URL: BASE_URL,
     },
   },
 })

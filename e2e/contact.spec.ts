@@ -1,5 +1,5 @@
-import { type Page, expect, test } from '@playwright/test'
-import { emailsFor, gotoInteractive, uniqueEmail } from './helpers'
+import type { Page } from '@playwright/test'
+import { emailsFor, expect, gotoInteractive, test, uniqueEmail } from './helpers'
 
 const SUCCESS = 'Tak for din besked! Jeg har modtaget den og sendt dig en bekræftelse på e-mail. Du hører fra mig inden for én hverdag.'
 const PHONE_HINT = 'Skriv et telefonnummer på mindst 8 cifre, fx 21 43 65 87 eller +45 21 43 65 87.'

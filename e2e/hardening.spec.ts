@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { type APIResponse, expect, test } from '@playwright/test'
+import type { APIResponse } from '@playwright/test'
+import { expect, test } from './helpers'
 
 function expectSecurityHeaders(response: APIResponse) {
   const headers = response.headers()

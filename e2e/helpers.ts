@@ -1,9 +1,36 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { type Page, expect } from '@playwright/test'
+import { type Page, test as base, expect } from '@playwright/test'
+import { OUTBOX, SERVER_LOG } from './environment'
 
-export const OUTBOX = 'data/e2e/outbox'
+export { expect }
+
+const logSize = () => {
+  try {
+    return statSync(SERVER_LOG).size
+  } catch {
+    return 0
+  }
+}
+
+/** Playwright's test, plus: when a test fails, the server's log lines written while it ran. */
+export const test = base.extend<{ serverLog: void }>({
+  serverLog: [
+    async ({}, use, testInfo) => {
+      const start = logSize()
+      await use()
+      if (testInfo.status !== testInfo.expectedStatus) {
+        const lines = readFileSync(SERVER_LOG).subarray(start).toString('utf8').trim()
+        if (lines) {
+          await testInfo.attach('server.log', { body: lines, contentType: 'text/plain' })
+          console.log(`Serverens log under testen »${testInfo.title}«:\n${lines}`)
+        }
+      }
+    },
+    { auto: true },
+  ],
+})
 
 export const pages = [
   { path: '/', heading: 'Balance i krop og sjæl' },

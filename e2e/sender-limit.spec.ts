@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers'
 import { contactFormAction, postFormFrom } from '../scripts/lib/loopback-client'
 import { type RunningServer, startServer } from '../scripts/lib/server-process'
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { expectNoAxeViolations, gotoInteractive, pages } from './helpers'
+import { BASE_URL } from './environment'
+import { expect, expectNoAxeViolations, gotoInteractive, pages, test } from './helpers'
 
 test.describe('every page', () => {
   for (const { path, heading } of pages) {
@@ -16,7 +16,7 @@ test.describe('every page', () => {
       const consoleErrors: string[] = []
       page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()))
       const foreignRequests: string[] = []
-      page.on('request', (req) => !req.url().startsWith('http://localhost:3210') && !req.url().startsWith('data:') && foreignRequests.push(req.url()))
+      page.on('request', (req) => !req.url().startsWith(BASE_URL) && !req.url().startsWith('data:') && foreignRequests.push(req.url()))
 
       await gotoInteractive(page, path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)

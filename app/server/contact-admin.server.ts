@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { desc, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type ContactMessage, contactMessages } from '#db/schema'
-import { outboxDir } from '~/server/mail-transport.server'
+import { type Email, outboxDir } from '~/server/mail-transport.server'
 
 /**
  * The coach's tools for the privacy policy's promises: see what is stored (and whether it was
@@ -38,7 +38,7 @@ async function outboxFilesOf(messages: ContactMessage[], outbox: string) {
 export async function exportPerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const messages = messagesOf(db, email)
   const files = await outboxFilesOf(messages, outbox)
-  const emails = await Promise.all(files.map(async (file) => ({ file, ...(JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>) })))
+  const emails = await Promise.all(files.map(async (file) => ({ file, ...(JSON.parse(await readFile(file, 'utf8')) as Omit<Email, 'idempotencyKey'>) })))
   return { email, exportedAt: new Date().toISOString(), messages, emails }
 }
 

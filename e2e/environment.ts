@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * Where the end-to-end suite runs: a free port and a folder of its own per run (E2E_PORT may
+ * choose the port), so it passes beside other servers and other runs. Chosen once, in the process
+ * that reads playwright.config.ts; the workers inherit the same values through the environment.
+ */
+function freePort() {
+  const probe = "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim()
+}
+
+process.env.E2E_PORT ||= freePort()
+process.env.E2E_DATA_DIR ||= join(tmpdir(), `coach-e2e-${process.env.E2E_PORT}`)
+
+export const PORT = Number(process.env.E2E_PORT)
+export const BASE_URL = `http://localhost:${PORT}`
+export const DATA_DIR = process.env.E2E_DATA_DIR
+export const DATABASE_FILE = join(DATA_DIR, 'site.db')
+export const OUTBOX = join(DATA_DIR, 'outbox')
+/** The server's JSON log lines; a failing test shows the ones written while it ran. */
+export const SERVER_LOG = join(DATA_DIR, 'server.log')
