@@ -2,9 +2,23 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { type Plugin, defineConfig } from 'vite'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/** `npm run dev` says in one line where it runs and where its data is. */
+const whereItRuns = (): Plugin => ({
+  name: 'where-it-runs',
+  configureServer(server) {
+    server.httpServer?.once('listening', () => {
+      const address = server.httpServer?.address()
+      const port = typeof address === 'object' && address ? address.port : server.config.server.port
+      const database = process.env.DATABASE_URL ?? 'data/site.db'
+      const outbox = process.env.MAIL_OUTBOX_DIR ?? 'data/outbox'
+      server.config.logger.info(`  Udvikling: http://localhost:${port}/ · database ${database} · udbakke (e-mails) ${outbox}`)
+    })
+  },
+})
 
 export default defineConfig({
   server: { port: 3000 },
@@ -15,5 +29,5 @@ export default defineConfig({
       '#db': fromRoot('./db'),
     },
   },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app' }), viteReact()],
+  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app' }), viteReact(), whereItRuns()],
 })
