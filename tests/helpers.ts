@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { onTestFinished } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
 
-/** A fresh, migrated SQLite file in a temporary folder, removed after the test. */
+/** A fresh, migrated SQLite file in a temporary folder, removed when the test that asked for it ends. */
 export function temporaryDatabase(): { db: Db; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'coach-test-'))
   const db = openDatabase(join(dir, 'site.db'))
-  afterEach(() => {
+  onTestFinished(() => {
     db.$client.close()
     rmSync(dir, { recursive: true, force: true })
   })
