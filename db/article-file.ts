@@ -9,32 +9,50 @@ import { site } from '../content/site.ts'
 import type { NewBlogPost } from './schema.ts'
 
 
-const isoDate = z.union([z.date(), z.string()]).transform((value, ctx) => {
-  const date = value instanceof Date ? value : new Date(value)
-  if (Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: 'custom', message: 'skal være en dato som 2025-09-18 eller en ISO-dato med klokkeslæt' })
-    return z.NEVER
-  }
-  return date.toISOString()
-})
+/** Danish messages a coach can act on: what is wrong, and an example of what is right. */
+const missingOr = (field: string, example: string, otherwise: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? `mangler. Skriv fx: ${field}: ${example}` : otherwise
+
+const text = (field: string, example: string, max: number) =>
+  z
+    .string({ error: missingOr(field, example, `skal være tekst. Skriv fx: ${field}: ${example}`) })
+    .trim()
+    .min(1, `er tom. Skriv fx: ${field}: ${example}`)
+    .max(max, `er for lang (højst ${max} tegn)`)
+
+const isoDate = (field: string) =>
+  z.union([z.date(), z.string()], { error: missingOr(field, '2025-09-18', 'skal være en dato, fx 2025-09-18') }).transform((value, ctx) => {
+    const date = value instanceof Date ? value : new Date(value)
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: `er ikke en dato (»${String(value)}«). Skriv fx ${field}: 2025-09-18 (år-måned-dag)` })
+      return z.NEVER
+    }
+    return date.toISOString()
+  })
+
+const textList = (field: string) => z.array(z.string().trim().min(1), `skal være en liste, fx ${field}: [stress, trivsel]`).default([])
 
 /** The front matter contract of DESIGN.md "Article files". */
 export const frontMatterSchema = z
   .object({
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().min(1).max(300),
-    category: z.enum(categories as [string, ...string[]]),
-    publishedAt: isoDate,
-    updatedAt: isoDate.optional(),
-    author: z.string().trim().min(1).default(site.name),
-    image: z.string().startsWith('/').optional(),
-    imageAlt: z.string().trim().min(1).optional(),
-    hero: z.enum(['image', 'gradient']).default('gradient'),
-    keywords: z.array(z.string().trim().min(1)).default([]),
-    tags: z.array(z.string().trim().min(1)).default([]),
-    section: z.string().trim().min(1).default('Coaching'),
-    cta: z.string().trim().min(1).max(60).optional(),
-    jsonLd: z.boolean().default(false),
+    title: text('title', 'Ro i hverdagen', 200),
+    description: text('description', 'En til to sætninger om artiklen.', 300),
+    category: z.enum(categories as [string, ...string[]], {
+      error: missingOr('category', 'stress', `er ikke en af sidens kategorier. Brug en af: ${categories.join(', ')}`),
+    }),
+    publishedAt: isoDate('publishedAt'),
+    updatedAt: isoDate('updatedAt').optional(),
+    author: text('author', site.name, 100).default(site.name),
+    image: z.string().startsWith('/', 'skal være en adresse på siden, fx /images/blog/mit-billede.jpg').optional(),
+    imageAlt: text('imageAlt', 'En rolig sti gennem en skov', 300).optional(),
+    hero: z.enum(['image', 'gradient'], 'skal være image eller gradient').default('gradient'),
+    keywords: textList('keywords'),
+    tags: textList('tags'),
+    section: text('section', 'Coaching', 100).default('Coaching'),
+    cta: text('cta', 'Kontakt mig', 60).optional(),
+    jsonLd: z.boolean('skal være true eller false').default(false),
+    /** Articles on depression, crisis, grief, bullying or dark thoughts show where to find help. */
+    crisisLines: z.enum(['adult', 'teen'], 'skal være adult (voksne) eller teen (unge: også BørneTelefonen)').optional(),
   })
   .strict()
 
@@ -47,6 +65,37 @@ export class ArticleFileError extends Error {
   ) {
     super(`${file}: ${problems.join('; ')}`)
   }
+}
+
+const allowedFields = Object.keys(frontMatterSchema.shape)
+
+function danishProblem(issue: z.core.$ZodIssue) {
+  if (issue.code === 'unrecognized_keys') {
+    return `feltet ${issue.keys.map((key) => `»${key}«`).join(', ')} kendes ikke. Tilladte felter: ${allowedFields.join(', ')}`
+  }
+  return `feltet »${issue.path.join('.') || '(hele front matter)'}« ${issue.message}`
+}
+
+/**
+ * Coaches write `title: Ro: i hverdagen`, which YAML reads as a nested key. A one-line text field
+ * whose value is not already quoted is quoted here, so it loads as meant; comments after " #"
+ * stay comments, as in YAML.
+ */
+const PLAIN_TEXT_FIELD = /^(title|description|cta|imageAlt|author|section):[ \t]+(?!["'|>[{])(.+?)(?:[ \t]+#.*)?$/gm
+function quotePlainText(frontMatter: string) {
+  return frontMatter.replace(PLAIN_TEXT_FIELD, (_line, key: string, value: string) => `${key}: ${JSON.stringify(value.trim())}`)
+}
+
+/** The coach's name comes from content/site.ts, so an article never hard-codes it. */
+const placeholders: Record<string, string> = { navn: site.name, fornavn: site.name.split(' ')[0]! }
+function fillPlaceholders(text: string, fileName: string) {
+  return text.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (token, name: string) => {
+    const value = placeholders[name]
+    if (value === undefined) {
+      throw new ArticleFileError(fileName, [`ukendt pladsholder ${token}: brug {{fornavn}} eller {{navn}}`])
+    }
+    return value
+  })
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/
@@ -78,27 +127,29 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
 
   let data: unknown
   try {
-    data = parseYaml(match[1] ?? '')
+    data = parseYaml(quotePlainText(match[1] ?? ''))
   } catch (error) {
-    throw new ArticleFileError(fileName, [`front matter er ikke gyldig YAML: ${(error as Error).message}`])
+    const line = (error as { linePos?: Array<{ line: number }> }).linePos?.[0]?.line
+    throw new ArticleFileError(fileName, [
+      `front matter kunne ikke læses${line ? ` (linje ${line + 1} i filen)` : ''}. Skriv hvert felt på sin egen linje som »navn: værdi«; ` +
+        'står der kolon, # eller anførselstegn i en værdi, så sæt hele værdien i anførselstegn, fx title: "Ro: i hverdagen"',
+    ])
   }
   const result = frontMatterSchema.safeParse(data ?? {})
   if (!result.success) {
-    throw new ArticleFileError(
-      fileName,
-      result.error.issues.map((issue) => `feltet "${issue.path.join('.') || '(rod)'}": ${issue.message}`),
-    )
+    throw new ArticleFileError(fileName, result.error.issues.map(danishProblem))
   }
   const body = (match[2] ?? '').trim()
-  if (!body) throw new ArticleFileError(fileName, ['artiklen har ingen brødtekst'])
+  if (!body) throw new ArticleFileError(fileName, ['artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---'])
 
   const meta = result.data
+  const fill = (value: string) => fillPlaceholders(value, fileName)
   const row = {
     slug,
-    title: meta.title,
-    description: meta.description,
+    title: fill(meta.title),
+    description: fill(meta.description),
     imageUrl: meta.image ?? `/images/blog/${slug}.webp`,
-    imageAlt: meta.imageAlt ?? `Rolig, abstrakt illustration til artiklen „${meta.title}“`,
+    imageAlt: meta.imageAlt ?? `Rolig, abstrakt illustration til artiklen »${fill(meta.title)}«`,
     category: meta.category,
     publishedAt: meta.publishedAt,
     author: meta.author,
@@ -108,7 +159,8 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
     hero: meta.hero,
     cta: meta.cta ?? null,
     jsonLd: meta.jsonLd,
-    bodyHtml: renderMarkdown(body),
+    crisisLines: meta.crisisLines ?? null,
+    bodyHtml: renderMarkdown(fill(body)),
   }
   // Hashing the row, not the file, also catches changes in how files are turned into rows.
   const sourceHash = createHash('sha256').update(JSON.stringify([row, meta.updatedAt])).digest('hex')

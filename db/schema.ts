@@ -19,6 +19,8 @@ export const blogPosts = sqliteTable(
     section: text('section').notNull(),
     hero: text('hero', { enum: ['image', 'gradient'] }).notNull(),
     cta: text('cta'),
+    /** adult | teen: the article shows where to find help (content/crisis-lines.ts). */
+    crisisLines: text('crisis_lines', { enum: ['adult', 'teen'] }),
     jsonLd: integer('json_ld', { mode: 'boolean' }).notNull(),
     bodyHtml: text('body_html').notNull(),
     /** Hash of the source file, so a seed only rewrites what changed. */

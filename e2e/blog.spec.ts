@@ -105,8 +105,19 @@ test('an article the coach seeds today appears under "Nye Artikler" without a re
     await expect(section.getByRole('article')).toHaveCount(recent + 1)
     await expect(section.getByRole('article').first()).toContainText('Ny')
     await expect(section.getByRole('article').filter({ hasText: 'Ro i en travl hverdag' })).toHaveCount(1)
+
+    // The file has no image: the seed made its cover, and the running server serves it.
+    const card = section.getByRole('article').filter({ hasText: 'Ro i en travl hverdag' })
+    const cover = card.locator('img')
+    await cover.scrollIntoViewIfNeeded()
+    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0)
+    for (const file of ['ny-artikel-om-ro.webp', 'ny-artikel-om-ro-600.webp', 'ny-artikel-om-ro.jpg']) {
+      const response = await page.request.get(`/images/blog/${file}`)
+      expect(response.status(), file).toBe(200)
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true })
+    for (const file of ['ny-artikel-om-ro.webp', 'ny-artikel-om-ro-600.webp', 'ny-artikel-om-ro.jpg']) rmSync(join('public/images/blog', file), { force: true })
     expect(seed()).toContain('Fjernet 1: ny-artikel-om-ro')
   }
   await page.goto('/blog')

@@ -46,4 +46,24 @@ describe('article front matter', () => {
     expect(row.bodyHtml).not.toMatch(/<script|javascript:|onerror|<img/)
     expect(row.bodyHtml).toContain('<a href="https://example.org">ekstern</a>')
   })
+
+  it('loads a title with an unquoted colon as the coach meant it, and fills in the coach’s name', () => {
+    const row = parseArticleFile('ro.md', articleSource({ ...valid, title: 'Ro: i hverdagen # en kommentar' }, 'Hej, jeg hedder {{fornavn}} ({{navn}}).'))
+    expect(row.title).toBe('Ro: i hverdagen')
+    expect(row.bodyHtml).toContain('Hej, jeg hedder Birgitte (Birgitte Holm).')
+  })
+
+  it.each([
+    [{ ...valid, category: 'livet' }, 'feltet »category« er ikke en af sidens kategorier. Brug en af: teenage, relationship, stress, life, career'],
+    [{ ...valid, publishedAt: '31-12-2025' }, 'feltet »publishedAt« er ikke en dato (»31-12-2025«). Skriv fx publishedAt: 2025-09-18 (år-måned-dag)'],
+    [{ ...valid, forfatter: 'mig' }, 'feltet »forfatter« kendes ikke. Tilladte felter: title, description'],
+    [{ ...valid, keywords: '[ro, stress' }, 'front matter kunne ikke læses'],
+    [{ ...valid, crisisLines: 'ja' }, 'feltet »crisisLines« skal være adult (voksne) eller teen'],
+  ])('says in Danish how to fix %j', (frontMatter, message) => {
+    expect(() => parseArticleFile('forkert.md', articleSource(frontMatter))).toThrow(message)
+  })
+
+  it('refuses an unknown placeholder instead of publishing it', () => {
+    expect(() => parseArticleFile('forkert.md', articleSource(valid, 'Hej {{efternavn}}'))).toThrow('ukendt pladsholder {{efternavn}}: brug {{fornavn}} eller {{navn}}')
+  })
 })
