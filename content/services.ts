@@ -94,7 +94,7 @@ export const processSteps = [
   },
   {
     title: 'Coaching-forløb',
-    text: 'Typisk tre til fire samtaler, hvor du arbejder med dine mål og afprøver nye veje mellem gangene.',
+    text: 'Typisk tre til fem samtaler, hvor du arbejder med dine mål og afprøver nye veje mellem gangene.',
   },
   {
     title: 'Opfølgning',

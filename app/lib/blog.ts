@@ -37,6 +37,8 @@ export type Article = PostCard & {
   section: string
   hero: 'image' | 'gradient'
   cta: string | null
+  /** The article touches on depression, crisis, grief, bullying or dark thoughts. */
+  crisisLines: 'adult' | 'teen' | null
   jsonLd: boolean
   bodyHtml: string
   updatedAt: string

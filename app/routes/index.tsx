@@ -113,7 +113,7 @@ function HomePage() {
             <Stat value="20+" label="års erfaring med mennesker" />
             <Stat value="60–90" label="minutter varer en samtale" />
             <Stat value={String(site.foundingYear)} label="egen praksis i Fredericia siden" />
-            <Stat value="24 timer" label="svartid på din henvendelse" />
+            <Stat value="1 hverdag" label="svartid på din henvendelse" />
           </dl>
         </div>
       </Section>

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/kontakt')({
   head: () =>
     seo({
       title: 'Kontakt',
-      description: `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for 24 timer.`,
+      description: `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`,
       path: '/kontakt',
       structuredData: {
         '@context': 'https://schema.org',
@@ -53,7 +53,7 @@ function ContactPage() {
       <PageHero
         eyebrow="Kontakt"
         title="Lad os tage en snak"
-        intro="Book en uforpligtende samtale, eller stil et spørgsmål. Jeg svarer inden for 24 timer."
+        intro="Book en uforpligtende samtale, eller stil et spørgsmål. Jeg svarer inden for én hverdag."
       />
       <Section>
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">

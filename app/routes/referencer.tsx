@@ -55,7 +55,7 @@ function ReferencesPage() {
               <Card className="h-full">
                 <figure>
                   <blockquote className="font-serif text-lg leading-relaxed text-ink italic">
-                    <p>“{testimonial.quote}”</p>
+                    <p>»{testimonial.quote}«</p>
                   </blockquote>
                   <figcaption className="mt-4 text-sm text-sand-600">
                     <span className="font-semibold text-ink">{testimonial.name}</span> · {testimonial.context}

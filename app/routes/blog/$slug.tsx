@@ -1,7 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
+import { crisisLineShort } from '#content/crisis-lines'
 import { CoverImage } from '~/components/blog/cover-image'
+import { CrisisLines } from '~/components/blog/crisis-lines'
 import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, ogImageFor } from '~/lib/blog'
@@ -68,15 +70,17 @@ function ArticlePage() {
       <ArticleHeader article={article} />
       <div className="px-5 py-12 sm:px-8 md:py-16">
         <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        {article.crisisLines && <CrisisLines audience={article.crisisLines} />}
         {article.cta && (
           <aside aria-labelledby="cta-overskrift" className="mx-auto mt-14 max-w-[68ch] rounded-3xl bg-accent-800 p-8 text-center text-white md:p-10">
             <h2 id="cta-overskrift" className="text-2xl text-white md:text-3xl">
               Vil du tale om det?
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-accent-100">
-              Book en uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for 24
-              timer.
+              Book en uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for én
+              hverdag.
             </p>
+            {article.crisisLines && <p className="mx-auto mt-3 max-w-xl text-sm text-accent-100">{crisisLineShort}</p>}
             <ButtonLink to="/kontakt" variant="light-secondary" size="lg" className="mt-6">
               {article.cta}
             </ButtonLink>
