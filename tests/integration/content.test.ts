@@ -71,7 +71,6 @@ describe('the articles in content/blog', () => {
     for (const ratio of ['1:1', '1:4', '1:15', '1:20', '1:30']) expect(fats).toContain(ratio)
     expect(fats).toMatch(/2-3 gange om ugen|2–3 gange om ugen/)
 
-    expect(articles.some((article) => /tre til fire samtaler/.test(plainText(article.bodyHtml)))).toBe(true)
     expect(bySlug('hjaelp-fra-teenagecoach').text.toLowerCase()).toMatch(/fortrolig|tavshedspligt|bliver mellem os/)
     expect(bySlug('generthe-og-nye-roller').bodyHtml).toMatch(/<ul>/)
   })
@@ -81,5 +80,65 @@ describe('the articles in content/blog', () => {
       const source = readFileSync(`content/blog/${article.slug}.md`, 'utf8')
       expect(source, article.slug).not.toMatch(/lorem ipsum|TODO|\{name\}|xxx/i)
     }
+  })
+
+  it('tell one story: 20+ years, 3–5 sessions, a reply within one working day, the coach’s name from site.ts', () => {
+    const texts = articles.map((article) => ({ slug: article.slug, text: plainText(`${article.title} ${article.description} ${article.bodyHtml}`) }))
+    expect(texts.some(({ text }) => /tre til fem samtaler/.test(text))).toBe(true)
+    for (const { slug, text } of texts) {
+      expect(text, slug).not.toMatch(/\b(tre|fire|seks|3|4|6) til (fire|seks|syv|4|6|7) samtaler|\b[0-9]\s*[-–]\s*[0-9]+ samtaler/)
+      for (const claim of text.matchAll(/(\S+) års erfaring/g)) expect(claim[1], slug).toMatch(/^20$/)
+      expect(text, slug).not.toMatch(/femten års|inden for 24 timer|inden for et døgn/)
+    }
+    for (const article of articles) {
+      const source = readFileSync(`content/blog/${article.slug}.md`, 'utf8')
+      expect(source, article.slug).not.toMatch(/Birgitte|Holm\b/)
+    }
+  })
+
+  it('use one kind of quotation marks: »…«', () => {
+    for (const article of articles) {
+      expect(plainText(article.bodyHtml), article.slug).not.toMatch(/["“”„]/)
+    }
+  })
+
+  it('show where to find help in every article on depression, crisis, grief, bullying or dark thoughts', () => {
+    const heavy = /deprim|depression|selvmord|mørke tanker|livslede|\bsorg|mobb|mobning|\bkrise/i
+    const withLines = articles.filter((article) => heavy.test(plainText(article.bodyHtml)))
+    expect(withLines.length).toBeGreaterThanOrEqual(10)
+    for (const article of withLines) {
+      expect(article.crisisLines, article.slug).toBe(article.category === 'teenage' ? 'teen' : 'adult')
+    }
+    // Numbers written in an article are the real ones.
+    for (const article of articles) {
+      const text = plainText(article.bodyHtml)
+      if (/Livslinien/.test(text)) expect(text, article.slug).toContain('70 201 201')
+      expect(text, article.slug).not.toMatch(/alarmcentralen/i)
+    }
+  })
+
+  it('vary how cases are told: few open with »jeg vil kalde«, and no made-up name is two different people', () => {
+    const withFormula = articles.filter((article) => /jeg vil kalde/i.test(plainText(article.bodyHtml)))
+    expect(withFormula.map((article) => article.slug).length, withFormula.map((article) => article.slug).join(', ')).toBeLessThanOrEqual(5)
+
+    // A case's name is introduced as »jeg vil kalde X«, »X (det er ikke hans/hendes rigtige navn)«,
+    // »X, som hun/han hedder her« or »lad os kalde ham/hende X«. The same name introduced in two
+    // articles is two people with one name.
+    const introduced = new Map<string, string[]>()
+    const patterns = [
+      /(?:jeg (?:her )?(?:vil )?kalde|jeg her kalder|kalder jeg) (?:ham |hende |dem )?(\p{Lu}\p{Ll}+)/gu,
+      /kalde (?:ham|hende|dem) (\p{Lu}\p{Ll}+)/gu,
+      /her kaldet (\p{Lu}\p{Ll}+)/gu,
+      /hedder ikke (\p{Lu}\p{Ll}+)/gu,
+      /(\p{Lu}\p{Ll}+)(?: –|,)? (?:\(navnet er ændret\)|det er ikke (?:hans|hendes) rigtige navn|som (?:han|hun) hedder (?:her|i denne fortælling)|som ikke hedder)/gu,
+    ]
+    for (const article of articles) {
+      const text = plainText(article.bodyHtml)
+      for (const name of new Set(patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)))) {
+        introduced.set(name, [...(introduced.get(name) ?? []), article.slug])
+      }
+    }
+    const reused = [...introduced].filter(([, slugs]) => slugs.length > 1).map(([name, slugs]) => `${name}: ${slugs.join(', ')}`)
+    expect(reused).toEqual([])
   })
 })
