@@ -1,57 +1,78 @@
 /**
- * Business clients and testimonials (SPEC: References page). The names are fictional; two clients
- * have no website of their own.
+ * Business clients and testimonials (SPEC: References page).
+ *
+ * THE SITE SHIPS WITH SAMPLES, NOT REFERENCES. Every entry marked `sample: true` is invented so
+ * the page has its shape; the names are obviously made up and the links go to reserved example
+ * domains. Replace them with real clients (with their permission) and real quotes, and delete
+ * `sample: true` from each. `npm run check:launch` lists what is still a sample, and the page says
+ * openly that it shows examples while any remain.
  */
-export const clients: ReadonlyArray<{ name: string; url?: string }> = [
-  { name: 'Fredericia Byggeservice ApS', url: 'https://www.fredericia-byggeservice.dk' },
-  { name: 'Lillebælt Revision', url: 'https://www.lillebaeltrevision.dk' },
-  { name: 'Vejle Fjord Logistik A/S', url: 'https://www.vejlefjordlogistik.dk' },
-  { name: 'Brøndsted Tandlægeklinik', url: 'https://www.broendsted-tandlaege.dk' },
-  { name: 'Trekantens Ejendomsservice', url: 'https://www.trekantens-ejendomsservice.dk' },
-  { name: 'Madsen & Skov Advokater', url: 'https://www.madsenskov.dk' },
-  { name: 'Kolding Kommunikationshus', url: 'https://www.koldingkommunikation.dk' },
-  { name: 'Erritsø Idrætsforening', url: 'https://www.erritsoe-if.dk' },
-  { name: 'Nordbyen Børnehus', url: 'https://www.nordbyenboernehus.dk' },
-  { name: 'Sydjysk Maskinteknik A/S', url: 'https://www.sydjyskmaskinteknik.dk' },
-  { name: 'Fjordblik Efterskole', url: 'https://www.fjordblik-efterskole.dk' },
-  { name: 'Danebod IT-Partner', url: 'https://www.danebod-it.dk' },
-  { name: 'Taulov Transport', url: 'https://www.taulovtransport.dk' },
-  { name: 'Kirsebærhaven Plejecenter' },
-  { name: 'Lysholt Erhvervsrådgivning', url: 'https://www.lysholt-raadgivning.dk' },
-  { name: 'Skærbæk Køkken & Bad', url: 'https://www.skaerbaek-koekken.dk' },
-  { name: 'Madam Blå Café', url: 'https://www.madamblaa.dk' },
-  { name: 'Vestre Skole, Fredericia', url: 'https://www.vestreskole-fredericia.dk' },
-  { name: 'Hannerup Fysioterapi', url: 'https://www.hannerup-fys.dk' },
-  { name: 'Ullerup Vognmandsforretning' },
-  { name: 'Bredstrup Forsikringsmæglere', url: 'https://www.bredstrup-maegler.dk' },
-  { name: 'Trelde Næs Naturcenter', url: 'https://www.treldenaes-natur.dk' },
-  { name: 'Jyllands Akustik ApS', url: 'https://www.jyllandsakustik.dk' },
-  { name: 'Lyngsodde Konferencecenter', url: 'https://www.lyngsodde-konference.dk' },
+export type Client = { name: string; url?: string; sample?: true }
+export type Testimonial = { quote: string; name: string; context: string; sample?: true }
+
+const sampleClient = (name: string, slug?: string): Client => ({
+  name,
+  ...(slug ? { url: `https://${slug}.example.dk` } : {}),
+  sample: true,
+})
+
+export const clients: Client[] = [
+  sampleClient('Eksempel Byggeservice ApS', 'byggeservice'),
+  sampleClient('Eksempel Revision', 'revision'),
+  sampleClient('Eksempel Logistik A/S', 'logistik'),
+  sampleClient('Eksempel Tandklinik', 'tandklinik'),
+  sampleClient('Eksempel Ejendomsservice', 'ejendomsservice'),
+  sampleClient('Eksempel & Co. Advokater', 'advokater'),
+  sampleClient('Eksempel Kommunikation', 'kommunikation'),
+  sampleClient('Eksempel Idrætsforening', 'idraetsforening'),
+  sampleClient('Eksempel Børnehus', 'boernehus'),
+  sampleClient('Eksempel Maskinteknik A/S', 'maskinteknik'),
+  sampleClient('Eksempel Efterskole', 'efterskole'),
+  sampleClient('Eksempel IT-Partner', 'it-partner'),
+  sampleClient('Eksempel Transport', 'transport'),
+  sampleClient('Eksempel Plejecenter'),
+  sampleClient('Eksempel Erhvervsrådgivning', 'erhvervsraadgivning'),
+  sampleClient('Eksempel Køkken & Bad', 'koekken-og-bad'),
+  sampleClient('Eksempel Café', 'cafe'),
+  sampleClient('Eksempel Skole', 'skole'),
+  sampleClient('Eksempel Fysioterapi', 'fysioterapi'),
+  sampleClient('Eksempel Vognmandsforretning'),
+  sampleClient('Eksempel Forsikringsmæglere', 'forsikring'),
+  sampleClient('Eksempel Naturcenter', 'naturcenter'),
+  sampleClient('Eksempel Akustik ApS', 'akustik'),
+  sampleClient('Eksempel Konferencecenter', 'konferencecenter'),
 ]
 
-export const testimonials = [
+export const testimonials: Testimonial[] = [
   {
     quote:
-      'Efter tre samtaler kunne jeg igen se, hvad der var vigtigt for mig. Birgitte stiller de spørgsmål, man selv undgår – på en måde, der føles tryg.',
-    name: 'Camilla, 42 år',
+      'Efter tre samtaler kunne jeg igen se, hvad der var vigtigt for mig. Hun stiller de spørgsmål, man selv undgår – på en måde, der føles tryg.',
+    name: 'Eksempel: en klient på 42 år',
     context: 'Personlig udvikling',
+    sample: true,
   },
   {
     quote:
       'Vores søn var holdt op med at tale med os. Han sagde ja til at tale med en coach, og langsomt fandt han modet til at gå i skole igen.',
-    name: 'Forældre til en dreng på 15',
+    name: 'Eksempel: forældre til en dreng på 15',
     context: 'Teenagecoaching',
+    sample: true,
   },
   {
     quote:
       'Workshoppen om stress gav hele afdelingen et fælles sprog. Vi taler nu om belastning, før det bliver til sygemeldinger.',
-    name: 'Afdelingsleder i en produktionsvirksomhed',
+    name: 'Eksempel: en afdelingsleder',
     context: 'Foredrag og workshops',
+    sample: true,
   },
   {
     quote:
       'Som par havde vi kørt fast i de samme skænderier. Parcoachingen lærte os at lytte færdigt, før vi svarer. Det lyder enkelt, men det ændrede meget.',
-    name: 'Louise og Thomas',
+    name: 'Eksempel: et par i trediverne',
     context: 'Parcoaching',
+    sample: true,
   },
-] as const
+]
+
+/** True while the page would show anything invented. */
+export const showsSamples = [...clients, ...testimonials].some((entry) => entry.sample)

@@ -1,6 +1,9 @@
 /**
  * The coach's own facts, kept in one place. Change a value here and every page, the footer,
- * the e-mails and the structured data follow. The values are fictional placeholders.
+ * the e-mails and the structured data follow.
+ *
+ * THE SITE SHIPS WITH EXAMPLE VALUES: the name, e-mail, phone, address, CVR and profile links below
+ * are invented. `npm run check:launch` lists every one that has not been replaced yet.
  */
 export const site = {
   name: 'Birgitte Holm',

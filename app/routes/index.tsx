@@ -2,6 +2,7 @@ import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { homeSpecialtyIds, services } from '#content/services'
 import { ButtonLink } from '~/components/ui/button-link'
+import { Portrait } from '~/components/ui/portrait'
 import { TextCards } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { Quote } from '~/components/ui/quote'
@@ -96,7 +97,8 @@ function HomePage() {
       </section>
 
       <Section>
-        <div className="grid items-center gap-10 md:grid-cols-2">
+        <div className="grid items-center gap-10 md:grid-cols-[minmax(0,16rem)_1fr] lg:grid-cols-[16rem_1fr_1fr]">
+          <Portrait sizes="(min-width: 768px) 16rem, 20rem" className="mx-auto max-w-80 md:max-w-none" />
           <div>
             <p className="mb-2 text-sm font-semibold tracking-widest text-accent-700 uppercase">Om mig</p>
             <h2 className="text-3xl md:text-4xl">Jeg hjælper dig med at finde din egen vej</h2>
@@ -109,7 +111,7 @@ function HomePage() {
               Læs mere om mig
             </Link>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
+          <dl className="grid grid-cols-2 gap-4 md:col-span-2 lg:col-span-1">
             <Stat value="20+" label="års erfaring med mennesker" />
             <Stat value="60–90" label="minutter varer en samtale" />
             <Stat value={String(site.foundingYear)} label="egen praksis i Fredericia siden" />

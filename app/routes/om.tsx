@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { TextCards } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
+import { Portrait } from '~/components/ui/portrait'
 import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
@@ -48,23 +49,26 @@ function AboutPage() {
         intro="Certificeret coach med hjertet i Fredericia – og med over 20 års erfaring i at hjælpe mennesker videre."
       />
       <Section>
-        <div className="mx-auto max-w-3xl space-y-5 text-lg leading-relaxed text-ink-soft">
-          <h2 className="text-3xl text-ink">Min historie</h2>
-          <p>
-            Jeg har altid været optaget af, hvad der får mennesker til at trives. Før jeg blev coach, arbejdede jeg
-            i mange år med personaleudvikling, og jeg så igen og igen, hvordan de rigtige spørgsmål på det rigtige
-            tidspunkt kunne ændre retningen for et menneske.
-          </p>
-          <p>
-            I {site.foundingYear} tog jeg springet og åbnede min egen praksis i {site.address.city}. Siden har
-            jeg haft samtaler med teenagere, forældre, par, ledere og medarbejdere – mennesker, der stod midt i
-            stress, kriser, valg eller et ønske om at komme videre.
-          </p>
-          <p>
-            Coaching er for mig et ligeværdigt samarbejde. Du er eksperten i dit eget liv; jeg hjælper dig med at
-            se klart, sætte mål og finde modet til at handle. Coaching er ikke terapi, og har du brug for
-            behandling, hjælper jeg dig videre til din læge eller en psykolog.
-          </p>
+        <div className="mx-auto grid max-w-5xl items-start gap-10 md:grid-cols-[18rem_1fr]">
+          <Portrait sizes="(min-width: 768px) 18rem, 20rem" priority className="mx-auto max-w-80 md:max-w-none" />
+          <div className="space-y-5 text-lg leading-relaxed text-ink-soft">
+            <h2 className="text-3xl text-ink">Min historie</h2>
+            <p>
+              Jeg har altid været optaget af, hvad der får mennesker til at trives. Før jeg blev coach, arbejdede jeg
+              i mange år med personaleudvikling, og jeg så igen og igen, hvordan de rigtige spørgsmål på det rigtige
+              tidspunkt kunne ændre retningen for et menneske.
+            </p>
+            <p>
+              I {site.foundingYear} tog jeg springet og åbnede min egen praksis i {site.address.city}. Siden har
+              jeg haft samtaler med teenagere, forældre, par, ledere og medarbejdere – mennesker, der stod midt i
+              stress, kriser, valg eller et ønske om at komme videre.
+            </p>
+            <p>
+              Coaching er for mig et ligeværdigt samarbejde. Du er eksperten i dit eget liv; jeg hjælper dig med at
+              se klart, sætte mål og finde modet til at handle. Coaching er ikke terapi, og har du brug for
+              behandling, hjælper jeg dig videre til din læge eller en psykolog.
+            </p>
+          </div>
         </div>
       </Section>
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { clients, testimonials } from '#content/references'
+import { clients, showsSamples, testimonials } from '#content/references'
 import { Card } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
@@ -25,6 +25,14 @@ function ReferencesPage() {
         title="Referencer"
         intro="Gennem årene har jeg arbejdet med virksomheder, institutioner og mange privatpersoner. Her er et udpluk."
       />
+      {showsSamples && (
+        <div className="px-5 pt-10 sm:px-8">
+          <p role="note" className="mx-auto max-w-3xl rounded-2xl border border-sand-300 bg-sand-50 px-5 py-4 text-ink-soft">
+            Siden er under opbygning: Navnene og udtalelserne herunder er eksempler, der viser, hvordan siden kommer
+            til at se ud. De bliver erstattet af rigtige referencer.
+          </p>
+        </div>
+      )}
       <Section>
         <SectionHeading title="Virksomheder og organisationer" id="kunder" />
         <ul className="grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,4 +1,5 @@
 import { purgeOldMessages, retryPendingMessages } from '~/server/contact.server'
+import { currentLaunchPlaceholders } from '~/server/launch-check.server'
 import { log } from '~/server/log.server'
 
 const RETRY_EVERY_MS = 60 * 1000
@@ -33,8 +34,13 @@ async function purge() {
 /** Retries unsent e-mails with backoff and deletes messages past retention, from server start on. */
 export function startBackgroundJobs() {
   if (timers.length > 0 || process.env.BACKGROUND_JOBS === 'off') return
-  if (process.env.NODE_ENV === 'production' && !process.env.RESEND_API_KEY) {
-    log('error', 'RESEND_API_KEY is not set: contact e-mails are only written to the outbox folder and do not reach anyone')
+  if (process.env.NODE_ENV === 'production') {
+    const placeholders = currentLaunchPlaceholders()
+    if (placeholders.length > 0) {
+      log('warn', 'not ready for launch: placeholders remain (npm run check:launch lists them)', {
+        placeholders: placeholders.map((item) => `${item.what} (${item.where})`),
+      })
+    }
   }
   void purge()
   void retryDueMessages()

@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { clients, testimonials } from '#content/references'
+import { site } from '#content/site'
+import { type LaunchFacts, launchPlaceholders } from '~/server/launch-check.server'
+
+const shippedFacts: LaunchFacts = { site, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), env: {} }
+
+/** The same site after the coach has put in the real facts. */
+const replacedFacts: LaunchFacts = {
+  site: {
+    name: 'Karen Kristensen',
+    email: 'karen@kristensen-coaching.dk',
+    phone: { display: '+45 12 34 56 78', href: 'tel:+4512345678' },
+    address: { street: 'Vestergade 3' },
+    cvr: '12 34 56 78',
+    profiles: { linkedin: 'https://www.linkedin.com/in/karen-kristensen', facebook: 'https://www.facebook.com/kristensencoaching' },
+  },
+  clients: [{ name: 'Fredericia Tømrerlaug', url: 'https://www.example.dk' }],
+  testimonials: [{ quote: 'Det hjalp.', name: 'Anne, 40 år', context: 'Stresscoaching' }],
+  portrait: Buffer.from('et rigtigt foto'),
+  env: { SITE_URL: 'https://www.kristensen-coaching.dk', RESEND_API_KEY: 're_live_x', MAIL_FROM: 'Karen Kristensen <karen@kristensen-coaching.dk>' },
+}
+
+describe('npm run check:launch', () => {
+  it('names every placeholder the site ships with, and the file to change', () => {
+    const items = launchPlaceholders(shippedFacts)
+    expect(items.map((item) => item.where)).toEqual([
+      ...Array(7).fill('content/site.ts'),
+      'content/references.ts',
+      'content/references.ts',
+      'content/portrait.jpg',
+      ...Array(3).fill('miljøvariabel på serveren'),
+    ])
+    const text = items.map((item) => item.what).join('\n')
+    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', '24 af kunderne', '4 af udtalelserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
+      expect(text).toContain(expected)
+    }
+  })
+
+  it('passes once everything is replaced', () => {
+    expect(launchPlaceholders(replacedFacts)).toEqual([])
+  })
+
+  it('still objects to a local SITE_URL and a sender on the example domain', () => {
+    const items = launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, SITE_URL: 'http://localhost:3000', MAIL_FROM: 'kontakt@holmcoaching.dk' } })
+    expect(items.map((item) => item.what.split(' ')[0])).toEqual(['SITE_URL', 'MAIL_FROM'])
+  })
+
+  it('fails as a command while placeholders remain, in Danish', () => {
+    const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], { encoding: 'utf8', env: { ...process.env, SITE_URL: '', RESEND_API_KEY: '', MAIL_FROM: '' } })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('Før siden går i luften, skal 13 ting erstattes:')
+    expect(run.stdout).toContain('- 24 af kunderne under Referencer er eksempler (sample: true) (content/references.ts)')
+  })
+})
