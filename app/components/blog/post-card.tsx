@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { CoverImage } from '~/components/blog/cover-image'
+import { TitleText } from '~/components/ui/title-text'
 import type { PostCard as PostCardData } from '~/lib/blog'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
@@ -25,7 +26,7 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
         </p>
         <h3>
           <Link to="/blog/$slug" params={{ slug: post.slug }}>
-            {post.title}
+            <TitleText text={post.title} />
           </Link>
         </h3>
         <p className="post-card-description">{post.description}</p>

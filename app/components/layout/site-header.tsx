@@ -12,10 +12,13 @@ function scrollToTopIfCurrent(isCurrent: boolean) {
 export function SiteHeader() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const [menuOpen, setMenuOpen] = useState(false)
-  const toggleRef = useRef<HTMLButtonElement>(null)
+  const toggleRef = useRef<HTMLElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
 
   useEffect(() => setMenuOpen(false), [pathname])
+  // The disclosure reports its own state; once the script runs, aria-expanded states it as well.
+  const [enhanced, setEnhanced] = useState(false)
+  useEffect(() => setEnhanced(true), [])
 
   useEffect(() => {
     if (!menuOpen) return
@@ -61,28 +64,28 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-sand-100 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobilmenu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="sr-only">{menuOpen ? 'Luk menu' : 'Åbn menu'}</span>
-          <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-            {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
-        </div>
-        <div
-          id="mobilmenu"
-          hidden={!menuOpen}
-          className="border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8 lg:hidden"
-        >
-          <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
-            {links('mobile')}
-          </ul>
+        {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
+            and closing when a link is chosen. */}
+        <details className="group lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <summary
+            ref={toggleRef}
+            aria-expanded={enhanced ? menuOpen : undefined}
+            aria-controls={enhanced ? 'mobilmenu' : undefined}
+            className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand-100 [&::-webkit-details-marker]:hidden"
+          >
+            <span className="sr-only group-open:hidden">Åbn menu</span>
+            <span className="sr-only hidden group-open:inline">Luk menu</span>
+            <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+              <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+              <path className="hidden group-open:inline" d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </summary>
+          <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8">
+            <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
+              {links('mobile')}
+            </ul>
+          </div>
+        </details>
         </div>
       </nav>
     </header>

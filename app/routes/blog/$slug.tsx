@@ -4,6 +4,7 @@ import { site } from '#content/site'
 import { crisisLineShort } from '#content/crisis-lines'
 import { CoverImage } from '~/components/blog/cover-image'
 import { CrisisLines } from '~/components/blog/crisis-lines'
+import { TitleText } from '~/components/ui/title-text'
 import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, ogImageFor } from '~/lib/blog'
@@ -107,7 +108,9 @@ function ArticleHeader({ article }: { article: Article }) {
         ← Tilbage til blog
       </Link>
       <p className="mt-6 text-sm font-semibold tracking-widest uppercase">{categoryLabels[article.category]}</p>
-      <h1 className="mt-3 text-4xl leading-tight md:text-5xl">{article.title}</h1>
+      <h1 className="mt-3 text-4xl leading-tight md:text-5xl">
+        <TitleText text={article.title} />
+      </h1>
       <p className="mt-5 flex flex-wrap gap-x-2">
         <span>Forfatter | {article.author}</span>
         <span aria-hidden="true">·</span>
