@@ -3,12 +3,36 @@ import { describe, expect, it } from 'vitest'
 import { articleSlugs } from '#content/article-slugs'
 import { readArticleFolder } from '#db/sync-blog'
 import { categories } from '~/lib/categories'
+import { site } from '#content/site'
 
 const articles = readArticleFolder('content/blog')
 const plainText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/g, ' ')
 const words = (html: string) => plainText(html).split(/\s+/).filter(Boolean).length
 const paragraphs = (html: string) =>
   [...html.matchAll(/<(p|li)>([\s\S]*?)<\/\1>/g)].map((match) => plainText(match[2] ?? '').replace(/\s+/g, ' ').trim())
+const fullText = (article: (typeof articles)[number]) => plainText(`${article.title} ${article.description} ${article.bodyHtml}`).replace(/\s+/g, ' ')
+/** A whole word, also for names with æ, ø and å (\b only knows a-z). */
+const asWord = (word: string) => new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'u')
+
+/**
+ * Names introduced as a case, by the ways the articles introduce them (a heuristic, not grammar):
+ * »jeg vil kalde X«, »lad os kalde hende X«, »her kaldet X«, »X (navnet er ændret)«,
+ * »X er 34 år«, »X, en mor på 41« and »X på 16«. Capitalised words that start sentences are not names.
+ */
+const NAME = '(\\p{Lu}\\p{Ll}+)'
+const introductions = [
+  `(?:jeg (?:her )?(?:vil )?kalde|jeg her kalder|kalder jeg) (?:ham |hende |dem )?${NAME}`,
+  `kalde (?:ham|hende|dem) ${NAME}`,
+  `her kaldet ${NAME}`,
+  `hedder ikke ${NAME}`,
+  `${NAME},? (?:er|var) (?:\\d{1,2} år|en \\p{Ll}+ på \\d{1,2})`,
+  `${NAME}(?:,| –)? (?:på|\\()\\d{1,2}\\b`,
+  `${NAME}(?: –|,)? (?:\\(navnet er ændret\\)|det er ikke (?:hans|hendes) rigtige navn|som (?:han|hun) hedder (?:her|i denne fortælling)|som ikke hedder)`,
+].map((pattern) => new RegExp(pattern, 'gu'))
+const notNames = new Set(['Jeg', 'Du', 'Han', 'Hun', 'Det', 'Den', 'De', 'Der', 'Vi', 'Man', 'Klokken', 'Hver', 'Nu', 'Så', 'Men', 'Og', 'Hvis', 'Når', 'Alle', 'Mange', 'Nogle'])
+function caseNames(text: string) {
+  return new Set(introductions.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)).filter((name) => !notNames.has(name)))
+}
 const bySlug = (slug: string) => {
   const article = articles.find((candidate) => candidate.slug === slug)
   if (!article) throw new Error(`${slug} mangler`)
@@ -83,62 +107,68 @@ describe('the articles in content/blog', () => {
   })
 
   it('tell one story: 20+ years, 3–5 sessions, a reply within one working day, the coach’s name from site.ts', () => {
-    const texts = articles.map((article) => ({ slug: article.slug, text: plainText(`${article.title} ${article.description} ${article.bodyHtml}`) }))
-    expect(texts.some(({ text }) => /tre til fem samtaler/.test(text))).toBe(true)
-    for (const { slug, text } of texts) {
-      expect(text, slug).not.toMatch(/\b(tre|fire|seks|3|4|6) til (fire|seks|syv|4|6|7) samtaler|\b[0-9]\s*[-–]\s*[0-9]+ samtaler/)
-      for (const claim of text.matchAll(/(\S+) års erfaring/g)) expect(claim[1], slug).toMatch(/^20$/)
-      expect(text, slug).not.toMatch(/femten års|inden for 24 timer|inden for et døgn/)
+    expect(articles.some((article) => /tre til fem samtaler/.test(fullText(article)))).toBe(true)
+    for (const article of articles) {
+      const text = fullText(article)
+      expect(text, article.slug).not.toMatch(/\b(?!tre til fem )(?:en|to|tre|fire|fem|seks|syv|otte|\d+) til (?:to|tre|fire|fem|seks|syv|otte|ti|\d+) samtaler|\b(?!3\s*[-–]\s*5 )\d+\s*[-–]\s*\d+ samtaler/)
+      expect(text.replace(/tre til fem samtaler/g, ''), article.slug).not.toMatch(/\b(?:tre til fire|3[-–]4)\b/)
+      for (const claim of text.matchAll(/(\S+) års erfaring|(\S+) år som coach/g)) expect(claim[1] ?? claim[2], article.slug).toBe('20')
+      expect(text, article.slug).not.toMatch(/femten års|inden for 24 timer|inden for et døgn/)
     }
+    // The name is written {{fornavn}} or {{navn}} and filled in from content/site.ts by the seed.
+    const [firstName] = site.name.split(' ')
     for (const article of articles) {
       const source = readFileSync(`content/blog/${article.slug}.md`, 'utf8')
-      expect(source, article.slug).not.toMatch(/Birgitte|Holm\b/)
+      for (const name of [site.name, firstName!]) expect(source, article.slug).not.toMatch(asWord(name))
     }
   })
 
   it('use one kind of quotation marks: »…«', () => {
     for (const article of articles) {
-      expect(plainText(article.bodyHtml), article.slug).not.toMatch(/["“”„]/)
+      const text = fullText(article)
+      expect(text, article.slug).not.toMatch(/["“”„]/)
+      // '…' as quotation marks, told apart from apostrophes by the space before the opening one.
+      expect(text, article.slug).not.toMatch(/(?:^|[\s(])'[^'\n]{2,}'(?=[\s.,!?:;)]|$)/)
     }
   })
 
   it('show where to find help in every article on depression, crisis, grief, bullying or dark thoughts', () => {
-    const heavy = /deprim|depression|selvmord|mørke tanker|livslede|\bsorg|mobb|mobning|\bkrise/i
-    const withLines = articles.filter((article) => heavy.test(plainText(article.bodyHtml)))
+    // The contract of the article editors' brief; »omsorg« (care) is not grief.
+    const heavy = /deprim|depression|selvmord|mørke tanker|livslede|(?<!om)sorg|mobb|krise/i
+    const withLines = articles.filter((article) => heavy.test(fullText(article)))
     expect(withLines.length).toBeGreaterThanOrEqual(10)
     for (const article of withLines) {
-      expect(article.crisisLines, article.slug).toBe(article.category === 'teenage' ? 'teen' : 'adult')
+      // Teenage articles add BørneTelefonen; an article elsewhere that is about young people may too.
+      if (article.category === 'teenage') expect(article.crisisLines, article.slug).toBe('teen')
+      else expect(['adult', 'teen'], article.slug).toContain(article.crisisLines)
     }
-    // Numbers written in an article are the real ones.
+    // Numbers written in an article are the real ones, and nobody is sent to the wrong place.
     for (const article of articles) {
-      const text = plainText(article.bodyHtml)
-      if (/Livslinien/.test(text)) expect(text, article.slug).toContain('70 201 201')
+      const text = fullText(article)
+      if (/Livslinien/.test(text)) expect(text, article.slug).toMatch(/70 201 201/)
+      if (/BørneTelefonen/.test(text)) expect(text, article.slug).toMatch(/116 111/)
       expect(text, article.slug).not.toMatch(/alarmcentralen/i)
     }
   })
 
   it('vary how cases are told: few open with »jeg vil kalde«, and no made-up name is two different people', () => {
-    const withFormula = articles.filter((article) => /jeg vil kalde/i.test(plainText(article.bodyHtml)))
-    expect(withFormula.map((article) => article.slug).length, withFormula.map((article) => article.slug).join(', ')).toBeLessThanOrEqual(5)
+    const withFormula = articles.filter((article) => /jeg vil kalde/i.test(fullText(article))).map((article) => article.slug)
+    expect(withFormula.length, withFormula.join(', ')).toBeLessThanOrEqual(5)
 
-    // A case's name is introduced as »jeg vil kalde X«, »X (det er ikke hans/hendes rigtige navn)«,
-    // »X, som hun/han hedder her« or »lad os kalde ham/hende X«. The same name introduced in two
-    // articles is two people with one name.
-    const introduced = new Map<string, string[]>()
-    const patterns = [
-      /(?:jeg (?:her )?(?:vil )?kalde|jeg her kalder|kalder jeg) (?:ham |hende |dem )?(\p{Lu}\p{Ll}+)/gu,
-      /kalde (?:ham|hende|dem) (\p{Lu}\p{Ll}+)/gu,
-      /her kaldet (\p{Lu}\p{Ll}+)/gu,
-      /hedder ikke (\p{Lu}\p{Ll}+)/gu,
-      /(\p{Lu}\p{Ll}+)(?: –|,)? (?:\(navnet er ændret\)|det er ikke (?:hans|hendes) rigtige navn|som (?:han|hun) hedder (?:her|i denne fortælling)|som ikke hedder)/gu,
-    ]
+    // Where each made-up name is introduced (see caseNames). Sofie and Jonas are the couple of
+    // sofie-og-jonas. A name introduced in one article and found in another, introduced or not,
+    // is two people with one name.
+    const home = new Map<string, string[]>([['Sofie', ['sofie-og-jonas']], ['Jonas', ['sofie-og-jonas']]])
     for (const article of articles) {
-      const text = plainText(article.bodyHtml)
-      for (const name of new Set(patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)))) {
-        introduced.set(name, [...(introduced.get(name) ?? []), article.slug])
+      for (const name of caseNames(fullText(article))) {
+        const slugs = home.get(name) ?? []
+        if (!slugs.includes(article.slug)) home.set(name, [...slugs, article.slug])
       }
     }
-    const reused = [...introduced].filter(([, slugs]) => slugs.length > 1).map(([name, slugs]) => `${name}: ${slugs.join(', ')}`)
+    const reused = [...home].flatMap(([name, [first, ...others]]) => {
+      const elsewhere = articles.filter((article) => article.slug !== first && asWord(name).test(fullText(article))).map((article) => article.slug)
+      return elsewhere.length > 0 ? [`${name}: ${[first, ...new Set([...others, ...elsewhere])].join(', ')}`] : []
+    })
     expect(reused).toEqual([])
   })
 })
