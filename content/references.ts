@@ -2,17 +2,18 @@
  * Business clients and testimonials (SPEC: References page).
  *
  * THE SITE SHIPS WITH SAMPLES, NOT REFERENCES. Every entry marked `sample: true` is invented so
- * the page has its shape; the names are obviously made up and the links go to reserved example
- * domains. Replace them with real clients (with their permission) and real quotes, and delete
+ * the page has its shape; the names are obviously made up and the links go to the reserved example
+ * domain example.com. Replace them with real clients (with their permission) and real quotes, and delete
  * `sample: true` from each. `npm run check:launch` lists what is still a sample, and the page says
  * openly that it shows examples while any remain.
  */
 export type Client = { name: string; url?: string; sample?: true }
 export type Testimonial = { quote: string; name: string; context: string; sample?: true }
 
+// example.com is reserved for examples (RFC 2606): a sample link can never point at a real business.
 const sampleClient = (name: string, slug?: string): Client => ({
   name,
-  ...(slug ? { url: `https://${slug}.example.dk` } : {}),
+  ...(slug ? { url: `https://www.example.com/${slug}` } : {}),
   sample: true,
 })
 

@@ -3,12 +3,15 @@
  * the e-mails and the structured data follow.
  *
  * THE SITE SHIPS WITH EXAMPLE VALUES: the name, e-mail, phone, address, CVR and profile links below
- * are invented. `npm run check:launch` lists every one that has not been replaced yet.
+ * are invented, each marked »EKSEMPEL«. `npm run check:launch` lists every one that has not been
+ * replaced yet (it recognises the example values, so replacing the value is all it takes).
  */
+const name = 'Birgitte Holm' // EKSEMPEL: skriv dit navn
+
 export const site = {
-  name: 'Birgitte Holm',
+  name,
   /** Used as the full page title of the home page and as the suffix of every other title. */
-  tagline: 'Birgitte Holm - Din Personlige Coach',
+  tagline: `${name} - Din Personlige Coach`,
   description:
     'Certificeret coach i Fredericia med over 20 års erfaring. Personlig udvikling, stresshåndtering, parcoaching og karrierecoaching – i Fredericia, Vejle og online.',
   keywords: [
@@ -20,12 +23,12 @@ export const site = {
     'teenagecoaching',
     'karrierecoaching',
   ],
-  email: 'kontakt@holmcoaching.dk',
-  // Non-breaking spaces keep the number on one line.
+  email: 'kontakt@holmcoaching.dk', // EKSEMPEL: skriv din egen
+  // Non-breaking spaces keep the number on one line. EKSEMPEL: skriv dit eget nummer (begge steder).
   phone: { display: '+45\u00a021\u00a043\u00a065\u00a087', href: 'tel:+4521436587' },
   phoneHours: 'Mandag–fredag kl. 9:00–17:00',
   address: {
-    street: 'Brøndstedvej 14',
+    street: 'Brøndstedvej 14', // EKSEMPEL: skriv din egen adresse (og region, geo og mapsUrl herunder)
     postalCode: '7000',
     city: 'Fredericia',
     region: 'Brøndsted ved Vejle',
@@ -33,11 +36,11 @@ export const site = {
   },
   geo: { latitude: 55.5658, longitude: 9.7402 },
   mapsUrl: 'https://www.openstreetmap.org/?mlat=55.5658&mlon=9.7402#map=15/55.5658/9.7402',
-  cvr: '31 62 84 57',
+  cvr: '31 62 84 57', // EKSEMPEL: skriv dit eget
   foundingYear: 2007,
   profiles: {
-    linkedin: 'https://www.linkedin.com/in/birgitte-holm-coach',
-    facebook: 'https://www.facebook.com/holmcoaching',
+    linkedin: 'https://www.linkedin.com/in/birgitte-holm-coach', // EKSEMPEL: skriv din egen profil
+    facebook: 'https://www.facebook.com/holmcoaching', // EKSEMPEL: skriv din egen side
   },
   /** How long contact messages are kept before they are deleted (also stated in the privacy policy). */
   contactRetentionDays: 365,

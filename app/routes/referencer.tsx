@@ -41,7 +41,6 @@ function ReferencesPage() {
               {client.url ? (
                 <a
                   href={client.url}
-                 
                   className="font-medium text-accent-700 underline-offset-4 hover:underline"
                 >
                   {client.name}

@@ -17,7 +17,7 @@ const replacedFacts: LaunchFacts = {
     cvr: '12 34 56 78',
     profiles: { linkedin: 'https://www.linkedin.com/in/karen-kristensen', facebook: 'https://www.facebook.com/kristensencoaching' },
   },
-  clients: [{ name: 'Fredericia Tømrerlaug', url: 'https://www.example.dk' }],
+  clients: [{ name: 'Kristensen Tømrer ApS', url: 'https://www.example.com/kristensen-toemrer' }],
   testimonials: [{ quote: 'Det hjalp.', name: 'Anne, 40 år', context: 'Stresscoaching' }],
   portrait: Buffer.from('et rigtigt foto'),
   env: { SITE_URL: 'https://www.kristensen-coaching.dk', RESEND_API_KEY: 're_live_x', MAIL_FROM: 'Karen Kristensen <karen@kristensen-coaching.dk>' },
@@ -46,6 +46,16 @@ describe('npm run check:launch', () => {
   it('still objects to a local SITE_URL and a sender on the example domain', () => {
     const items = launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, SITE_URL: 'http://localhost:3000', MAIL_FROM: 'kontakt@holmcoaching.dk' } })
     expect(items.map((item) => item.what.split(' ')[0])).toEqual(['SITE_URL', 'MAIL_FROM'])
+  })
+
+  it('ships samples that borrow nothing real: invented names, links only to example.com', () => {
+    for (const client of clients.filter((entry) => entry.sample)) {
+      expect(client.name).toMatch(/^Eksempel /)
+      if (client.url) expect(new URL(client.url).hostname).toMatch(/(^|\.)example\.com$/)
+    }
+    for (const testimonial of testimonials.filter((entry) => entry.sample)) expect(testimonial.name).toMatch(/^Eksempel: /)
+    const everything = JSON.stringify([clients, testimonials])
+    expect(everything).not.toMatch(/Vestre Skole|Erritsø|Trelde|Lyngsodde|Fredericia|Vejle/)
   })
 
   it('fails as a command while placeholders remain, in Danish', () => {
