@@ -98,6 +98,9 @@ function fillPlaceholders(text: string, fileName: string) {
   })
 }
 
+/** Where an article's generated cover is served from; an `image:` in front matter replaces it. */
+export const generatedCoverUrl = (slug: string) => `/images/blog/${slug}.webp`
+
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/
 
 /** Article bodies may use Markdown's text formatting, lists, quotes, tables and links; nothing else. */
@@ -148,7 +151,7 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
     slug,
     title: fill(meta.title),
     description: fill(meta.description),
-    imageUrl: meta.image ?? `/images/blog/${slug}.webp`,
+    imageUrl: meta.image ?? generatedCoverUrl(slug),
     imageAlt: meta.imageAlt ?? `Rolig, abstrakt illustration til artiklen »${fill(meta.title)}«`,
     category: meta.category,
     publishedAt: meta.publishedAt,

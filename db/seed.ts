@@ -1,14 +1,41 @@
 /**
  * `npm run db:seed`: makes the blog match content/blog, and gives every article without a cover
  * its generated one. Safe to run while the server runs; the change shows on the next page load.
+ * Every mistake in an article file is told in Danish with how to fix it, and changes nothing.
  */
-import { COVER_DIR, hasCover, writeCover } from '../scripts/lib/covers.ts'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { COVER_DIR, PUBLIC_DIR, hasCover, writeCover } from '../scripts/lib/covers.ts'
+import { ArticleFileError, generatedCoverUrl } from './article-file.ts'
 import { databasePath, openDatabase } from './connection.ts'
 import { DEFAULT_CONTENT_DIR, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
+
+type Article = ReturnType<typeof readArticleFolder>[number]
+
+/** An `image:` that names a file which is not there would be a broken image on the page. */
+function missingImages(articles: Article[]) {
+  return articles
+    .filter((article) => article.imageUrl !== generatedCoverUrl(article.slug) && !existsSync(join(PUBLIC_DIR, article.imageUrl)))
+    .map(
+      (article) =>
+        new ArticleFileError(`${article.slug}.md`, [
+          `feltet »image« peger på ${article.imageUrl}, men filen ${join(PUBLIC_DIR, article.imageUrl)} findes ikke. ` +
+            `Læg billedet dér – eller slet linjen image:, så laver seed et forsidebillede (et foto kan også ligge som content/blog/images/${article.slug}.jpg)`,
+        ]),
+    )
+}
 
 const dir = process.argv[2] ?? DEFAULT_CONTENT_DIR
 const db = openDatabase()
 try {
+  const articles = readArticleFolder(dir)
+  const problems = missingImages(articles)
+  if (problems.length > 0) throw new AggregateError(problems, problems.map((problem) => problem.message).join('\n'))
+
+  // Covers first: an article is never in the database before its image exists.
+  const withoutCover = articles.filter((article) => article.imageUrl === generatedCoverUrl(article.slug) && !hasCover(article.slug))
+  for (const article of withoutCover) await writeCover(article.slug, article.title, article.category)
+
   const report = syncBlogPosts(db, dir)
   const list = (slugs: string[]) => (slugs.length ? `: ${slugs.join(', ')}` : '')
   console.log(`Database: ${databasePath()}`)
@@ -16,10 +43,6 @@ try {
   console.log(`Ændret ${report.changed.length}${list(report.changed)}`)
   console.log(`Fjernet ${report.removed.length}${list(report.removed)}`)
   console.log(`Uændret ${report.unchanged}`)
-
-  // An article without its own image gets the generated cover now, never a broken image.
-  const withoutCover = readArticleFolder(dir).filter((article) => article.imageUrl === `/images/blog/${article.slug}.webp` && !hasCover(article.slug))
-  for (const article of withoutCover) await writeCover(article.slug, article.title, article.category)
   if (withoutCover.length > 0) console.log(`Forsidebillede lavet til ${withoutCover.map((article) => article.slug).join(', ')} (i ${COVER_DIR})`)
 
   if (report.added.length + report.changed.length + report.removed.length > 0) {

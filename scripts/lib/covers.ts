@@ -12,8 +12,9 @@ import sharp from 'sharp'
 import { site } from '../../content/site.ts'
 
 const PHOTO_DIR = 'content/blog/images'
-/** COVER_DIR lets a test write its covers elsewhere. */
-export const COVER_DIR = process.env.COVER_DIR ?? 'public/images/blog'
+/** PUBLIC_DIR lets a test write its covers elsewhere. */
+export const PUBLIC_DIR = process.env.PUBLIC_DIR ?? 'public'
+export const COVER_DIR = join(PUBLIC_DIR, 'images', 'blog')
 const WIDTH = 1200
 const HEIGHT = 630
 
@@ -111,10 +112,10 @@ export async function writeCover(slug: string, title: string, category: string) 
 }
 
 export async function writeDefaultShareImage() {
-  mkdirSync('public/og', { recursive: true })
+  mkdirSync(join(PUBLIC_DIR, 'og'), { recursive: true })
   await sharp(svg(art('forside', 'stress') + shareOverlay('Balance i krop og sjæl', 'Certificeret coach i Fredericia')))
     .png({ compressionLevel: 9, palette: true })
-    .toFile('public/og/default.png')
+    .toFile(join(PUBLIC_DIR, 'og', 'default.png'))
 }
 
 

@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { openDatabase } from '#db/connection'
 import { blogPosts } from '#db/schema'
 import { blogContentVersion, syncBlogPosts } from '#db/sync-blog'
+import { ogImageFor } from '~/lib/blog'
+import { StaticFiles } from '~/server/static-files.server'
 import { articleSource, temporaryDatabase } from '../helpers'
 
 function contentFolder(dir: string) {
@@ -71,21 +75,36 @@ describe('db:seed', () => {
     expect(new Set(versions).size).toBe(3)
   })
 
-  it('as the coach runs it: a new article without an image gets its cover, and a mistake is told in plain Danish', () => {
+  it('as the coach runs it: a new article without an image gets its cover, served at once, and a mistake is told in plain Danish', async () => {
     const { dir } = temporaryDatabase()
     const content = contentFolder(dir)
-    const covers = join(dir, 'covers')
+    const publicDir = join(dir, 'public')
     const seed = () =>
       spawnSync('node_modules/.bin/tsx', ['db/seed.ts', content.folder], {
-        env: { ...process.env, DATABASE_URL: join(dir, 'seed.db'), COVER_DIR: covers },
+        env: { ...process.env, DATABASE_URL: join(dir, 'seed.db'), PUBLIC_DIR: publicDir },
         encoding: 'utf8',
       })
     writeFileSync(join(content.folder, 'ro-i-hverdagen.md'), '---\ntitle: Ro: i hverdagen\ndescription: Om ro.\ncategory: life\npublishedAt: 2026-01-05\n---\nTekst.\n')
     const first = seed()
-    expect(first.status).toBe(0)
+    expect(first.status, first.stderr).toBe(0)
     expect(first.stdout).toContain('Tilføjet 1: ro-i-hverdagen')
     expect(first.stdout).toContain('Forsidebillede lavet til ro-i-hverdagen')
-    expect(['ro-i-hverdagen.webp', 'ro-i-hverdagen-600.webp', 'ro-i-hverdagen.jpg'].every((name) => existsSync(join(covers, name)))).toBe(true)
+
+    // The page asks for the cover the database names, and the running server (built before the
+    // article existed) answers it from public/ as a real 1200x630 image.
+    const seeded = openDatabase(join(dir, 'seed.db'))
+    const [row] = seeded.select({ title: blogPosts.title, imageUrl: blogPosts.imageUrl }).from(blogPosts).all()
+    seeded.$client.close()
+    expect(row).toEqual({ title: 'Ro: i hverdagen', imageUrl: '/images/blog/ro-i-hverdagen.webp' })
+    const emptyBuild = join(dir, 'client')
+    mkdirSync(emptyBuild)
+    const staticFiles = new StaticFiles(emptyBuild, publicDir)
+    for (const url of [row!.imageUrl, ogImageFor(row!.imageUrl), row!.imageUrl.replace('.webp', '-600.webp')]) {
+      const served = staticFiles.get(url)
+      expect(served?.status, url).toBe(200)
+      const size = await sharp(served!.representations.identity.body).metadata()
+      expect(size.width, url).toBe(url.endsWith('-600.webp') ? 600 : 1200)
+    }
 
     writeFileSync(join(content.folder, 'uden-titel.md'), '---\ndescription: Om ro.\ncategory: livet\npublishedAt: i morgen\n---\nTekst.\n')
     const failed = seed()
@@ -95,5 +114,12 @@ describe('db:seed', () => {
     expect(failed.stderr).toContain('feltet »category« er ikke en af sidens kategorier. Brug en af: teenage, relationship, stress, life')
     expect(failed.stderr).toContain('feltet »publishedAt« er ikke en dato (»i morgen«). Skriv fx publishedAt: 2025-09-18')
     expect(failed.stderr).not.toMatch(/\bat .+:\d+:\d+|Invalid input|expected string/)
+    content.remove('uden-titel')
+
+    writeFileSync(join(content.folder, 'med-foto.md'), '---\ntitle: Med foto\ndescription: Om ro.\ncategory: life\npublishedAt: 2026-01-05\nimage: /images/mit-foto.jpg\n---\nTekst.\n')
+    const withoutPhoto = seed()
+    expect(withoutPhoto.status).toBe(1)
+    expect(withoutPhoto.stderr).toContain('med-foto.md: feltet »image« peger på /images/mit-foto.jpg, men filen')
+    expect(withoutPhoto.stderr).toContain('slet linjen image:, så laver seed et forsidebillede')
   })
 })
