@@ -10,7 +10,7 @@
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -19,6 +19,7 @@ import { openDatabase } from '../db/connection.ts'
 import { syncBlogPosts } from '../db/sync-blog.ts'
 import { categories } from '../app/lib/categories.ts'
 import { boundedRun, startServer } from './lib/server-process.ts'
+import { firstLoadJavaScript, printFirstLoadJavaScript } from './lib/first-load-js.ts'
 import { printTable } from './lib/table.ts'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4)
@@ -90,38 +91,6 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; gz
   }
 }
 
-/** What a first visit downloads in JavaScript, measured in Chromium (compressed bytes on the wire). */
-async function firstLoadJavaScript(base: string) {
-  const { chromium } = await import('@playwright/test')
-  const executablePath = existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium'
-  const browser = await chromium.launch({ executablePath, args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'] })
-  const rows: Array<Record<string, string | number>> = []
-  try {
-    for (const path of pages) {
-      const page = await browser.newPage()
-      const scripts: Array<Promise<{ url: string; bytes: number }>> = []
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') {
-          scripts.push(response.request().sizes().then((sizes) => ({ url: response.url(), bytes: sizes.responseBodySize })))
-        }
-      })
-      await page.goto(`${base}${path}`)
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-      await page.waitForLoadState('networkidle')
-      const loaded = await Promise.all(scripts)
-      const total = loaded.reduce((sum, script) => sum + script.bytes, 0)
-      const largest = loaded.sort((a, b) => b.bytes - a.bytes).slice(0, 3).map((script) => `${script.url.split('/').pop()} ${kb(script.bytes)}`)
-      rows.push({ side: path, filer: loaded.length, 'JavaScript (komprimeret)': kb(total), 'største filer': largest.join(', ') })
-      await page.close()
-    }
-  } finally {
-    await browser.close()
-  }
-  console.log('JavaScript ved første besøg (brotli, målt i Chromium):')
-  printTable(rows)
-  console.log()
-}
-
 async function realBlog() {
   const dbFile = join(work, 'real.db')
   const env = { DATABASE_URL: dbFile, BACKGROUND_JOBS: 'off' }
@@ -143,7 +112,7 @@ async function realBlog() {
     bodies[path] = size.body
     warmLoads[path] = { browser: await load(`${warm.url}${path}`, BROWSER), plain: await load(`${warm.url}${path}`) }
   }
-  await firstLoadJavaScript(warm.url)
+  printFirstLoadJavaScript(await firstLoadJavaScript(warm.url, pages))
   const appHeaders = await fetch(`${warm.url}/`).then((response) =>
     [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'etag', 'vary', 'transfer-encoding'].includes(name)),
   )
