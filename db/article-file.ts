@@ -1,29 +1,54 @@
 import { createHash } from 'node:crypto'
 import { marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { SLUG_PATTERN } from '../app/lib/blog.ts'
 import { categories } from '../app/lib/categories.ts'
 import { site } from '../content/site.ts'
+import { FrontMatterYamlError, readFrontMatterYaml } from './front-matter-yaml.ts'
 import type { NewBlogPost } from './schema.ts'
 
 
 /** Danish messages a coach can act on: what is wrong, and an example of what is right. */
 const missingOr = (field: string, example: string, otherwise: string) => (issue: { input: unknown }) =>
-  issue.input === undefined ? `mangler. Skriv fx: ${field}: ${example}` : otherwise
+  issue.input === undefined
+    ? `mangler. Skriv fx: ${field}: ${example}`
+    : issue.input === null
+      ? `er tomt. Skriv fx: ${field}: ${example}`
+      : otherwise
 
 const text = (field: string, example: string, max: number) =>
   z
     .string({ error: missingOr(field, example, `skal være tekst. Skriv fx: ${field}: ${example}`) })
     .trim()
-    .min(1, `er tom. Skriv fx: ${field}: ${example}`)
+    .min(1, `er tomt. Skriv fx: ${field}: ${example}`)
     .max(max, `er for lang (højst ${max} tegn)`)
+
+const danishMonths = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december']
+
+/**
+ * 2025-09-18 (or an ISO date-time), and as the site writes dates, 18. september 2025. A day that
+ * does not exist (2026-02-31) is refused, not moved into the next month.
+ */
+function parseDate(value: Date | string): Date | undefined {
+  if (value instanceof Date) return value
+  const text = value.trim()
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text)
+  const danish = /^(\d{1,2})\.?\s+(\p{L}+)\s+(\d{4})$/u.exec(text)
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : danish
+      ? [Number(danish[3]), danishMonths.indexOf(danish[2]!.toLowerCase()) + 1, Number(danish[1])]
+      : [0, 0, 0]
+  const calendarDay = new Date(Date.UTC(year, month - 1, day))
+  if (month < 1 || calendarDay.getUTCMonth() !== month - 1 || calendarDay.getUTCDate() !== day) return undefined
+  return iso && text.length > 10 ? new Date(text) : calendarDay
+}
 
 const isoDate = (field: string) =>
   z.union([z.date(), z.string()], { error: missingOr(field, '2025-09-18', 'skal være en dato, fx 2025-09-18') }).transform((value, ctx) => {
-    const date = value instanceof Date ? value : new Date(value)
-    if (Number.isNaN(date.getTime())) {
+    const date = parseDate(value)
+    if (!date || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: 'custom', message: `er ikke en dato (»${String(value)}«). Skriv fx ${field}: 2025-09-18 (år-måned-dag)` })
       return z.NEVER
     }
@@ -76,16 +101,6 @@ function danishProblem(issue: z.core.$ZodIssue) {
   return `feltet »${issue.path.join('.') || '(hele front matter)'}« ${issue.message}`
 }
 
-/**
- * Coaches write `title: Ro: i hverdagen`, which YAML reads as a nested key. A one-line text field
- * whose value is not already quoted is quoted here, so it loads as meant; comments after " #"
- * stay comments, as in YAML.
- */
-const PLAIN_TEXT_FIELD = /^(title|description|cta|imageAlt|author|section):[ \t]+(?!["'|>[{])(.+?)(?:[ \t]+#.*)?$/gm
-function quotePlainText(frontMatter: string) {
-  return frontMatter.replace(PLAIN_TEXT_FIELD, (_line, key: string, value: string) => `${key}: ${JSON.stringify(value.trim())}`)
-}
-
 /** The coach's name comes from content/site.ts, so an article never hard-codes it. */
 const placeholders: Record<string, string> = { navn: site.name, fornavn: site.name.split(' ')[0]! }
 function fillPlaceholders(text: string, fileName: string) {
@@ -130,13 +145,10 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
 
   let data: unknown
   try {
-    data = parseYaml(quotePlainText(match[1] ?? ''))
+    data = readFrontMatterYaml(match[1] ?? '', allowedFields)
   } catch (error) {
-    const line = (error as { linePos?: Array<{ line: number }> }).linePos?.[0]?.line
-    throw new ArticleFileError(fileName, [
-      `front matter kunne ikke læses${line ? ` (linje ${line + 1} i filen)` : ''}. Skriv hvert felt på sin egen linje som »navn: værdi«; ` +
-        'står der kolon, # eller anførselstegn i en værdi, så sæt hele værdien i anførselstegn, fx title: "Ro: i hverdagen"',
-    ])
+    if (error instanceof FrontMatterYamlError) throw new ArticleFileError(fileName, [error.message])
+    throw error
   }
   const result = frontMatterSchema.safeParse(data ?? {})
   if (!result.success) {

@@ -63,6 +63,32 @@ describe('article front matter', () => {
     expect(() => parseArticleFile('forkert.md', articleSource(frontMatter))).toThrow(message)
   })
 
+  it('keeps real YAML working next to the forgiving reading', () => {
+    const read = (frontMatter: string) => parseArticleFile('ro.md', `---\n${frontMatter}\ncategory: life\npublishedAt: 2026-01-05\n---\nTekst.\n`)
+    expect(read('title: "Ro: i hverdagen"\ndescription: >\n  En lang\n  beskrivelse').description).toBe('En lang beskrivelse')
+    expect(read('title: Ro i\n  hverdagen\ndescription: Kort.').title).toBe('Ro i hverdagen')
+    expect(read("title: 'Ro: i hverdagen'\ndescription: Kort.").title).toBe('Ro: i hverdagen')
+    expect(read('title: "Ro" i hverdagen\ndescription: Kort.').title).toBe('"Ro" i hverdagen')
+    expect(read('title:Ro\ndescription:Kort.').title).toBe('Ro')
+  })
+
+  it.each([
+    ['title: Ro\ntitle: Uro', 'front matter kunne ikke læses i linje 3 (»title: Uro«): feltet står to gange'],
+    ['keywords: [ro, stress\ntitle: Ro', 'front matter kunne ikke læses i linje 2 (»keywords: [ro, stress«): en liste i [ ] mangler sin afsluttende ]'],
+    ['title: Ro\n\tdescription: Kort.', 'i linje 3 (»description: Kort.«): linjen begynder med et tabulatortegn'],
+    ['title:', 'feltet »title« er tomt. Skriv fx: title: Ro i hverdagen'],
+  ])('tells YAML trouble in Danish, with the line: %j', (frontMatter, message) => {
+    expect(() => parseArticleFile('forkert.md', `---\n${frontMatter}\n---\nTekst.\n`)).toThrow(message)
+  })
+
+  it('reads dates as 2025-09-18 or 18. september 2025, and refuses a day that does not exist', () => {
+    const publishedAt = (date: string) => parseArticleFile('ro.md', articleSource({ ...valid, publishedAt: date })).publishedAt
+    expect(publishedAt('18. september 2025')).toBe('2025-09-18T00:00:00.000Z')
+    expect(publishedAt('2025-09-18T10:30:00Z')).toBe('2025-09-18T10:30:00.000Z')
+    expect(() => publishedAt('2026-02-31')).toThrow('feltet »publishedAt« er ikke en dato (»2026-02-31«)')
+    expect(() => publishedAt('18. septembre 2025')).toThrow('er ikke en dato')
+  })
+
   it('refuses an unknown placeholder instead of publishing it', () => {
     expect(() => parseArticleFile('forkert.md', articleSource(valid, 'Hej {{efternavn}}'))).toThrow('ukendt pladsholder {{efternavn}}: brug {{fornavn}} eller {{navn}}')
   })

@@ -1,0 +1,68 @@
+import { YAMLParseError, parse as parseYaml } from 'yaml'
+
+/**
+ * Reads an article's front matter as a coach writes it. YAML is strict where a coach is not:
+ * `title: Ro: i hverdagen` is a nested key to YAML, `title:Ro` is no field at all, and
+ * `title: "Ro" i hverdagen` is an error. The one-line text fields are therefore quoted before
+ * parsing, so they load as meant; everything YAML itself allows (quoted values, > and | blocks,
+ * values continued on the next line, lists) is left to YAML. What still fails is told in Danish,
+ * with the line and how to fix it.
+ */
+const TEXT_FIELDS = new Set(['title', 'description', 'cta', 'imageAlt', 'author', 'section'])
+
+const COMPLETE_QUOTED = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')(?:[ \t]+#.*)?$/
+
+export class FrontMatterYamlError extends Error {}
+
+function forgive(lines: string[], fields: readonly string[]) {
+  return lines.map((line, index) => {
+    const missingSpace = /^([A-Za-z]+):(?![ \t]|$)(.*)$/.exec(line)
+    if (missingSpace && fields.includes(missingSpace[1]!)) line = `${missingSpace[1]}: ${missingSpace[2]}`
+
+    const field = /^([A-Za-z]+):[ \t]+(.*?)[ \t]*$/.exec(line)
+    if (!field || !TEXT_FIELDS.has(field[1]!) || field[2] === '') return line
+    const value = field[2]!
+    const continued = /^[ \t]+\S/.test(lines[index + 1] ?? '')
+    if (continued || COMPLETE_QUOTED.test(value) || /^[|>]/.test(value)) return line
+    // As in YAML, " #" starts a comment.
+    return `${field[1]}: ${JSON.stringify(value.replace(/[ \t]+#.*$/, ''))}`
+  })
+}
+
+const LIST_HINT = 'en liste i [ ] mangler sin afsluttende ], fx keywords: [ro, stress]'
+
+function hintFor(error: YAMLParseError) {
+  if (/\]/.test(error.message)) return LIST_HINT
+  switch (error.code) {
+    case 'DUPLICATE_KEY':
+      return 'feltet står to gange – slet den ene af linjerne'
+    case 'TAB_AS_INDENT':
+      return 'linjen begynder med et tabulatortegn – slet det, så feltet står helt ude til venstre'
+    case 'MISSING_CHAR':
+      return 'der mangler et afsluttende anførselstegn – eller slet anførselstegnene helt'
+    case 'BAD_INDENT':
+      return 'linjen er rykket ind – skriv feltet helt ude til venstre'
+    default:
+      return 'skriv hvert felt på sin egen linje som »navn: værdi«. Står der kolon, # eller anførselstegn i en værdi, så sæt hele værdien i anførselstegn, fx title: "Ro: i hverdagen"'
+  }
+}
+
+/** Parses the text between the two --- lines; `fields` are the names the schema knows. */
+export function readFrontMatterYaml(text: string, fields: readonly string[]): unknown {
+  const lines = text.split(/\r?\n/)
+  try {
+    return parseYaml(forgive(lines, fields).join('\n'))
+  } catch (error) {
+    if (!(error instanceof YAMLParseError)) throw error
+    const hint = hintFor(error)
+    let line = error.linePos?.[0]?.line ?? 0
+    // YAML notices an unclosed list only on a later line; point at the list itself.
+    if (hint === LIST_HINT) {
+      const opened = lines.slice(0, line).findLastIndex((candidate) => candidate.includes('[') && !candidate.includes(']'))
+      if (opened >= 0) line = opened + 1
+    }
+    // The file's first line is the opening ---.
+    const where = line > 0 ? ` i linje ${line + 1} (»${lines[line - 1]?.trim()}«)` : ''
+    throw new FrontMatterYamlError(`front matter kunne ikke læses${where}: ${hint}`)
+  }
+}
