@@ -9,6 +9,6 @@ const items = currentLaunchPlaceholders()
 if (items.length === 0) {
   console.log('Klar til lancering: ingen pladsholdere tilbage.')
 } else {
-  console.log(`Før siden går i luften, skal ${items.length} ting erstattes:\n${describeLaunchItems(items)}`)
+  console.log(`Før siden går i luften, skal ${items.length} ting erstattes:\n\n${describeLaunchItems(items)}`)
   process.exitCode = 1
 }

@@ -1,21 +1,24 @@
 /**
  * `npm run images`: writes every article's cover anew (see scripts/lib/covers.ts), e.g. after a
  * photo was added as content/blog/images/{slug}.jpg, the default share image, and the portrait's
- * variants from content/portrait.jpg (see scripts/lib/portrait.ts).
+ * variants from content/portrait.jpg (see scripts/lib/portrait.ts). `npm run db:seed` already
+ * makes the covers that are missing; this is for replacing them.
  */
-import { readFileSync, readdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { parseArticleFile } from '../db/article-file.ts'
+import { DEFAULT_CONTENT_DIR, readArticleFolder } from '../db/sync-blog.ts'
 import { COVER_DIR, writeCover, writeDefaultShareImage } from './lib/covers.ts'
 import { PORTRAIT_DIR, writePortraitVariants } from './lib/portrait.ts'
 
-const CONTENT_DIR = 'content/blog'
-const files = readdirSync(CONTENT_DIR).filter((name) => name.endsWith('.md'))
-for (const file of files) {
-  const article = parseArticleFile(file, readFileSync(join(CONTENT_DIR, file), 'utf8'))
-  const source = await writeCover(article.slug, article.title, article.category)
-  console.log(`${article.slug}: ${source}`)
+try {
+  const articles = readArticleFolder(DEFAULT_CONTENT_DIR)
+  for (const article of articles) {
+    const source = await writeCover(article.slug, article.title, article.category)
+    console.log(`${article.slug}: ${source}`)
+  }
+  await writeDefaultShareImage()
+  await writePortraitVariants()
+  console.log(`${articles.length} forsidebilleder skrevet til ${COVER_DIR}, public/og/default.png og portrættet i ${PORTRAIT_DIR}`)
+} catch (error) {
+  console.error('Billederne blev ikke lavet færdig:')
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
 }
-await writeDefaultShareImage()
-await writePortraitVariants()
-console.log(`${files.length} forsidebilleder skrevet til ${COVER_DIR}, public/og/default.png og portrættet i ${PORTRAIT_DIR}`)

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
 import { site } from '#content/site'
@@ -17,9 +16,13 @@ const shipped = {
   cvr: '31 62 84 57',
   linkedin: 'https://www.linkedin.com/in/birgitte-holm-coach',
   facebook: 'https://www.facebook.com/holmcoaching',
-  /** sha256 of the generated stand-in portrait (content/portrait.jpg). */
-  portrait: '672b5845aa0252fb23900a1a91df44077a40da0fb1afa3b988388c5f9450666e',
 }
+
+/**
+ * The generated stand-in portrait carries this in its EXIF description (scripts/lib/portrait.ts),
+ * so it is known by its bytes, without an image library on the server.
+ */
+export const STAND_IN_PORTRAIT_MARKER = 'coach-site stand-in portrait: replace with a photo of the coach'
 
 export type LaunchItem = { what: string; where: string }
 
@@ -39,7 +42,7 @@ export type LaunchFacts = {
 }
 
 const SITE_FILE = 'content/site.ts'
-const ENVIRONMENT = 'miljøvariabel på serveren'
+const ENVIRONMENT = 'miljøvariabler på serveren'
 
 export function launchPlaceholders({ site, clients, testimonials, portrait, env }: LaunchFacts): LaunchItem[] {
   const items: LaunchItem[] = []
@@ -48,7 +51,7 @@ export function launchPlaceholders({ site, clients, testimonials, portrait, env 
   flag(site.name === shipped.name, `navnet (${site.name}) er et eksempel`)
   flag(site.email === shipped.email, `e-mailadressen (${site.email}) er et eksempel`)
   flag(site.phone.href === shipped.phone, `telefonnummeret (${site.phone.display.replace(/\u00a0/g, ' ')}) er et eksempel`)
-  flag(site.address.street === shipped.street, `adressen (${site.address.street}) er et eksempel – ret også geo og mapsUrl`)
+  flag(site.address.street === shipped.street, `adressen (${site.address.street}) er et eksempel – ret også region, geo og mapsUrl`)
   flag(site.cvr === shipped.cvr, `CVR-nummeret (${site.cvr}) er et eksempel`)
   flag(site.profiles.linkedin === shipped.linkedin, 'LinkedIn-profilen er et eksempel')
   flag(site.profiles.facebook === shipped.facebook, 'Facebook-profilen er et eksempel')
@@ -58,8 +61,7 @@ export function launchPlaceholders({ site, clients, testimonials, portrait, env 
   flag(sampleClients > 0, `${sampleClients} af kunderne under Referencer er eksempler (sample: true)`, 'content/references.ts')
   flag(sampleTestimonials > 0, `${sampleTestimonials} af udtalelserne under Referencer er eksempler (sample: true)`, 'content/references.ts')
 
-  const portraitHash = portrait && createHash('sha256').update(portrait).digest('hex')
-  flag(!portrait || portraitHash === shipped.portrait, 'portrættet er den tegnede pladsholder – læg et foto af dig selv her, og kør npm run images', 'content/portrait.jpg')
+  flag(!portrait || portrait.includes(STAND_IN_PORTRAIT_MARKER), 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images og npm run build', 'content/portrait.jpg')
 
   const siteUrl = env.SITE_URL ?? ''
   flag(!/^https:\/\//.test(siteUrl) || /localhost|127\.0\.0\.1/.test(siteUrl), `SITE_URL er ${siteUrl ? `»${siteUrl}«` : 'ikke sat'} – sæt den til sidens rigtige adresse, fx https://www.ditnavn.dk`, ENVIRONMENT)
@@ -84,6 +86,10 @@ export function currentLaunchPlaceholders() {
   return launchPlaceholders({ site, clients, testimonials, portrait, env: process.env })
 }
 
+/** The list grouped by the file (or setting) to change, as the coach works through it. */
 export function describeLaunchItems(items: LaunchItem[]) {
-  return items.map((item) => `- ${item.what} (${item.where})`).join('\n')
+  const places = [...new Set(items.map((item) => item.where))]
+  return places
+    .map((where) => [`${where}:`, ...items.filter((item) => item.where === where).map((item) => `  - ${item.what}`)].join('\n'))
+    .join('\n\n')
 }

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import sharp from 'sharp'
+import { STAND_IN_PORTRAIT_MARKER } from '../../app/server/launch-check.server.ts'
 
 export const PORTRAIT_SOURCE = 'content/portrait.jpg'
 export const PORTRAIT_DIR = 'public/images'
@@ -22,8 +23,8 @@ function standInSvg(width = 960, height = 1200) {
 <path d="M0 760 C 220 690, 420 720, 560 760 S 860 820, 960 780 L960 1200 L0 1200 Z" fill="#a9c7a5" opacity="0.7"/>
 <path d="M0 860 C 260 800, 520 850, 700 880 S 900 900, 960 880 L960 1200 L0 1200 Z" fill="#5f8a6f" opacity="0.75"/>
 <g fill="none" stroke="#24443a" stroke-width="12" stroke-linecap="round" stroke-linejoin="round">
-  <path d="M228 650 L262 790 L262 930 M262 790 L380 790 L390 930 M262 860 L300 930"/>
-  <path d="M732 650 L698 790 L698 930 M698 790 L580 790 L570 930 M698 860 L660 930"/>
+  <path d="M228 650 L262 790 L262 930 M262 790 L380 790 L390 930"/>
+  <path d="M732 650 L698 790 L698 930 M698 790 L580 790 L570 930"/>
   <path d="M440 820 L520 820 M480 820 L480 930 M450 930 L510 930"/>
 </g>
 <path d="M462 804 L498 804 L494 820 L466 820 Z" fill="#f5f1ea" stroke="#24443a" stroke-width="6" stroke-linejoin="round"/>
@@ -33,7 +34,10 @@ function standInSvg(width = 960, height = 1200) {
 /** Writes the stand-in, unless the coach's own portrait is already there. */
 export async function ensurePortraitSource() {
   if (existsSync(PORTRAIT_SOURCE)) return false
-  await sharp(Buffer.from(standInSvg())).jpeg({ quality: 88, mozjpeg: true }).toFile(PORTRAIT_SOURCE)
+  await sharp(Buffer.from(standInSvg()))
+    .jpeg({ quality: 88, mozjpeg: true })
+    .withExif({ IFD0: { ImageDescription: STAND_IN_PORTRAIT_MARKER } })
+    .toFile(PORTRAIT_SOURCE)
   return true
 }
 

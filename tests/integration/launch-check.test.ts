@@ -31,7 +31,7 @@ describe('npm run check:launch', () => {
       'content/references.ts',
       'content/references.ts',
       'content/portrait.jpg',
-      ...Array(3).fill('miljøvariabel på serveren'),
+      ...Array(3).fill('miljøvariabler på serveren'),
     ])
     const text = items.map((item) => item.what).join('\n')
     for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', '24 af kunderne', '4 af udtalelserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
@@ -62,6 +62,7 @@ describe('npm run check:launch', () => {
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], { encoding: 'utf8', env: { ...process.env, SITE_URL: '', RESEND_API_KEY: '', MAIL_FROM: '' } })
     expect(run.status).toBe(1)
     expect(run.stdout).toContain('Før siden går i luften, skal 13 ting erstattes:')
-    expect(run.stdout).toContain('- 24 af kunderne under Referencer er eksempler (sample: true) (content/references.ts)')
+    expect(run.stdout).toContain('content/references.ts:\n  - 24 af kunderne under Referencer er eksempler (sample: true)\n')
+    expect(run.stdout).toContain('content/portrait.jpg:\n  - portrættet er den tegnede pladsholder')
   })
 })
