@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ArticleFileError, parseArticleFile } from '#db/article-file'
 import { articleSource } from '../helpers'
@@ -87,6 +88,15 @@ describe('article front matter', () => {
     expect(publishedAt('2025-09-18T10:30:00Z')).toBe('2025-09-18T10:30:00.000Z')
     expect(() => publishedAt('2026-02-31')).toThrow('feltet »publishedAt« er ikke en dato (»2026-02-31«)')
     expect(() => publishedAt('18. septembre 2025')).toThrow('er ikke en dato')
+  })
+
+  it('loads the example article the README gives the coach', () => {
+    const readme = readFileSync('README.md', 'utf8')
+    const example = /```markdown\n(---\n[\s\S]*?)```/.exec(readme)?.[1]
+    expect(example).toBeDefined()
+    const row = parseArticleFile('ro-i-hverdagen.md', example!)
+    expect(row).toMatchObject({ title: 'Ro i hverdagen', category: 'life', crisisLines: 'adult', author: 'Birgitte Holm' })
+    expect(row.bodyHtml).toContain('Jeg hedder Birgitte.')
   })
 
   it('refuses an unknown placeholder instead of publishing it', () => {
