@@ -1,7 +1,17 @@
-import { crisisLines } from '#content/crisis-lines'
+import { type CrisisAudience, type CrisisLine, crisisLineShort, crisisLines } from '#content/crisis-lines'
+import { cn } from '~/lib/utils'
+
+function PhoneLink({ line, className }: { line: CrisisLine; className?: string }) {
+  if (!line.number) return null
+  return (
+    <a href={line.number.href} className={cn('whitespace-nowrap underline underline-offset-2', className)}>
+      {line.number.display}
+    </a>
+  )
+}
 
 /** A short, calm box with where to find help at once; under articles on heavy subjects. */
-export function CrisisLines({ audience }: { audience: 'adult' | 'teen' }) {
+export function CrisisLines({ audience }: { audience: CrisisAudience }) {
   return (
     <aside aria-labelledby="hjaelp-nu" className="mx-auto mt-12 max-w-[68ch] rounded-2xl border border-sand-300 bg-sand-50 p-6 md:p-8">
       <h2 id="hjaelp-nu" className="text-xl md:text-2xl">
@@ -16,9 +26,7 @@ export function CrisisLines({ audience }: { audience: 'adult' | 'teen' }) {
               {line.number && (
                 <>
                   {': '}
-                  <a href={line.number.href} className="whitespace-nowrap text-accent-700 underline underline-offset-2">
-                    {line.number.display}
-                  </a>
+                  <PhoneLink line={line} className="text-accent-700" />
                 </>
               )}
             </strong>
@@ -27,5 +35,22 @@ export function CrisisLines({ audience }: { audience: 'adult' | 'teen' }) {
         ))}
       </ul>
     </aside>
+  )
+}
+
+/** The same help in one sentence, for the call-to-action card under the article. */
+export function CrisisLineShort({ audience, className }: { audience: CrisisAudience; className?: string }) {
+  const { call, emergency } = crisisLineShort[audience]
+  return (
+    <p className={className}>
+      Har du det rigtig svært lige nu? Ring til{' '}
+      {call.map((line, index) => (
+        <span key={line.name}>
+          {index > 0 && ' eller '}
+          {line.name} på <PhoneLink line={line} />
+        </span>
+      ))}{' '}
+      – eller <PhoneLink line={emergency} /> ved akut fare.
+    </p>
   )
 }

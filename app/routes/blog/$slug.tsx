@@ -1,9 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
-import { crisisLineShort } from '#content/crisis-lines'
 import { CoverImage } from '~/components/blog/cover-image'
-import { CrisisLines } from '~/components/blog/crisis-lines'
+import { CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
 import { TitleText } from '~/components/ui/title-text'
 import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
@@ -81,7 +80,7 @@ function ArticlePage() {
               Book en uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for én
               hverdag.
             </p>
-            {article.crisisLines && <p className="mx-auto mt-3 max-w-xl text-sm text-accent-100">{crisisLineShort}</p>}
+            {article.crisisLines && <CrisisLineShort audience={article.crisisLines} className="mx-auto mt-3 max-w-xl text-sm text-accent-100 [&_a]:text-white" />}
             <ButtonLink to="/kontakt" variant="light-secondary" size="lg" className="mt-6">
               {article.cta}
             </ButtonLink>
