@@ -1,8 +1,9 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router'
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ErrorPage } from '~/components/error-page'
+import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { NotFound } from '~/components/not-found'
@@ -47,7 +48,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
   return (
     <html lang="da">
       <head>
-        <HeadContent />
+        <HeadTags />
       </head>
       <body>
         <a
@@ -61,7 +62,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Scripts />
+        <BodyScripts />
       </body>
     </html>
   )

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { type Encoding, contentSecurityPolicy, inlineHashes, negotiateEncoding, securityHeaders } from '~/server/http'
-import { log } from '~/server/log.server'
 
 type Representation = { body: Buffer; etag: string }
 
@@ -25,29 +24,6 @@ export type RequestFacts = { method: string; ifNoneMatch: string | null; acceptE
 
 /** Shared caches (a CDN) may keep a page five minutes and serve it stale while they refresh it. */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'
-
-const APP_SCRIPT = /<script type="module" async="" src="([^"]+)"><\/script>/g
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g
-let warnedAboutMarkup = false
-
-/**
- * Every page is complete without JavaScript, so the app's script waits until the page has loaded
- * and its first frame is painted: on a slow phone the text and the cover image arrive before the
- * JavaScript competes with them for the line. This rewrites the framework's markup, so it checks
- * that the markup is what it expects (one module script) and leaves the page alone otherwise; the
- * end-to-end suite fails when the framework's markup changes (e2e/pages.spec.ts).
- */
-export function deferAppScript(html: string): string {
-  const scripts = [...html.matchAll(APP_SCRIPT)]
-  if (scripts.length !== 1) {
-    if (!warnedAboutMarkup) log('error', 'app script not deferred: unexpected framework markup', { moduleScripts: scripts.length })
-    warnedAboutMarkup = true
-    return html
-  }
-  const src = scripts[0]![1]!
-  const loader = `<script>addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(src)}))))</script>`
-  return html.replace(MODULE_PRELOAD, '').replace(scripts[0]![0], loader)
-}
 
 export const etagOf = (body: Buffer, encoding: Encoding) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}${encoding === 'identity' ? '' : `-${encoding}`}"`

@@ -8,7 +8,7 @@ import { contentSecurityPolicy, isDecodablePath, securityHeaders } from '~/serve
 import { stopBackgroundJobs } from '~/server/jobs.server'
 import { errorFields, log, logRequest } from '~/server/log.server'
 import { pageCache } from '~/server/page-cache.server'
-import { type Page, type Reply, type RequestFacts, SHARED_CACHE_CONTROL, deferAppScript, makePage, replyToResponse, replyWithPage } from '~/server/page.server'
+import { type Page, type Reply, type RequestFacts, SHARED_CACHE_CONTROL, makePage, replyToResponse, replyWithPage } from '~/server/page.server'
 import { isMalformedServerFnPayload } from '~/server/server-fn-payload.server'
 import { StaticFiles } from '~/server/static-files.server'
 
@@ -101,13 +101,12 @@ async function route(request: Request, url: URL, render: Render): Promise<Routed
 async function renderPage(request: Request, url: URL, render: Render, shared: boolean): Promise<Page> {
   const response = await render(withClientAddress(new Request(url, { headers: request.headers, signal: request.signal }), clientAddressOf(request)))
   const html = await response.text()
-  const isHtml = response.headers.get('Content-Type')?.startsWith('text/html') ?? false
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
     if (!['content-length', 'content-encoding', 'etag', 'cache-control', 'set-cookie'].includes(name)) headers[name] = value
   })
   return makePage(
-    { html: isProduction && isHtml ? deferAppScript(html) : html, status: response.status, headers },
+    { html, status: response.status, headers },
     { effort: shared ? 'high' : 'low', cacheControl: shared && response.status === 200 ? SHARED_CACHE_CONTROL : 'no-store', csp: isProduction },
   )
 }
