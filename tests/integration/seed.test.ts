@@ -75,7 +75,8 @@ describe('db:seed', () => {
     expect(new Set(versions).size).toBe(3)
   })
 
-  it('as the coach runs it: a new article without an image gets its cover, served at once, and a mistake is told in plain Danish', async () => {
+  // Three real runs of the command (tsx start-up each): generous on a busy machine.
+  it('as the coach runs it: a new article without an image gets its cover, served at once, and a mistake is told in plain Danish', { timeout: 30_000 }, async () => {
     const { dir } = temporaryDatabase()
     const content = contentFolder(dir)
     const publicDir = join(dir, 'public')
