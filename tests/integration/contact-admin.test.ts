@@ -66,5 +66,5 @@ describe('the coach’s privacy tools', () => {
     const missing = spawnSync('node_modules/.bin/tsx', ['scripts/contact-delete.ts'], { env, encoding: 'utf8' })
     expect(missing.status).toBe(2)
     expect(missing.stderr).toContain('Angiv personens e-mailadresse, fx: npm run contact:delete -- --email navn@eksempel.dk')
-  })
+  }, 60_000)
 })
