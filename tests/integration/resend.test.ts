@@ -1,41 +1,57 @@
 import { type IncomingMessage, type Server, createServer } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { site } from '#content/site'
+import type { Db } from '#db/connection'
 import { contactMessages } from '#db/schema'
 import { retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact.server'
 import { MAIL_SEND_TIMEOUT_MS, resendTransport } from '~/server/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 
 /**
- * A small local stand-in of Resend's HTTP API (POST /emails), which the real SDK talks to through
- * RESEND_BASE_URL. Like Resend, it accepts each Idempotency-Key once and answers a repeat with the
- * first e-mail's id; it can be told to fail or to hang.
+ * A small local stand-in of Resend's HTTP API (POST /emails), which the real SDK reaches through
+ * RESEND_BASE_URL. Like Resend, it sends each Idempotency-Key once: a repeat with the same payload
+ * gets the first answer and is not sent again, a repeat with another payload is refused (409).
+ * It answers the next requests as planned (an error, or nothing at all) and every later one normally.
  */
-type Received = { key: string; authorization: string; body: Record<string, unknown> }
+type Answer = 'ok' | 500 | 429 | 'hang'
+type Received = { key: string; authorization: string; payload: string; body: Record<string, unknown> }
 const api = {
-  mode: 'ok' as 'ok' | 'error500' | 'error429' | 'hang',
-  accepted: new Map<string, Received>(),
-  requests: 0,
+  plan: [] as Answer[],
+  requests: [] as Received[],
+  /** What Resend would deliver: the first request accepted for each key. */
+  sent: new Map<string, Received>(),
+  conflicts: 0,
+  hanging: [] as Array<() => void>,
 }
 let server: Server
 
-const readBody = async (request: IncomingMessage) => {
+const readPayload = async (request: IncomingMessage) => {
   const chunks: Buffer[] = []
   for await (const chunk of request) chunks.push(chunk as Buffer)
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>
+  return Buffer.concat(chunks).toString('utf8')
 }
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
-    api.requests++
-    const body = await readBody(request)
+    const payload = await readPayload(request)
     const json = (status: number, value: unknown) => response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value))
-    if (request.method !== 'POST' || request.url !== '/emails') return json(404, { name: 'not_found', message: 'Not found' })
-    if (api.mode === 'hang') return // never answers: the client has to give up
-    if (api.mode === 'error500') return json(500, { name: 'internal_server_error', message: 'Intern fejl' })
-    if (api.mode === 'error429') return json(429, { name: 'rate_limit_exceeded', message: 'Too many requests' })
-    const key = String(request.headers['idempotency-key'] ?? '')
-    if (!api.accepted.has(key)) api.accepted.set(key, { key, authorization: String(request.headers.authorization), body })
-    return json(200, { id: `email-${key}` })
+    if (request.method !== 'POST' || request.url !== '/emails') return json(404, { statusCode: 404, name: 'not_found', message: 'Not found' })
+    const received = { key: String(request.headers['idempotency-key'] ?? ''), authorization: String(request.headers.authorization), payload, body: JSON.parse(payload) }
+    api.requests.push(received)
+    const answer = api.plan.shift() ?? 'ok'
+    if (answer === 'hang') {
+      for (const notify of api.hanging.splice(0)) notify()
+      return // never answers: the client has to give up
+    }
+    if (answer === 500) return json(500, { statusCode: 500, name: 'internal_server_error', message: 'An unexpected error occurred.' })
+    if (answer === 429) return json(429, { statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests. Please limit the number of requests per second.' })
+    const first = api.sent.get(received.key)
+    if (first && first.payload !== payload) {
+      api.conflicts++
+      return json(409, { statusCode: 409, name: 'invalid_idempotent_request', message: 'Same idempotency key used with a different request payload.' })
+    }
+    if (!first) api.sent.set(received.key, received)
+    return json(200, { id: `email-${received.key}` })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   process.env.RESEND_BASE_URL = `http://127.0.0.1:${(server.address() as { port: number }).port}`
@@ -48,9 +64,11 @@ afterAll(async () => {
 })
 
 beforeEach(() => {
-  api.mode = 'ok'
-  api.accepted.clear()
-  api.requests = 0
+  api.plan = []
+  api.requests = []
+  api.sent.clear()
+  api.conflicts = 0
+  api.hanging = []
 })
 
 const form = (email: string) => {
@@ -61,53 +79,102 @@ const form = (email: string) => {
   return data
 }
 
+const onlyRow = (db: Db) => {
+  const rows = db.select().from(contactMessages).all()
+  expect(rows).toHaveLength(1)
+  return rows[0]!
+}
+const keysOf = (publicId: string) => [`contact-${publicId}-notification`, `contact-${publicId}-confirmation`]
+const requestsFor = (key: string) => api.requests.filter((request) => request.key === key).length
+
 describe('e-mail through the real Resend SDK', () => {
-  it('sends both e-mails with the API key, their shape and an idempotency key carrying the message’s random id', async () => {
+  it('sends both e-mails with the API key from the environment, their shape and keys carrying the message’s random id', async () => {
+    process.env.RESEND_API_KEY = 're_test_123'
+    onTestFinished(() => void delete process.env.RESEND_API_KEY)
     const { db } = temporaryDatabase()
-    const result = await submitContact(form('anne@eksempel.dk'), { ip: '10.1.0.1', db, transport: resendTransport('re_test_123') })
-    expect(result).toEqual({ status: 'sendt' })
-    const [row] = db.select().from(contactMessages).all()
-    const notification = api.accepted.get(`contact-${row!.publicId}-notification`)
-    const confirmation = api.accepted.get(`contact-${row!.publicId}-confirmation`)
-    expect(api.accepted.size).toBe(2)
+    // No transport given: the flow picks Resend itself because RESEND_API_KEY is set.
+    expect(await submitContact(form('anne@eksempel.dk'), { ip: '10.1.0.1', db })).toEqual({ status: 'sendt' })
+
+    const row = onlyRow(db)
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null })
+    const [notificationKey, confirmationKey] = keysOf(row.publicId)
+    expect(row.publicId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(api.requests.map((request) => request.key)).toEqual([notificationKey, confirmationKey])
+    const notification = api.sent.get(notificationKey!)!
+    const confirmation = api.sent.get(confirmationKey!)!
     for (const email of [notification, confirmation]) {
-      expect(email?.authorization).toBe('Bearer re_test_123')
-      expect(email?.body.from).toBe('Birgitte Holm <kontakt@holmcoaching.dk>')
-      expect(String(email?.body.html)).toContain('<html')
-      expect(String(email?.body.text).length).toBeGreaterThan(50)
+      expect(email.authorization).toBe('Bearer re_test_123')
+      expect(email.body.from).toBe(`${site.name} <${site.email}>`)
+      expect(String(email.body.html)).toMatch(/^<!DOCTYPE html/i)
+      expect(String(email.body.text).length).toBeGreaterThan(50)
     }
-    expect(notification?.body).toMatchObject({ to: 'kontakt@holmcoaching.dk', reply_to: 'anne@eksempel.dk', subject: 'Ny besked fra Anne Jensen via hjemmesiden' })
-    expect(String(notification?.body.text)).toContain('Må jeg ringe til dig i morgen?')
-    expect(confirmation?.body).toMatchObject({ to: 'anne@eksempel.dk', subject: 'Tak for din besked' })
-    expect(confirmation?.body.reply_to).toBeUndefined()
-    expect(row).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(notification.body).toMatchObject({ to: site.email, reply_to: 'anne@eksempel.dk', subject: 'Ny besked fra Anne Jensen via hjemmesiden' })
+    expect(String(notification.body.text)).toContain('Må jeg ringe til dig i morgen?')
+    expect(String(notification.body.html)).toContain('Må jeg ringe til dig i morgen?')
+    expect(confirmation.body).toMatchObject({ to: 'anne@eksempel.dk', subject: 'Tak for din besked' })
+    expect(confirmation.body).not.toHaveProperty('reply_to')
+    // The receipt goes to whatever address was typed in, so it carries nothing the sender wrote.
+    expect(`${confirmation.body.html}${confirmation.body.text}`).not.toMatch(/Anne|Jensen|ringe til dig i morgen/)
   })
 
-  it.each(['error500', 'error429'] as const)('keeps the message after a %s answer and sends it once on a later retry', async (mode) => {
+  it.each([
+    { answers: [500] as Answer[], case: 'a 500 on the notification' },
+    { answers: ['ok', 429] as Answer[], case: 'a 429 on the receipt after the notification went out' },
+  ])('keeps the message after $case and sends each e-mail exactly once on a later retry', async ({ answers }) => {
     const { db } = temporaryDatabase()
     const start = new Date('2025-10-01T12:00:00.000Z')
-    api.mode = mode
-    expect(await submitContact(form('bo@eksempel.dk'), { ip: '10.1.0.2', db, transport: resendTransport('re_test'), clock: () => start })).toEqual({ status: 'modtaget' })
-    expect(db.select().from(contactMessages).all()[0]).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(api.accepted.size).toBe(0)
+    const transport = resendTransport('re_test')
+    api.plan = [...answers]
+    expect(await submitContact(form('bo@eksempel.dk'), { ip: '10.1.0.2', db, transport, clock: () => start })).toEqual({ status: 'modtaget' })
+    const stored = onlyRow(db)
+    expect(stored).toMatchObject({ status: 'pending', attempts: 1, email: 'bo@eksempel.dk', message: 'Må jeg ringe til dig i morgen?' })
+    expect(stored.lastError).toMatch(answers.includes(429) ? /^Resend: rate_limit_exceeded/ : /^Resend: internal_server_error/)
 
-    api.mode = 'ok'
+    // Not before its retry time, then once it has come.
+    const tooEarly = new Date(start.getTime() + retryDelayMs(1) - 1000)
+    expect(await retryPendingMessages({ db, transport, clock: () => tooEarly })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     const later = new Date(start.getTime() + retryDelayMs(1))
-    expect(await retryPendingMessages({ db, transport: resendTransport('re_test'), clock: () => later })).toEqual({ tried: 1, delivered: 1, failed: 0 })
-    // A second retry finds nothing to do: nothing is sent twice.
-    expect(await retryPendingMessages({ db, transport: resendTransport('re_test'), clock: () => later, force: true })).toEqual({ tried: 0, delivered: 0, failed: 0 })
-    expect(api.accepted.size).toBe(2)
-    expect(db.select().from(contactMessages).all()[0]).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(await retryPendingMessages({ db, transport, clock: () => later })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(onlyRow(db)).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
+    // A forced run afterwards finds nothing left to send.
+    expect(await retryPendingMessages({ db, transport, clock: () => later, force: true })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+
+    const keys = keysOf(stored.publicId)
+    expect([...api.sent.keys()].sort()).toEqual([...keys].sort())
+    // The retry repeats whatever the failed attempt had already sent, under the same key and with the
+    // same payload, so Resend answers it without sending it again; a changed payload would be refused.
+    expect(api.conflicts).toBe(0)
+    expect(keys.map(requestsFor)).toEqual(answers.length === 1 ? [2, 1] : [2, 2])
+    expect(String(api.sent.get(keys[0]!)!.body.text)).toContain('Må jeg ringe til dig i morgen?')
   })
 
-  it('gives up on a hanging API after a timeout shorter than the lease, and the message stays retryable', async () => {
-    expect(MAIL_SEND_TIMEOUT_MS).toBeLessThan(5 * 60_000)
+  it('cuts a hanging API off well inside the delivery lease, and a later retry sends the message', async () => {
     const { db } = temporaryDatabase()
-    api.mode = 'hang'
-    const started = Date.now()
-    const result = await submitContact(form('cy@eksempel.dk'), { ip: '10.1.0.3', db, transport: resendTransport('re_test', { timeoutMs: 300 }) })
-    expect(result).toEqual({ status: 'modtaget' })
-    expect(Date.now() - started).toBeLessThan(5_000)
-    expect(db.select().from(contactMessages).all()[0]).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Resend svarede ikke inden for 0.3 s' })
+    const start = new Date('2025-10-01T12:00:00.000Z')
+    const timeoutMs = 300
+    api.plan = ['hang']
+    const hung = new Promise<void>((resolve) => api.hanging.push(resolve))
+    const began = performance.now()
+    const submitted = submitContact(form('cy@eksempel.dk'), { ip: '10.1.0.3', db, transport: resendTransport('re_test', { timeoutMs }), clock: () => start })
+
+    // While Resend keeps it waiting, the message is claimed until the end of its lease.
+    await hung
+    const claimed = onlyRow(db)
+    expect(claimed.status).toBe('sending')
+    const leaseMs = new Date(claimed.nextAttemptAt!).getTime() - start.getTime()
+    // A delivery sends two e-mails one after the other; both timing out still ends inside the lease.
+    expect(2 * MAIL_SEND_TIMEOUT_MS).toBeLessThan(leaseMs)
+
+    expect(await submitted).toEqual({ status: 'modtaget' })
+    const waited = performance.now() - began
+    expect(waited).toBeGreaterThanOrEqual(timeoutMs - 20)
+    expect(waited).toBeLessThan(timeoutMs + 2_000)
+    expect(onlyRow(db)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Resend svarede ikke inden for 0.3 s' })
+    expect(api.sent.size).toBe(0)
+
+    const later = new Date(start.getTime() + retryDelayMs(1))
+    expect(await retryPendingMessages({ db, transport: resendTransport('re_test', { timeoutMs }), clock: () => later })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(onlyRow(db)).toMatchObject({ status: 'sent', attempts: 2 })
+    expect([...api.sent.keys()].sort()).toEqual(keysOf(claimed.publicId).sort())
   })
 })
