@@ -1,13 +1,15 @@
 /**
  * `npm run contact:export -- --email navn@eksempel.dk`: everything stored about one person, as
- * JSON on standard output (their right of access and to data portability).
+ * JSON on standard output (their right of access and to data portability). The summary goes to
+ * standard error, so `> fil.json` keeps only the data.
  */
 import { closeDb } from '#db/connection'
 import { exportPerson } from '~/server/contact-admin.server'
 import { emailArgument } from './lib/email-argument.ts'
+import { quantity } from './lib/quantity.ts'
 
 const email = emailArgument('contact:export')
 const data = await exportPerson(email)
 console.log(JSON.stringify(data, null, 2))
-console.error(`${data.messages.length} besked(er) og ${data.emails.length} e-mail(s) om ${email}.`)
+console.error(`${quantity(data.messages.length, 'besked', 'beskeder')} og ${quantity(data.emails.length, 'e-mail', 'e-mails')} i udbakken om ${email}.`)
 closeDb()

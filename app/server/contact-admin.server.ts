@@ -1,6 +1,6 @@
 import { readFile, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { desc, sql } from 'drizzle-orm'
+import { count, desc, inArray, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type ContactMessage, contactMessages } from '#db/schema'
 import { type Email, outboxDir } from '~/server/mail-transport.server'
@@ -12,9 +12,22 @@ import { type Email, outboxDir } from '~/server/mail-transport.server'
 
 type Options = { db?: Db; outbox?: string }
 
-/** The most recent messages with their delivery status, newest first. */
-export function recentMessages({ db = getDb(), limit = 50 }: { db?: Db; limit?: number } = {}) {
-  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(limit).all()
+/** The most recent messages with their delivery status, newest first; no limit lists them all. */
+export function recentMessages({ db = getDb(), limit }: { db?: Db; limit?: number } = {}) {
+  const newestFirst = db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+  return limit === undefined ? newestFirst.all() : newestFirst.limit(limit).all()
+}
+
+/** How many messages are stored, and how many of them still wait for their e-mails to go out. */
+export function messageCounts({ db = getDb() }: { db?: Db } = {}) {
+  const [row] = db
+    .select({
+      total: count(),
+      undelivered: sql<number>`coalesce(sum(${contactMessages.status} in ('pending', 'sending', 'failed')), 0)`,
+    })
+    .from(contactMessages)
+    .all()
+  return { total: row?.total ?? 0, undelivered: Number(row?.undelivered ?? 0) }
 }
 
 /** One person's messages, found by e-mail address whatever its case. */
@@ -23,31 +36,43 @@ function messagesOf(db: Db, email: string): ContactMessage[] {
     .select()
     .from(contactMessages)
     .where(sql`lower(${contactMessages.email}) = ${email.trim().toLowerCase()}`)
-    .orderBy(contactMessages.createdAt)
+    .orderBy(contactMessages.createdAt, contactMessages.id)
     .all()
 }
 
-/** The outbox files of these messages: each file name carries its message's random id. */
+/**
+ * Names of the outbox files about these messages: every e-mail's file is named after its
+ * idempotency key, `contact-<publicId>-<kind>.json`, and a write cut short leaves that name plus a
+ * temporary suffix. Matched by that exact prefix, so no other person's file can be taken along.
+ */
 async function outboxFilesOf(messages: ContactMessage[], outbox: string) {
-  const ids = messages.map((message) => message.publicId)
+  const prefixes = messages.filter((message) => message.publicId !== '').map((message) => `contact-${message.publicId}-`)
   const names = await readdir(outbox).catch(() => [] as string[])
-  return names.filter((name) => name.endsWith('.json') && ids.some((id) => name.includes(id))).map((name) => join(outbox, name))
+  return names.filter((name) => prefixes.some((prefix) => name.startsWith(prefix))).sort()
 }
 
 /** Everything stored about one person (access and portability), as plain data for JSON. */
 export async function exportPerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const messages = messagesOf(db, email)
-  const files = await outboxFilesOf(messages, outbox)
-  const emails = await Promise.all(files.map(async (file) => ({ file, ...(JSON.parse(await readFile(file, 'utf8')) as Omit<Email, 'idempotencyKey'>) })))
+  const complete = (await outboxFilesOf(messages, outbox)).filter((name) => name.endsWith('.json'))
+  const emails = await Promise.all(
+    complete.map(async (file) => ({ file, ...(JSON.parse(await readFile(join(outbox, file), 'utf8')) as Omit<Email, 'idempotencyKey'>) })),
+  )
   return { email, exportedAt: new Date().toISOString(), messages, emails }
 }
 
-/** Erases one person: their messages and the outbox e-mails about them. */
+/**
+ * Erases one person: the outbox e-mails about them, then their messages. In that order, so a run
+ * that is cut short leaves the rows that lead a second run to the files still there.
+ */
 export async function deletePerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const messages = messagesOf(db, email)
-  const files = await outboxFilesOf(messages, outbox)
-  await Promise.all(files.map((file) => rm(file, { force: true })))
-  const ids = messages.map((message) => message.id)
-  if (ids.length > 0) db.delete(contactMessages).where(sql`${contactMessages.id} in ${ids}`).run()
-  return { messages: messages.length, outboxFiles: files.length }
+  const outboxFiles = await outboxFilesOf(messages, outbox)
+  for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
+  if (messages.length > 0) {
+    db.delete(contactMessages)
+      .where(inArray(contactMessages.id, messages.map((message) => message.id)))
+      .run()
+  }
+  return { messages, outboxFiles }
 }
