@@ -43,12 +43,14 @@ function messagesOf(db: Db, email: string): ContactMessage[] {
 /**
  * Names of the outbox files about these messages: every e-mail's file is named after its
  * idempotency key, `contact-<publicId>-<kind>.json`, and a write cut short leaves that name plus a
- * temporary suffix. Matched by that exact prefix, so no other person's file can be taken along.
+ * temporary suffix. Matched by that exact prefix, so no other person's file can be taken along;
+ * listed message by message, in the order they came.
  */
 async function outboxFilesOf(messages: ContactMessage[], outbox: string) {
-  const prefixes = messages.filter((message) => message.publicId !== '').map((message) => `contact-${message.publicId}-`)
-  const names = await readdir(outbox).catch(() => [] as string[])
-  return names.filter((name) => prefixes.some((prefix) => name.startsWith(prefix))).sort()
+  const names = (await readdir(outbox).catch(() => [] as string[])).sort()
+  return messages
+    .filter((message) => message.publicId !== '')
+    .flatMap((message) => names.filter((name) => name.startsWith(`contact-${message.publicId}-`)))
 }
 
 /** Everything stored about one person (access and portability), as plain data for JSON. */
