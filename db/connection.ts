@@ -36,11 +36,18 @@ export function openDatabase(file = databasePath()): Db {
   return db
 }
 
-/** Seeds an empty blog from content/blog, so a fresh clone shows the full blog on first start. */
+/**
+ * Seeds an empty blog from content/blog, so a fresh clone shows the full blog on first start. In
+ * one write transaction: processes that open an empty database at once (server workers, scripts)
+ * seed it once, one after the other.
+ */
 export function seedIfEmpty(db: Db) {
-  const [row] = db.select({ posts: count() }).from(schema.blogPosts).all()
-  if ((row?.posts ?? 0) > 0) return undefined
-  return syncBlogPosts(db)
+  return db.$client
+    .transaction(() => {
+      const [row] = db.select({ posts: count() }).from(schema.blogPosts).all()
+      return (row?.posts ?? 0) > 0 ? undefined : syncBlogPosts(db)
+    })
+    .immediate()
 }
 
 /**
@@ -73,7 +80,8 @@ export function getDb(): Db {
   if (!shared) {
     shared = openDatabase()
     const report = seedIfEmpty(shared)
-    if (report) console.info(JSON.stringify({ level: 'info', msg: 'blog seeded on start', added: report.added.length }))
+    // On standard error, so a script's output (contact:export's JSON) stays clean.
+    if (report) console.error(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'blog seeded on start', added: report.added.length }))
   }
   return shared
 }
