@@ -1,24 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { APIResponse } from '@playwright/test'
-import { expect, test } from './helpers'
-
-function expectSecurityHeaders(response: APIResponse) {
-  const headers = response.headers()
-  const csp = headers['content-security-policy'] ?? ''
-  // Only the site itself, and a page's own inline scripts by their hashes.
-  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')*;/)
-  expect(csp).not.toContain('unsafe-inline')
-  expect(csp).not.toContain('unsafe-eval')
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'", "img-src 'self' data:"]) {
-    expect(csp).toContain(directive)
-  }
-  expect(headers['x-content-type-options']).toBe('nosniff')
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-  expect(headers['permissions-policy']).toContain('camera=()')
-  expect(headers['cross-origin-opener-policy']).toBe('same-origin')
-  expect(headers['x-powered-by']).toBeUndefined()
-  expect(headers.server).toBeUndefined()
-}
+import { expect, expectSecurityHeaders, test } from './helpers'
 
 test('every kind of response carries the security headers; a page is the same bytes and headers for everyone', async ({ request }) => {
   const page = await request.get('/om')

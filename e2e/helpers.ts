@@ -1,8 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { type Page, test as base, expect } from '@playwright/test'
+import { type APIResponse, type Page, test as base, expect } from '@playwright/test'
 import { OUTBOX, SERVER_LOG } from './environment'
+import { type InstanceOptions, type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
 
 export { expect }
 
@@ -14,23 +15,57 @@ const logSize = () => {
   }
 }
 
-/** Playwright's test, plus: when a test fails, the server's log lines written while it ran. */
-export const test = base.extend<{ serverLog: void }>({
+/**
+ * Playwright's test, plus: when a test fails, the server's log lines written while it ran; and
+ * `launchServer`, a production server of the test's own that ends with the test, pass or fail.
+ */
+export const test = base.extend<{ serverLog: void; launchServer: (options?: InstanceOptions) => Promise<ServerInstance> }>({
   serverLog: [
     async ({}, use, testInfo) => {
       const start = logSize()
       await use()
       if (testInfo.status !== testInfo.expectedStatus) {
         const lines = readFileSync(SERVER_LOG).subarray(start).toString('utf8').trim()
-        if (lines) {
-          await testInfo.attach('server.log', { body: lines, contentType: 'text/plain' })
-          console.log(`Serverens log under testen »${testInfo.title}«:\n${lines}`)
-        }
+        if (lines) await testInfo.attach('server.log', { body: lines, contentType: 'text/plain' })
       }
     },
     { auto: true },
   ],
+  launchServer: async ({}, use, testInfo) => {
+    const instances: ServerInstance[] = []
+    await use(async (options) => {
+      const instance = await startServerInstance(options)
+      instances.push(instance)
+      return instance
+    })
+    for (const [index, instance] of instances.entries()) {
+      if (testInfo.status !== testInfo.expectedStatus) {
+        await testInfo.attach(`server-instance-${index + 1}.log`, { path: instance.logFile, contentType: 'text/plain' })
+      }
+      await disposeServerInstance(instance)
+    }
+  },
 })
+
+/** The headers every response carries, whatever its status, method or path. */
+export function expectSecurityHeaders(response: APIResponse, what = response.url()) {
+  const headers = response.headers()
+  const csp = headers['content-security-policy'] ?? ''
+  // Only the site itself, and a page's own inline scripts by their hashes.
+  expect(csp, what).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]{44}')*;/)
+  expect(csp, what).not.toContain('unsafe-inline')
+  expect(csp, what).not.toContain('unsafe-eval')
+  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'", "img-src 'self' data:"]) {
+    expect(csp, what).toContain(directive)
+  }
+  expect(headers['x-content-type-options'], what).toBe('nosniff')
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin')
+  expect(headers['permissions-policy'], what).toContain('camera=()')
+  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin')
+  expect(headers['x-frame-options'], what).toBe('DENY')
+  expect(headers['x-powered-by'], what).toBeUndefined()
+  expect(headers.server, what).toBeUndefined()
+}
 
 export const pages = [
   { path: '/', heading: 'Balance i krop og sjæl' },
@@ -51,16 +86,16 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
-/** The e-mails the server wrote to the outbox for one recipient or reply-to address. */
-export function emailsFor(address: string) {
+/** The e-mails a server wrote to its outbox for one recipient or reply-to address, with their files. */
+export function emailsFor(address: string, outbox = OUTBOX) {
   let files: string[] = []
   try {
-    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.json'))
+    files = readdirSync(outbox).filter((file) => file.endsWith('.json'))
   } catch {
     return []
   }
   return files
-    .map((file) => JSON.parse(readFileSync(join(OUTBOX, file), 'utf8')) as { to: string; replyTo?: string; subject: string; text: string })
+    .map((file) => ({ file: join(outbox, file), ...(JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; replyTo?: string; subject: string; text: string }) }))
     .filter((email) => email.to === address || email.replyTo === address)
 }
 
