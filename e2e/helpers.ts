@@ -40,7 +40,7 @@ export const test = base.extend<{ serverLog: void; launchServer: (options?: Inst
     })
     for (const [index, instance] of instances.entries()) {
       if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach(`server-instance-${index + 1}.log`, { path: instance.logFile, contentType: 'text/plain' })
+        await testInfo.attach(`server-instance-${index + 1}.log`, { body: readFileSync(instance.logFile, 'utf8'), contentType: 'text/plain' })
       }
       await disposeServerInstance(instance)
     }

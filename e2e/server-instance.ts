@@ -127,7 +127,7 @@ export async function disposeServerInstance(instance: ServerInstance) {
 
 /** `npm run db:seed` for one database and one content folder, as the coach runs it. */
 export function seedDatabase(databaseFile: string, contentDir: string) {
-  return execFileSync(resolve('node_modules/.bin/tsx'), ['db/seed.ts', contentDir], {
+  return execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], {
     env: { ...process.env, DATABASE_URL: databaseFile },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

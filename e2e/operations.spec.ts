@@ -1,0 +1,209 @@
+import { execFile } from 'node:child_process'
+import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { type ClientRequest, request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import Database from 'better-sqlite3'
+import { site } from '../content/site'
+import { readArticleFolder } from '../db/sync-blog'
+import { emailsFor, expect, test, uniqueEmail } from './helpers'
+import type { ServerInstance } from './server-instance'
+
+// What the coach and whoever runs the server depend on beyond the pages: the access log, a clean
+// shutdown, the backup and the deletion of old messages. Each runs against a production server of
+// its own, so its database, outbox and log hold only what the test did.
+
+const run = promisify(execFile)
+
+/** An `npm run` command as the coach types it, against one server's database and outbox. */
+const npmRun = (server: ServerInstance, script: string, ...args: string[]) =>
+  run('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+    env: { ...process.env, DATABASE_URL: server.databaseFile, MAIL_OUTBOX_DIR: server.outbox },
+  })
+
+const contactForm = (email: string) =>
+  new URLSearchParams({ firstName: 'Anne', lastName: 'Jensen', email, phone: '21 43 65 87', serviceType: 'stress-coaching', message: 'Hej, jeg vil gerne høre mere.' }).toString()
+
+async function contactAction(server: ServerInstance) {
+  return (await (await fetch(`${server.url}/kontakt`)).text()).match(/action="(\/_serverFn\/[^"]+)"/)![1]!
+}
+
+/**
+ * A form post that the server has started on but cannot finish yet: it asks `Expect: 100-continue`,
+ * so the server's "continue" proves the request is in its hands, and the body follows on `finish`.
+ */
+function heldPost(url: string, body: string) {
+  const target = new URL(url)
+  let outgoing!: ClientRequest
+  const answered = new Promise<number>((resolve, reject) => {
+    outgoing = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+          Origin: target.origin,
+          'Sec-Fetch-Site': 'same-origin',
+          Expect: '100-continue',
+        },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      },
+    )
+    outgoing.on('error', reject)
+  })
+  const started = new Promise<void>((resolve) => outgoing.once('continue', resolve))
+  outgoing.flushHeaders()
+  return { started, finish: () => (outgoing.end(body), answered) }
+}
+
+const storedEmails = (databaseFile: string) => {
+  const db = new Database(databaseFile, { readonly: true })
+  try {
+    return (db.prepare('SELECT email FROM contact_messages ORDER BY id').all() as Array<{ email: string }>).map((row) => row.email)
+  } finally {
+    db.close()
+  }
+}
+
+test('the server logs one JSON line per request with method, path and status; a 404 names the path asked for', async ({ launchServer }) => {
+  const server = await launchServer()
+  const start = server.logLines().length
+  const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init })
+  const missing = `/findes-ikke-${Date.now()}`
+
+  const page = await get('/om')
+  await get('/om')
+  await get('/om', { headers: { 'If-None-Match': page.headers.get('etag')! } })
+  await get('/om', { method: 'HEAD' })
+  await get(missing)
+  await get('/OM')
+  await get('/om', { method: 'POST', body: 'a=b' })
+  await get('/healthz')
+
+  const lines = server.logLines().slice(start)
+  const requests = lines.filter((line) => typeof line.status === 'number')
+  expect(requests.map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
+    'GET /om 200',
+    'GET /om 200',
+    'GET /om 304',
+    'HEAD /om 200',
+    `GET ${missing} 404`,
+    'GET /OM 301',
+    'POST /om 405',
+    'GET /healthz 200',
+  ])
+  expect(requests.find((line) => line.status === 404)).toMatchObject({ level: 'info', msg: 'page not found', path: missing })
+  for (const line of requests) {
+    expect(Date.parse(line.time as string), JSON.stringify(line)).not.toBeNaN()
+    expect(line.ms, JSON.stringify(line)).toEqual(expect.any(Number))
+    // The visitor's address only as a salted hash (privacy policy).
+    expect(line.ip, JSON.stringify(line)).toMatch(/^[0-9a-f]{16,}$/)
+  }
+  expect(JSON.stringify(lines)).not.toContain('127.0.0.1')
+})
+
+test('on SIGTERM the server stops taking connections, finishes the requests in flight and exits with 0', async ({ launchServer }) => {
+  const server = await launchServer()
+  const action = `${server.url}${await contactAction(server)}`
+  const emails = [uniqueEmail('sigterm-a'), uniqueEmail('sigterm-b')]
+  const inFlight = emails.map((email) => heldPost(action, contactForm(email)))
+  await Promise.all(inFlight.map((post) => post.started))
+
+  server.process.kill('SIGTERM')
+  await expect.poll(() => server.logLines().some((line) => line.msg === 'shutting down')).toBe(true)
+  // A new visitor is turned away at once; the two already inside are not.
+  await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+  expect(server.process.exitCode).toBeNull()
+
+  expect(await Promise.all(inFlight.map((post) => post.finish()))).toEqual([303, 303])
+  // 0, not the 1 of the server's own 10-second limit: the shutdown completed.
+  expect(await server.exited).toBe(0)
+  expect(storedEmails(server.databaseFile)).toEqual(emails)
+})
+
+test('npm run db:backup makes a consistent copy of the live database that a server can run on', async ({ launchServer }) => {
+  const server = await launchServer()
+  const email = uniqueEmail('backup')
+  const answer = await fetch(`${server.url}${await contactAction(server)}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+    body: contactForm(email),
+  })
+  expect(answer.status).toBe(303)
+
+  const backupDir = mkdtempSync(join(tmpdir(), 'coach-backup-'))
+  try {
+    const target = join(backupDir, 'kopi.db')
+    // The server is running and the message sits in its write-ahead log: a plain file copy would miss it.
+    const { stdout } = await npmRun(server, 'db:backup', target)
+    expect(stdout).toContain(target)
+
+    // The copy is one self-contained file: moved anywhere on its own, it has everything.
+    const moved = join(backupDir, 'flyttet.db')
+    copyFileSync(target, moved)
+    const copy = new Database(moved, { readonly: true })
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
+      expect((copy.prepare('SELECT count(*) AS posts FROM blog_posts').get() as { posts: number }).posts).toBe(readArticleFolder('content/blog').length)
+      expect(copy.prepare('SELECT email FROM contact_messages').all()).toEqual([{ email }])
+    } finally {
+      copy.close()
+    }
+
+    // Restoring is putting the copy in place: a server started on it shows the blog.
+    const restored = await launchServer({ prepare: ({ databaseFile }) => copyFileSync(target, databaseFile) })
+    const article = await fetch(`${restored.url}/blog/stress-er-ikke-svaghed`)
+    expect(article.status).toBe(200)
+    expect(await article.text()).toContain('Stress er ikke svaghed')
+  } finally {
+    rmSync(backupDir, { recursive: true, force: true })
+  }
+})
+
+test('npm run contact:purge deletes messages past the retention period with their outbox e-mails, and keeps the rest', async ({ launchServer }) => {
+  const server = await launchServer()
+  const action = `${server.url}${await contactAction(server)}`
+  const ages = { old: site.contactRetentionDays + 30, kept: site.contactRetentionDays - 30, today: 0 }
+  const senders = Object.fromEntries(Object.keys(ages).map((label) => [label, uniqueEmail(`purge-${label}`)])) as Record<keyof typeof ages, string>
+  for (const email of Object.values(senders)) {
+    const answer = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+      body: contactForm(email),
+    })
+    expect(answer.status).toBe(303)
+    // The message to the coach and the receipt to the sender.
+    await expect.poll(() => emailsFor(email, server.outbox).length).toBe(2)
+  }
+
+  // Back-date the messages and their e-mails as if they had arrived that many days ago.
+  const db = new Database(server.databaseFile)
+  try {
+    for (const [label, days] of Object.entries(ages) as Array<[keyof typeof ages, number]>) {
+      const then = new Date(Date.now() - days * 24 * 60 * 60 * 1000)
+      db.prepare('UPDATE contact_messages SET created_at = ? WHERE email = ?').run(then.toISOString(), senders[label])
+      for (const { file } of emailsFor(senders[label], server.outbox)) utimesSync(file, then, then)
+    }
+  } finally {
+    db.close()
+  }
+
+  await npmRun(server, 'contact:purge')
+
+  expect(storedEmails(server.databaseFile)).toEqual([senders.kept, senders.today])
+  expect(emailsFor(senders.old, server.outbox)).toHaveLength(0)
+  for (const label of ['kept', 'today'] as const) {
+    const files = emailsFor(senders[label], server.outbox)
+    expect(files, label).toHaveLength(2)
+    for (const { file } of files) expect(statSync(file).isFile()).toBe(true)
+  }
+})
