@@ -1,43 +1,31 @@
-import { execFileSync } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BASE_URL, DATABASE_FILE } from './environment'
+import { categoryLabels } from '../app/lib/categories'
+import { blogExpectations, daysAgo, writeArticle } from './articles'
+import { BASE_URL } from './environment'
 import { expect, gotoInteractive, test } from './helpers'
-
-/** What the content folder says the blog shows today: the published articles and the new ones. */
-function publishedArticles(now = Date.now()) {
-  const dates = readdirSync('content/blog')
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => Date.parse(/^publishedAt:\s*['"]?([^'"\n]+)/m.exec(readFileSync(join('content/blog', file), 'utf8'))?.[1] ?? ''))
-    .filter((date) => date <= now)
-  return { all: dates.length, recent: dates.filter((date) => date >= now - 30 * 24 * 60 * 60 * 1000).length }
-}
-
-const seed = (dir = 'content/blog') =>
-  execFileSync('node_modules/.bin/tsx', ['db/seed.ts', dir], { env: { ...process.env, DATABASE_URL: DATABASE_FILE }, encoding: 'utf8' })
+import { seedDatabase } from './server-instance'
 
 test('the category filter works with JavaScript, in the URL', async ({ page }) => {
   await gotoInteractive(page, '/blog')
   const filters = page.getByRole('navigation', { name: 'Kategorier' })
-  await expect(filters.getByRole('link')).toHaveCount(11)
-  const { all } = publishedArticles()
-  await expect(filters.getByRole('link', { name: new RegExp(`Alle artikler ${all}`) })).toHaveAttribute('aria-current', 'page')
+  await expect(filters.getByRole('link')).toHaveCount(Object.keys(categoryLabels).length)
+  const blog = blogExpectations()
+  await expect(filters.getByRole('link', { name: new RegExp(`Alle artikler ${blog.published.length}`) })).toHaveAttribute('aria-current', 'page')
 
   await filters.getByRole('link', { name: /Stress coaching/ }).click()
   await expect(page).toHaveURL('/blog?kategori=stress')
   const stressFilter = filters.getByRole('link', { name: /Stress coaching/ })
   await expect(stressFilter).toHaveAttribute('aria-current', 'page')
-  const count = Number((await stressFilter.textContent())?.match(/\d+/)?.[0])
+  await expect(stressFilter).toContainText(String(blog.inCategory('stress').length))
   const cards = page.getByRole('article')
-  await expect(cards).toHaveCount(count)
+  await expect(cards).toHaveCount(blog.inCategory('stress').length)
   for (const text of await cards.allTextContents()) expect(text).toContain('Stress coaching')
 
   await page.goBack()
   await expect(page).toHaveURL('/blog')
-  const { recent } = publishedArticles()
-  // Cards: every article once in the grid (at most 60 a page), plus the new ones again on top.
-  await expect(cards).toHaveCount(Math.min(all, 60) + recent)
+  await expect(cards).toHaveCount(blog.cardsOnFirstPage)
 })
 
 test.describe('without JavaScript', () => {
@@ -47,8 +35,9 @@ test.describe('without JavaScript', () => {
     await page.goto('/blog')
     await page.getByRole('navigation', { name: 'Kategorier' }).getByRole('link', { name: /Kosttilskud/ }).click()
     await expect(page).toHaveURL('/blog?kategori=kosttilskud')
-    await expect(page.getByRole('article')).toHaveCount(1)
-    await expect(page.getByRole('article')).toContainText('Fedtsyrebalancen')
+    const expected = blogExpectations().inCategory('kosttilskud')
+    await expect(page.getByRole('article')).toHaveCount(expected.length)
+    for (const { title } of expected) await expect(page.getByRole('article').filter({ hasText: title })).toHaveCount(1)
   })
 })
 
@@ -56,8 +45,7 @@ test('garbage in the query falls back to all articles', async ({ page }) => {
   const response = await page.goto('/blog?kategori=%3Cscript%3E&side=-1')
   expect(response?.status()).toBe(200)
   await expect(page).toHaveURL('/blog')
-  const { all, recent } = publishedArticles()
-  await expect(page.getByRole('article')).toHaveCount(Math.min(all, 60) + recent)
+  await expect(page.getByRole('article')).toHaveCount(blogExpectations().cardsOnFirstPage)
 })
 
 test('an article shows byline, date, body, call to action and the way back', async ({ page }) => {
@@ -85,42 +73,44 @@ test('an unknown article answers 404', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ups! Siden blev ikke fundet')
 })
 
-test('an article the coach seeds today appears under "Nye Artikler" without a restart, and leaves again', async ({ page }) => {
+test('"Nye Artikler" holds the last 30 days, newest first; an article seeded today joins it without a restart, and leaves again', async ({ launchServer, page }) => {
+  // A blog of its own with known dates: one article just outside the 30 days, one just inside.
   const dir = mkdtempSync(join(tmpdir(), 'coach-content-'))
+  // Unique per run: the seed writes the new article's covers into public/images/blog.
+  const slug = `ny-artikel-om-ro-${process.env.E2E_PORT}`
+  const covers = [`${slug}.webp`, `${slug}-600.webp`, `${slug}.jpg`]
   try {
-    cpSync('content/blog', dir, { recursive: true })
-    const today = new Date().toISOString().slice(0, 10)
-    writeFileSync(
-      join(dir, 'ny-artikel-om-ro.md'),
-      `---\ntitle: Ro i en travl hverdag\ndescription: "En ny artikel om at finde ro."\ncategory: life\npublishedAt: ${today}\ncta: Kontakt mig\n---\nRo er noget, man kan øve sig i.\n\n## Små pauser\n\nTag tre dybe vejrtrækninger, før du åbner din indbakke.\n`,
-    )
-    const { recent } = publishedArticles()
-    await page.goto('/blog')
+    writeArticle(dir, { slug: 'lidt-for-gammel', title: 'Lidt for gammel til at være ny', publishedAt: daysAgo(31) })
+    writeArticle(dir, { slug: 'stadig-ny', title: 'Stadig ny efter fire uger', publishedAt: daysAgo(29) })
+    const server = await launchServer({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, dir) })
     const section = page.getByRole('region', { name: /Nye Artikler/ })
-    await expect(section).toHaveCount(recent > 0 ? 1 : 0)
 
-    expect(seed(dir)).toContain('Tilføjet 1: ny-artikel-om-ro')
-    await page.goto('/blog')
-    await expect(section.getByRole('heading', { level: 2 })).toContainText(String(recent + 1))
-    await expect(section.getByRole('article')).toHaveCount(recent + 1)
+    await page.goto(`${server.url}/blog`)
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(/^Nye Artikler\s*1 nye$/)
+    await expect(section.getByRole('article')).toHaveText([/Stadig ny efter fire uger/])
+    // The grid below still has both.
+    await expect(page.getByRole('article')).toHaveCount(3)
+
+    writeArticle(dir, { slug, title: 'Ro i en travl hverdag', publishedAt: daysAgo(0), image: null })
+    expect(seedDatabase(server.databaseFile, dir)).toContain(`Tilføjet 1: ${slug}`)
+    await page.goto(`${server.url}/blog`)
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(/^Nye Artikler\s*2 nye$/)
+    await expect(section.getByRole('article')).toHaveText([/Ro i en travl hverdag/, /Stadig ny efter fire uger/])
     await expect(section.getByRole('article').first()).toContainText('Ny')
-    await expect(section.getByRole('article').filter({ hasText: 'Ro i en travl hverdag' })).toHaveCount(1)
 
     // The file has no image: the seed made its cover, and the running server serves it.
-    const card = section.getByRole('article').filter({ hasText: 'Ro i en travl hverdag' })
-    const cover = card.locator('img')
+    const cover = section.getByRole('article').first().locator('img')
     await cover.scrollIntoViewIfNeeded()
     await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0)
-    for (const file of ['ny-artikel-om-ro.webp', 'ny-artikel-om-ro-600.webp', 'ny-artikel-om-ro.jpg']) {
-      const response = await page.request.get(`/images/blog/${file}`)
-      expect(response.status(), file).toBe(200)
-    }
+    for (const file of covers) expect((await page.request.get(`${server.url}/images/blog/${file}`)).status(), file).toBe(200)
+
+    rmSync(join(dir, `${slug}.md`))
+    expect(seedDatabase(server.databaseFile, dir)).toContain(`Fjernet 1: ${slug}`)
+    await page.goto(`${server.url}/blog`)
+    await expect(section.getByRole('article')).toHaveText([/Stadig ny efter fire uger/])
+    expect((await page.request.get(`${server.url}/blog/${slug}`)).status()).toBe(404)
   } finally {
     rmSync(dir, { recursive: true, force: true })
-    for (const file of ['ny-artikel-om-ro.webp', 'ny-artikel-om-ro-600.webp', 'ny-artikel-om-ro.jpg']) rmSync(join('public/images/blog', file), { force: true })
-    expect(seed()).toContain('Fjernet 1: ny-artikel-om-ro')
+    for (const file of covers) rmSync(join('public/images/blog', file), { force: true })
   }
-  await page.goto('/blog')
-  await expect(page.getByRole('article').filter({ hasText: 'Ro i en travl hverdag' })).toHaveCount(0)
-  expect((await page.request.get('/blog/ny-artikel-om-ro')).status()).toBe(404)
 })
