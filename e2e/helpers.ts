@@ -26,7 +26,8 @@ export const test = base.extend<{ serverLog: void; launchServer: (options?: Inst
       await use()
       if (testInfo.status !== testInfo.expectedStatus) {
         const lines = readFileSync(SERVER_LOG).subarray(start).toString('utf8').trim()
-        if (lines) await testInfo.attach('server.log', { body: lines, contentType: 'text/plain' })
+        // Printed, not attached: the reporters cut an attachment short after a few hundred characters.
+        if (lines) console.log(`The server's log while this test ran:\n${lines}`)
       }
     },
     { auto: true },
@@ -39,9 +40,7 @@ export const test = base.extend<{ serverLog: void; launchServer: (options?: Inst
       return instance
     })
     for (const [index, instance] of instances.entries()) {
-      if (testInfo.status !== testInfo.expectedStatus) {
-        await testInfo.attach(`server-instance-${index + 1}.log`, { body: readFileSync(instance.logFile, 'utf8'), contentType: 'text/plain' })
-      }
+      if (testInfo.status !== testInfo.expectedStatus) console.log(`The log of this test's server ${index + 1} (${instance.url}):\n${readFileSync(instance.logFile, 'utf8').trim()}`)
       await disposeServerInstance(instance)
     }
   },
