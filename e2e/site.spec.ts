@@ -64,52 +64,9 @@ test('a new page starts at the top, and so does clicking the current page’s li
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
 
+// The phone menu has its own spec (phone.spec.ts).
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
-
-  test('the menu opens, closes on Escape with focus back on the toggle, and closes after choosing a link', async ({ page }) => {
-    await gotoInteractive(page, '/')
-    // The toggle is the <summary> of a disclosure, so it works before and without JavaScript too.
-    const toggle = page.locator('header summary')
-    await expect(toggle).toHaveAccessibleName('Åbn menu')
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-    await expect(page.locator('#mobilmenu')).toBeHidden()
-
-    await toggle.click()
-    await expect(toggle).toHaveAccessibleName('Luk menu')
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    await expect(page.locator('#mobilmenu')).toBeVisible()
-    await expect(page.locator('#mobilmenu a').first()).toBeFocused()
-
-    await page.keyboard.press('Escape')
-    await expect(page.locator('#mobilmenu')).toBeHidden()
-    await expect(toggle).toBeFocused()
-
-    await toggle.click()
-    await page.locator('#mobilmenu').getByRole('link', { name: 'Kontakt' }).click()
-    await expect(page).toHaveURL('/kontakt')
-    await expect(page.locator('#mobilmenu')).toBeHidden()
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-  })
-
-  test.describe('without JavaScript', () => {
-    test.use({ javaScriptEnabled: false })
-
-    test('the menu opens and closes with HTML alone, and its links lead on', async ({ page }) => {
-      await page.goto('/')
-      const toggle = page.locator('header summary')
-      await expect(page.locator('#mobilmenu')).toBeHidden()
-      await toggle.click()
-      await expect(page.locator('#mobilmenu').getByRole('link')).toHaveText(['Hjem', 'Om', 'Ydelser', 'Blog', 'Referencer', 'Kontakt'])
-      await toggle.click()
-      await expect(page.locator('#mobilmenu')).toBeHidden()
-      await toggle.click()
-      await page.locator('#mobilmenu').getByRole('link', { name: 'Blog' }).click()
-      await expect(page).toHaveURL('/blog')
-      await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible()
-      await expect(page.locator('#mobilmenu')).toBeHidden()
-    })
-  })
 
   test('no page is wider than the screen', async ({ page }) => {
     for (const path of ['/', '/ydelser', '/blog', '/kontakt', '/blog/stress-er-ikke-svaghed']) {
