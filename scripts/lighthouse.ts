@@ -1,10 +1,13 @@
 /**
- * `npm run lighthouse [-- <base-url>]`: Lighthouse (mobile, default simulated throttling) on the home
- * page, the blog, an article and the contact page, LIGHTHOUSE_RUNS times each (default 3). Prints
- * every run and the median. Without a URL it starts the production build on a temporary database
- * (build first with `npm run build`).
+ * `npm run lighthouse [-- <base-url> [path …]]`: Lighthouse (mobile, default simulated throttling)
+ * on the home page, the blog, an article and the contact page (or the paths given),
+ * LIGHTHOUSE_RUNS times each (default 3). Prints every run and each page's median against the
+ * goal of issue 12: performance 100 and total blocking time under 100 ms. Without a URL it starts
+ * the production build on a free port and a temporary database (build first with `npm run build`).
  */
+import { once } from 'node:events'
 import { existsSync, mkdtempSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -13,11 +16,44 @@ import { type RunningServer, boundedRun, startServer } from './lib/server-proces
 import { printTable } from './lib/table.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
-const paths = ['/', '/blog', '/blog/stress-er-ikke-svaghed', '/kontakt']
+/** A run Lighthouse cannot finish (it happens on a busy machine) is repeated, this many times at most. */
+const RETRIES = 2
+const GOAL = { performance: 100, tbtMs: 100 }
+const [givenBase, ...givenPaths] = process.argv.slice(2)
+const paths = givenPaths.length > 0 ? givenPaths : ['/', '/blog', '/blog/stress-er-ikke-svaghed', '/kontakt']
 const work = mkdtempSync(join(tmpdir(), 'coach-lighthouse-'))
 
 type Run = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; cls: number; tbt: number }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+async function runOnce(port: number, url: string): Promise<Run | string> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  })
+  if (!result) return 'intet resultat'
+  const { categories, audits, runtimeError, runWarnings } = result.lhr
+  if (runtimeError || categories.performance?.score == null) return `${runtimeError?.code ?? 'ingen score'} ${runWarnings.join(' ')}`.trim()
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    tbt: audits['total-blocking-time']?.numericValue ?? 0,
+  }
+}
+
+const figures = (run: Pick<Run, 'performance' | 'lcp' | 'cls' | 'tbt'>) => ({
+  performance: String(run.performance),
+  LCP: `${(run.lcp / 1000).toFixed(1)} s`,
+  CLS: run.cls.toFixed(2),
+  TBT: `${Math.round(run.tbt)} ms`,
+})
 
 async function measure(base: string) {
   const chrome = await chromeLauncher.launch({
@@ -25,63 +61,70 @@ async function measure(base: string) {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   })
   const rows: Array<Record<string, string>> = []
+  const medians: Array<Record<string, string>> = []
+  let goalMet = true
   try {
     for (const path of paths) {
       const runs: Run[] = []
-      let failed = 0
-      for (let i = 0; i < RUNS; i++) {
-        const result = await lighthouse(`${base}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        })
-        if (!result) throw new Error(`Lighthouse gav intet resultat for ${path}`)
-        const { categories, audits, runtimeError, runWarnings } = result.lhr
-        if (runtimeError || categories.performance?.score == null) {
-          // A run Lighthouse could not finish says nothing about the page; it is reported, not counted.
-          console.error(`${path}, kørsel ${i + 1}: Lighthouse fejlede (${runtimeError?.code ?? 'ingen score'}) ${runWarnings.join(' ')}`)
-          failed++
+      let failures = 0
+      while (runs.length < RUNS && failures <= RETRIES) {
+        const run = await runOnce(chrome.port, `${base}${path}`)
+        if (typeof run === 'string') {
+          // A run Lighthouse could not finish says nothing about the page: reported, repeated, not counted.
+          console.error(`${path}: Lighthouse fejlede (${run}); kørslen gentages`)
+          failures++
           continue
         }
-        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
-        runs.push({
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          bestPractices: score('best-practices'),
-          seo: score('seo'),
-          lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
-          tbt: audits['total-blocking-time']?.numericValue ?? 0,
-        })
+        runs.push(run)
+        rows.push({ side: path, kørsel: String(runs.length), ...figures(run) })
       }
-      rows.push({
+      if (runs.length === 0) {
+        goalMet = false
+        medians.push({ side: path, performance: '–', LCP: '–', CLS: '–', TBT: '–', 'a11y / bp / seo': '–', mål: 'NEJ (ingen kørsel lykkedes)' })
+        continue
+      }
+      const middle = {
+        performance: median(runs.map((run) => run.performance)),
+        lcp: median(runs.map((run) => run.lcp)),
+        cls: median(runs.map((run) => run.cls)),
+        tbt: median(runs.map((run) => run.tbt)),
+      }
+      const met = runs.length === RUNS && middle.performance >= GOAL.performance && middle.tbt < GOAL.tbtMs
+      goalMet &&= met
+      medians.push({
         side: path,
-        'performance (kørsler)': runs.map((run) => run.performance).join(' / '),
-        'performance (median)': String(median(runs.map((run) => run.performance))),
-        'TBT ms (kørsler)': runs.map((run) => Math.round(run.tbt)).join(' / '),
-        'TBT (median)': `${Math.round(median(runs.map((run) => run.tbt)))} ms`,
-        'LCP (median)': `${(median(runs.map((run) => run.lcp)) / 1000).toFixed(1)} s`,
-        'CLS (median)': median(runs.map((run) => run.cls)).toFixed(2),
+        ...figures(middle),
         'a11y / bp / seo': [median(runs.map((run) => run.accessibility)), median(runs.map((run) => run.bestPractices)), median(runs.map((run) => run.seo))].join(' / '),
-        'mislykkede kørsler': String(failed),
+        mål: met ? 'ja' : runs.length < RUNS ? `NEJ (${runs.length} af ${RUNS} kørsler)` : 'NEJ',
       })
     }
   } finally {
     await chrome.kill()
   }
-  console.log(`Lighthouse, mobil med simuleret netværk og CPU, ${RUNS} kørsler pr. side, ${base}:`)
+  console.log(`Lighthouse, mobil med simuleret netværk og CPU, ${base}; hver kørsel:`)
   printTable(rows)
+  console.log()
+  console.log(`Median af ${RUNS} kørsler pr. side; målet er performance ${GOAL.performance} og TBT under ${GOAL.tbtMs} ms:`)
+  printTable(medians)
+  if (!goalMet) process.exitCode = 1
 }
 
-const given = process.argv[2] ?? process.env.LIGHTHOUSE_URL
-if (given) {
-  await measure(given.replace(/\/$/, ''))
+async function freePort() {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const { port } = probe.address() as AddressInfo
+  probe.close()
+  return port
+}
+
+if (givenBase) {
+  await measure(givenBase.replace(/\/$/, ''))
 } else {
   await boundedRun('Lighthouse', work, async () => {
     let server: RunningServer | undefined
     try {
-      server = await startServer(3430, { DATABASE_URL: join(work, 'site.db'), SITE_URL: 'http://127.0.0.1:3430', BACKGROUND_JOBS: 'off' })
+      const port = await freePort()
+      server = await startServer(port, { DATABASE_URL: join(work, 'site.db'), SITE_URL: `http://127.0.0.1:${port}`, BACKGROUND_JOBS: 'off' })
       await measure(server.url)
     } finally {
       await server?.stop()
