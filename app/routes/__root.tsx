@@ -4,6 +4,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ErrorPage } from '~/components/error-page'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
+import { afterEveryTurn } from '~/components/layout/hydrate-in-turn'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { NotFound } from '~/components/not-found'
@@ -40,10 +41,12 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
 })
 
 function RootDocument({ children }: { children: React.ReactNode }) {
-  // The app's script loads after the first paint; this marks when the page has become interactive
-  // (the end-to-end tests wait for it before they test JavaScript behaviour).
+  // The app's script loads after the first paint; this marks when the page has become interactive,
+  // every part hydrated (the end-to-end tests wait for it before they test JavaScript behaviour).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
+    afterEveryTurn(() => {
+      document.documentElement.dataset.hydrated = 'true'
+    })
   }, [])
   return (
     <html lang="da">

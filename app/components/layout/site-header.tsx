@@ -1,5 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
+import { HydrateInTurn } from '~/components/layout/hydrate-in-turn'
 import { Logo } from '~/components/layout/logo'
 import { exactPath, navLinks } from '~/components/layout/nav-links'
 import { cn } from '~/lib/utils'
@@ -10,6 +11,15 @@ function scrollToTopIfCurrent(isCurrent: boolean) {
 }
 
 export function SiteHeader() {
+  // Its state lives inside the turn: a re-render from outside would meet the header half hydrated.
+  return (
+    <HydrateInTurn name="header">
+      <Header />
+    </HydrateInTurn>
+  )
+}
+
+function Header() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLElement>(null)
@@ -60,32 +70,32 @@ export function SiteHeader() {
     <header className="fixed inset-x-0 top-0 z-40 h-(--nav-height) border-b border-sand-200 bg-sand-50/95 backdrop-blur">
       <nav aria-label="Hovedmenu" className="h-full">
         <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
-        <Link to="/" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
-          <Logo />
-        </Link>
-        <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
-        {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
-            and closing when a link is chosen. */}
-        <details className="group lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
-          <summary
-            ref={toggleRef}
-            aria-expanded={enhanced ? menuOpen : undefined}
-            aria-controls={enhanced ? 'mobilmenu' : undefined}
-            className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand-100 [&::-webkit-details-marker]:hidden"
-          >
-            <span className="sr-only group-open:hidden">Åbn menu</span>
-            <span className="sr-only hidden group-open:inline">Luk menu</span>
-            <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
-              <path className="hidden group-open:inline" d="M6 6l12 12M18 6 6 18" />
-            </svg>
-          </summary>
-          <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8">
-            <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
-              {links('mobile')}
-            </ul>
-          </div>
-        </details>
+          <Link to="/" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
+            <Logo />
+          </Link>
+          <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
+          {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
+              and closing when a link is chosen. */}
+          <details className="group lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+            <summary
+              ref={toggleRef}
+              aria-expanded={enhanced ? menuOpen : undefined}
+              aria-controls={enhanced ? 'mobilmenu' : undefined}
+              className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand-100 [&::-webkit-details-marker]:hidden"
+            >
+              <span className="sr-only group-open:hidden">Åbn menu</span>
+              <span className="sr-only hidden group-open:inline">Luk menu</span>
+              <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                <path className="hidden group-open:inline" d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </summary>
+            <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8">
+              <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
+                {links('mobile')}
+              </ul>
+            </div>
+          </details>
         </div>
       </nav>
     </header>
