@@ -92,7 +92,7 @@ test('"Nye Artikler" holds the last 30 days, newest first; an article seeded tod
     await expect(page.getByRole('article')).toHaveCount(3)
 
     writeArticle(dir, { slug, title: 'Ro i en travl hverdag', publishedAt: daysAgo(0), image: null })
-    expect(seedDatabase(server.databaseFile, dir)).toContain(`Tilføjet 1: ${slug}`)
+    seedDatabase(server.databaseFile, dir)
     await page.goto(`${server.url}/blog`)
     await expect(section.getByRole('heading', { level: 2 })).toHaveText(/^Nye Artikler\s*2 nye$/)
     await expect(section.getByRole('article')).toHaveText([/Ro i en travl hverdag/, /Stadig ny efter fire uger/])
@@ -105,7 +105,7 @@ test('"Nye Artikler" holds the last 30 days, newest first; an article seeded tod
     for (const file of covers) expect((await page.request.get(`${server.url}/images/blog/${file}`)).status(), file).toBe(200)
 
     rmSync(join(dir, `${slug}.md`))
-    expect(seedDatabase(server.databaseFile, dir)).toContain(`Fjernet 1: ${slug}`)
+    seedDatabase(server.databaseFile, dir)
     await page.goto(`${server.url}/blog`)
     await expect(section.getByRole('article')).toHaveText([/Stadig ny efter fire uger/])
     expect((await page.request.get(`${server.url}/blog/${slug}`)).status()).toBe(404)
