@@ -90,6 +90,8 @@ async function serve() {
         productionEntry.shutdown()
         process.exit(0)
       })
+      // Keep-alive connections go as soon as their last request is answered, not at their timeout.
+      setInterval(() => server.closeIdleConnections(), 100).unref()
       server.closeIdleConnections()
     })
   }

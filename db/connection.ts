@@ -81,7 +81,7 @@ export function getDb(): Db {
     shared = openDatabase()
     const report = seedIfEmpty(shared)
     // On standard error, so a script's output (contact:export's JSON) stays clean.
-    if (report) console.error(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'blog seeded on start', added: report.added.length }))
+    if (report && process.env.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'blog seeded on start', added: report.added.length }))
   }
   return shared
 }
