@@ -4,7 +4,7 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ErrorPage } from '~/components/error-page'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
-import { afterEveryTurn } from '~/components/layout/hydrate-in-turn'
+import { HydrateInTurn, afterEveryTurn } from '~/components/layout/hydrate-in-turn'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { NotFound } from '~/components/not-found'
@@ -62,7 +62,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader />
         <main id="indhold" tabIndex={-1} className="min-h-screen pt-(--nav-height) outline-none">
-          {children}
+          <HydrateInTurn name="content">{children}</HydrateInTurn>
         </main>
         <SiteFooter />
         <BodyScripts />
