@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
   type ContactField,
   type ContactMessageData,
@@ -25,11 +25,13 @@ const LINE_BREAK = /[\r\n]/
 const oneLine = (field: string, max: number) =>
   z
     .string(`${field} skal være tekst.`)
-    .trim()
-    .max(max, `${field} må højst være ${max} tegn.`)
-    .refine((value) => !CONTROL_CHARS.test(value) && !LINE_BREAK.test(value), `${field} indeholder ugyldige tegn.`)
+    .check(
+      z.trim(),
+      z.maxLength(max, `${field} må højst være ${max} tegn.`),
+      z.refine((value) => !CONTROL_CHARS.test(value) && !LINE_BREAK.test(value), `${field} indeholder ugyldige tegn.`),
+    )
 
-const required = (field: string, max: number, missing: string) => oneLine(field, max).refine((value) => value.length > 0, missing)
+const required = (field: string, max: number, missing: string) => oneLine(field, max).check(z.refine((value) => value.length > 0, missing))
 
 // The same patterns as the form's HTML pattern attributes, which match the whole value.
 const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v')
@@ -39,28 +41,28 @@ const phonePattern = whole(PHONE_PATTERN)
 const LOOKS_LIKE_DOMAIN = /\p{L}\.\p{L}{2,}/u
 
 const personName = (field: string, missing: string, hint: string) =>
-  required(field, contactLimits.firstName.maxLength, missing).refine(
-    (value) => value === '' || (namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value)),
-    hint,
+  required(field, contactLimits.firstName.maxLength, missing).check(
+    z.refine((value) => value === '' || (namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value)), hint),
   )
 
 export const contactSchema = z.object({
   firstName: personName('Fornavn', 'Skriv dit fornavn.', fieldHints.firstName),
   lastName: personName('Efternavn', 'Skriv dit efternavn.', fieldHints.lastName),
-  email: required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.').pipe(z.email(fieldHints.email)),
-  phone: required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.').refine(
-    (value) => value === '' || phonePattern.test(value),
-    fieldHints.phone,
+  email: z.pipe(required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.'), z.email(fieldHints.email)),
+  phone: required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.').check(
+    z.refine((value) => value === '' || phonePattern.test(value), fieldHints.phone),
   ),
-  serviceType: z.enum(['', ...serviceTypes], fieldHints.serviceType).default(''),
-  address: oneLine('Adresse', contactLimits.address.maxLength).default(''),
+  serviceType: z._default(z.enum(['', ...serviceTypes], fieldHints.serviceType), ''),
+  address: z._default(oneLine('Adresse', contactLimits.address.maxLength), ''),
   message: z
     .string('Beskeden skal være tekst.')
-    .trim()
-    .min(1, 'Skriv en besked.')
-    .max(contactLimits.message.maxLength, `Beskeden må højst være ${contactLimits.message.maxLength} tegn.`)
-    .refine((value) => !CONTROL_CHARS.test(value.replace(/\t/g, ' ')), 'Beskeden indeholder ugyldige tegn.'),
-}) satisfies z.ZodType<ContactMessageData> // the schema and the form's vocabulary describe one message
+    .check(
+      z.trim(),
+      z.minLength(1, 'Skriv en besked.'),
+      z.maxLength(contactLimits.message.maxLength, `Beskeden må højst være ${contactLimits.message.maxLength} tegn.`),
+      z.refine((value) => !CONTROL_CHARS.test(value.replace(/\t/g, ' ')), 'Beskeden indeholder ugyldige tegn.'),
+    ),
+}) satisfies z.ZodMiniType<ContactMessageData> // the schema and the form's vocabulary describe one message
 
 /** The first Danish message for each field that failed. */
 export function validateContact(values: Record<string, unknown>) {
