@@ -9,13 +9,13 @@ import { stopBackgroundJobs } from '~/server/jobs.server'
 import { errorFields, log, logRequest } from '~/server/log.server'
 import { pageCache } from '~/server/page-cache.server'
 import { type Page, type Reply, type RequestFacts, SHARED_CACHE_CONTROL, makePage, replyToResponse, replyWithPage } from '~/server/page.server'
-import { isMalformedServerFnPayload } from '~/server/server-fn-payload.server'
+import { deserializes } from '~/server/server-fn-payload.server'
 import { StaticFiles } from '~/server/static-files.server'
 
 /**
  * The request pipeline: every request the framework answers passes here once. In order:
  * health check, odd paths, server functions (known ones only, body limit and shape, then the
- * framework with its CSRF middleware from app/start.ts), and pages (one canonical address each,
+ * framework with its default CSRF middleware), and pages (one canonical address each,
  * rendered once into fixed bytes and cached). Every response leaves with the security headers and
  * one JSON log line. The production server (server.ts) answers static files and cached pages
  * itself through `productionEntry` in app/server.ts, with the same headers and log line.
@@ -50,6 +50,9 @@ export async function handleRequest(request: Request, render: Render): Promise<R
   return response
 }
 
+/** For every response that brings no CSP of its own: the strictest one, made once. */
+const defaultSecurityHeaders = Object.entries(securityHeaders(isProduction && contentSecurityPolicy()))
+
 /** Headers a response has not set itself (a page carries its own CSP with its inline hashes). */
 function withSecurityHeaders(response: Response) {
   let headers = response.headers
@@ -60,7 +63,7 @@ function withSecurityHeaders(response: Response) {
     headers = new Headers(response.headers)
     response = new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
-  for (const [name, value] of Object.entries(securityHeaders(isProduction && contentSecurityPolicy()))) {
+  for (const [name, value] of defaultSecurityHeaders) {
     if (!headers.has(name)) headers.set(name, value)
   }
   return response
@@ -114,9 +117,8 @@ async function renderPage(request: Request, url: URL, render: Render, shared: bo
 async function serverFunction(request: Request, url: URL, render: Render): Promise<Response> {
   if (!serverFunctionPaths.has(url.pathname)) return textResponse(404, 'Adressen findes ikke.')
   if (request.method !== 'GET' && request.method !== 'POST') return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, POST' })
-  const guarded = request.method === 'POST' ? await guardBody(request) : request
+  const guarded = request.method === 'POST' ? await guardBody(request) : guardPayloadQuery(request, url)
   if (guarded instanceof Response) return guarded
-  if (await isMalformedServerFnPayload(guarded, url)) return textResponse(400, 'Forespørgslen kunne ikke læses.')
   const response = await render(guarded)
   if (response.status >= 500) {
     // Our server functions answer their own expected failures; this is an outage, and the caller
@@ -151,12 +153,25 @@ async function guardBody(request: Request): Promise<Request | Response> {
   const guarded = withClientAddress(new Request(request.url, { method: 'POST', headers: request.headers, body, signal: request.signal }), clientAddressOf(request))
   try {
     if (isForm) await guarded.clone().formData()
-    else JSON.parse(body.toString('utf8'))
+    else if (!deserializes(JSON.parse(body.toString('utf8')))) return unreadablePayload()
   } catch {
     return textResponse(400, isForm ? 'Formularen kunne ikke læses.' : 'Forespørgslen er ikke gyldig JSON.')
   }
   return guarded
 }
+
+/** A GET server function carries its JSON payload in the query; one the framework cannot read is refused. */
+function guardPayloadQuery(request: Request, url: URL): Request | Response {
+  const payload = url.searchParams.get('payload')
+  if (!payload) return request
+  try {
+    return deserializes(JSON.parse(payload)) ? request : unreadablePayload()
+  } catch {
+    return unreadablePayload()
+  }
+}
+
+const unreadablePayload = () => textResponse(400, 'Forespørgslen kunne ikke læses.')
 
 function healthResponse() {
   const health = databaseHealth()
