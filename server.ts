@@ -43,11 +43,16 @@ if (workers > 1 && cluster.isPrimary) {
 
 async function serve() {
   const bundle = (await import(resolve('dist/server/server.js'))) as {
-    default: { fetch: (request: Request) => Response | Promise<Response> }
+    default: { fetch: (request: Request, options: { context: { clientAddress: string } }) => Response | Promise<Response> }
     productionEntry: ProductionEntry
   }
   const { productionEntry } = bundle
-  const appHandler = toNodeHandler((request) => bundle.default.fetch(request)) as unknown as (req: IncomingMessage, res: ServerResponse) => void
+  /** The address read from each socket's request, handed to Start in the request context. */
+  const addresses = new WeakMap<IncomingMessage, string>()
+  const appHandler = toNodeHandler((request) => {
+    const req = (request as { runtime?: { node?: { req: IncomingMessage } } }).runtime!.node!.req
+    return bundle.default.fetch(request, { context: { clientAddress: addresses.get(req)! } })
+  }) as unknown as (req: IncomingMessage, res: ServerResponse) => void
 
   const header = (req: IncomingMessage, name: string) => {
     const value = req.headers[name]
@@ -56,8 +61,7 @@ async function serve() {
 
   const server = createServer((req, res) => {
     const address = clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for'))
-    // The pipeline reads it from here (srvx hands it this very IncomingMessage).
-    Object.assign(req, { clientAddress: address })
+    addresses.set(req, address)
     // A path that cannot be decoded is answered with the not-found page, not a bare 400.
     if (!isDecodablePath((req.url ?? '/').split('?')[0]!)) req.url = '/ikke-fundet'
     try {
