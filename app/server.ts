@@ -1,13 +1,16 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { fastReply, serveRequest, shutdown } from '~/server/http/request-pipeline.server'
 import { startBackgroundJobs } from '~/server/jobs.server'
-import { writeConsoleAsJson } from '~/server/log.server'
+import { log, writeConsoleAsJson } from '~/server/log.server'
+import { removeLeftoverTemporaryFiles } from '~/server/contact/mail-transport.server'
 
 // Every line a production server writes is JSON, the framework's own messages included.
 if (process.env.NODE_ENV === 'production') writeConsoleAsJson()
 
 // Mail retries and the retention purge run from the moment the server has loaded.
 startBackgroundJobs()
+// What a killed process left half-written in the outbox goes before anything else is written.
+void removeLeftoverTemporaryFiles().then((removed) => removed.length > 0 && log('info', 'leftover outbox files removed', { files: removed.length }))
 
 /**
  * Every request Start answers comes in here: the production server (server.ts) passes the address

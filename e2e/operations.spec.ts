@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process'
-import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { execFile, spawnSync } from 'node:child_process'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { type ClientRequest, request as httpRequest } from 'node:http'
 import { type Socket, connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -153,6 +153,17 @@ test('SIGTERM during a burst: every request already sent is answered, none is re
   const statuses = await Promise.all(answers)
   expect(statuses.filter((status) => status !== '200')).toEqual([])
   expect(await server.exited).toBe(0)
+})
+
+test('a half-written e-mail a killed process left in the outbox is removed when the server starts', async ({ launchServer }) => {
+  const leftover = `abc.json.${spawnSync(process.execPath, ['-e', '']).pid}.0f8a3c1e-7d2b-4c55-9e61-2f3a4b5c6d7e.tmp`
+  const server = await launchServer({
+    prepare: ({ outbox }) => {
+      mkdirSync(outbox, { recursive: true })
+      writeFileSync(join(outbox, leftover), '{"to":"anne@eksempel.dk","text":"Hej"}')
+    },
+  })
+  await expect.poll(() => readdirSync(server.outbox)).toEqual([])
 })
 
 test('npm run db:backup makes a consistent copy of the live database that a server can run on', async ({ launchServer }) => {
