@@ -57,7 +57,7 @@ const isoDate = (field: string) =>
 
 const textList = (field: string) => z.array(z.string().trim().min(1), `skal være en liste, fx ${field}: [stress, trivsel]`).default([])
 
-/** The front matter contract of DESIGN.md "Article files". */
+/** The front matter of an article file: what the coach writes above the text, checked field by field. */
 export const frontMatterSchema = z
   .object({
     title: text('title', 'Ro i hverdagen', 200),

@@ -2,7 +2,7 @@
  * `npm run lighthouse [-- <base-url> [path …]]`: Lighthouse (mobile, default simulated throttling)
  * on the home page, the blog, an article and the contact page (or the paths given),
  * LIGHTHOUSE_RUNS times each (default 3). Prints every run and each page's median against the
- * goal of issue 12: performance 100 and total blocking time under 100 ms. Without a URL it starts
+ * site's goal: performance 100 and total blocking time under 100 ms. Without a URL it starts
  * the production build on a free port and a temporary database (build first with `npm run build`).
  */
 import { once } from 'node:events'

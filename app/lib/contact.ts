@@ -3,7 +3,7 @@
  * stay in every page's JavaScript, so the schema itself lives in contact-schema.ts.
  */
 
-/** SPEC 3: the service types; the empty value means "not specified". */
+/** The service types a visitor can choose; the empty value means "not specified". */
 export const serviceTypeLabels = {
   'personlig-coaching': 'Personlig coaching',
   'teenager-coaching': 'Teenagecoaching',

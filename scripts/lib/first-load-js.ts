@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { printTable } from './table.ts'
 
-/** The budget of issue 12: what a phone downloads in JavaScript on its first visit to a page. */
+/** The budget: what a phone downloads in JavaScript on its first visit to a page. */
 export const FIRST_LOAD_BUDGET_BYTES = 100 * 1024
 
 export type FirstLoad = { path: string; files: Array<{ name: string; gzip: number }>; gzip: number }

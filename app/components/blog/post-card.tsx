@@ -39,7 +39,7 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
 /** Cards hydrated together; on a phone the blog's 53 cards at once would freeze it for a moment. */
 const CARDS_PER_TURN = 6
 
-/** Cards rise in one after another, 0.2 s apart (SPEC 9); reduced motion turns it off. */
+/** Cards rise in one after another, 0.2 s apart; reduced motion turns it off. */
 export function PostGrid({ posts, isNew, prioritizeFirst }: { posts: PostCardData[]; isNew?: boolean; prioritizeFirst?: boolean }) {
   return (
     <ul className="stagger grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
