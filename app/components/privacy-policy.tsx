@@ -63,12 +63,13 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
         <li>
           <strong>Din IP-adresse, hashet</strong>: sammen med en besked eller booking gemmer jeg en hashet udgave af din
           IP-adresse (en hash med et hemmeligt salt), så formularerne kan begrænse, hvor mange henvendelser der kommer fra
-          samme afsender. Selve IP-adressen gemmes ikke, og hashen kan ikke regnes tilbage til den, men jeg behandler
-          den stadig som en personoplysning.
+          samme afsender. Selve IP-adressen gemmes ikke, og uden saltet kan hashen ikke regnes tilbage til den, men
+          jeg behandler den stadig som en personoplysning.
         </li>
         <li>
           <strong>Serverens log</strong>: for hver side, der hentes, tidspunkt, sidens adresse, svarkode, svartid og
-          den hashede IP-adresse. Loggen indeholder aldrig navne, e-mailadresser eller indholdet af beskeder.
+          den hashede IP-adresse – og når en besked er gemt eller sendt, dens nummer i databasen. Loggen indeholder
+          aldrig navne, e-mailadresser eller indholdet af beskeder.
         </li>
       </ul>
 
@@ -131,8 +132,8 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       </ul>
       <p>
         Det, du fortæller mig i vores samtaler, bliver mellem os. Der er én undtagelse: Bliver jeg alvorligt bekymret
-        for, at du eller en anden er i fare, må jeg ikke holde det for mig selv. Så taler jeg med dig først, og derefter
-        siger jeg det videre – til dine forældre, din læge eller kommunen.
+        for, at du eller en anden er i fare, må jeg ikke holde det for mig selv. Så siger jeg det videre – til dine
+        forældre, din læge eller kommunen – og fortæller dig det først, hvis jeg kan.
       </p>
 
       <h2>Modtagere</h2>
@@ -232,10 +233,10 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
 
       <h2>Skal du give mig oplysningerne?</h2>
       <p>
-        Du har ingen pligt – hverken efter loven eller efter en aftale – til at give mig oplysninger. Men uden navn,
-        e-mail og telefonnummer kan jeg ikke svare dig, så formularen og bookingen kan ikke sendes uden dem. Alt andet er
-        frivilligt. Bliver du klient, skal jeg bruge dit navn og din adresse til fakturaen, fordi bogføringsreglerne
-        kræver det.
+        Det er frivilligt at skrive til mig og at booke en samtale, og ingen lov kræver, at du giver mig oplysninger.
+        Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig, så formularen og bookingen kan ikke sendes uden
+        dem; alt andet kan du udelade. Bliver du klient, er dit navn og din adresse nødvendige for vores aftale, fordi
+        de skal stå på fakturaen.
       </p>
     </>
   )

@@ -71,7 +71,9 @@ describe('the privacy policy', () => {
     expect(all).toContain('som forælder om din teenager')
     expect(all).toMatch(/Er du under 15 år[^.]*\. Men før vi begynder et forløb[^.]*forældremyndigheden\) give samtykke/)
     expect(all).toMatch(/Bliver jeg alvorligt bekymret for, at du eller en anden er i fare/)
-    expect(all).toContain('Du har ingen pligt – hverken efter loven eller efter en aftale')
+    // Art. 13(2)(e): whether the data are required by law or for a contract, and what follows if not given.
+    expect(all).toMatch(/ingen lov kræver, at du giver mig oplysninger\. Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig/)
+    expect(all).toContain('Bliver du klient, er dit navn og din adresse nødvendige for vores aftale')
     expect(all).toContain('ingen profilering')
   })
 
