@@ -10,7 +10,8 @@ const livslinien: CrisisLine = {
   number: { display: '70\u00a0201\u00a0201', href: 'tel:+4570201201' },
   text: 'Anonym samtale, hvis du har selvmordstanker eller er bekymret for en anden.',
   // As Livslinien publishes its opening hours: every day from 11 in the morning to 5 at night.
-  hours: 'alle dage kl. 11–05',
+  // A no-break space and word joiners keep »kl. 11–05« on one line.
+  hours: 'alle dage kl.\u00a011\u2060–\u206005',
 }
 
 const emergency: CrisisLine = { name: 'Ved akut fare', number: { display: '112', href: 'tel:112' }, text: 'Ring 112, hvis der er fare for liv.' }
