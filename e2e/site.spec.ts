@@ -39,7 +39,7 @@ test('the contact page says the form is not for acute help, with 112, Livslinien
   await page.goto('/kontakt')
   const note = page.getByText('Kontaktformularen er ikke beregnet til akut hjælp.')
   await expect(note).toBeVisible()
-  for (const [name, href] of [['112', 'tel:112'], ['70 201 201', 'tel:+4570201201'], ['70 11 07 07', 'tel:+4570110707']]) {
+  for (const [name, href] of [['112', 'tel:112'], ['70 201 201', 'tel:+4570201201'], ['70 11 07 07', 'tel:+4570110707']] as const) {
     await expect(note.getByRole('link', { name })).toHaveAttribute('href', href)
   }
 })

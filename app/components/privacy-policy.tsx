@@ -1,7 +1,14 @@
 import type { PrivacyFacts } from '#content/privacy'
-import type { site as siteFacts } from '#content/site'
 
-type Site = Pick<typeof siteFacts, 'name' | 'email' | 'phone' | 'address' | 'cvr' | 'contactRetentionDays'>
+/** The facts of content/site.ts the policy names. */
+type Site = {
+  name: string
+  email: string
+  phone: { display: string; href: string }
+  address: { street: string; postalCode: string; city: string }
+  cvr: string
+  contactRetentionDays: number
+}
 
 /** What the policy says about the transfer to the mail provider, for the basis actually in its agreement. */
 function TransferBasisText({ provider }: { provider: PrivacyFacts['mailProvider'] }) {

@@ -12,7 +12,7 @@ const site = {
   address: { street: 'Vestergade 3', postalCode: '7000', city: 'Fredericia', region: 'Region Syddanmark', country: 'DK' },
   cvr: '12 34 56 78',
   contactRetentionDays: 200,
-} as const
+}
 
 const facts: PrivacyFacts = {
   updated: '2026-01-02',
