@@ -63,6 +63,8 @@ describe('npm run check:launch', () => {
       if (client.url) expect(new URL(client.url).hostname).toMatch(/(^|\.)example\.com$/)
     }
     for (const testimonial of testimonials.filter((entry) => entry.sample)) expect(testimonial.name).toMatch(/^Eksempel: /)
+    // The invented certifying body and providers are named as examples, so no real firm is implied.
+    for (const invented of [site.certifiedBy, privacy.hosting.name, privacy.mailbox.name]) expect(invented).toMatch(/^Eksempel /)
     const everything = JSON.stringify([clients, testimonials])
     expect(everything).not.toMatch(/Vestre Skole|Erritsø|Trelde|Lyngsodde|Fredericia|Vejle/)
   })
