@@ -4,7 +4,7 @@
  */
 import { privacy } from '#content/privacy'
 import { closeDb } from '#db/connection'
-import { deletePerson } from '~/server/contact-admin.server'
+import { deletePerson } from '~/server/contact/contact-admin.server'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 
