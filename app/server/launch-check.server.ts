@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { type PrivacyFacts, privacy } from '#content/privacy'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
 import { site } from '#content/site'
 
@@ -16,6 +17,9 @@ const shipped = {
   cvr: '31 62 84 57',
   linkedin: 'https://www.linkedin.com/in/birgitte-holm-coach',
   facebook: 'https://www.facebook.com/holmcoaching',
+  certifiedBy: 'Eksempel Coachakademi',
+  hosting: 'Eksempel Hosting ApS',
+  mailbox: 'Eksempel Mail A/S',
 }
 
 /**
@@ -34,7 +38,9 @@ export type LaunchFacts = {
     address: { street: string }
     cvr: string
     profiles: { linkedin: string; facebook: string }
+    certifiedBy: string
   }
+  privacy: Pick<PrivacyFacts, 'mailProvider' | 'hosting' | 'mailbox' | 'logRetentionDays'>
   clients: readonly Client[]
   testimonials: readonly Testimonial[]
   portrait: Buffer | undefined
@@ -42,9 +48,10 @@ export type LaunchFacts = {
 }
 
 const SITE_FILE = 'content/site.ts'
+const PRIVACY_FILE = 'content/privacy.ts'
 const ENVIRONMENT = 'miljøvariabler på serveren'
 
-export function launchPlaceholders({ site, clients, testimonials, portrait, env }: LaunchFacts): LaunchItem[] {
+export function launchPlaceholders({ site, privacy, clients, testimonials, portrait, env }: LaunchFacts): LaunchItem[] {
   const items: LaunchItem[] = []
   const flag = (still: boolean, what: string, where = SITE_FILE) => still && items.push({ what, where })
 
@@ -55,6 +62,22 @@ export function launchPlaceholders({ site, clients, testimonials, portrait, env 
   flag(site.cvr === shipped.cvr, `CVR-nummeret (${site.cvr}) er et eksempel`)
   flag(site.profiles.linkedin === shipped.linkedin, 'LinkedIn-profilen er et eksempel')
   flag(site.profiles.facebook === shipped.facebook, 'Facebook-profilen er et eksempel')
+  flag(site.certifiedBy === shipped.certifiedBy, `certificeringen (${site.certifiedBy}) er et eksempel – skriv, hvor du er uddannet og certificeret`)
+
+  // The privacy policy names these: a wrong one makes the policy untrue.
+  const mail = privacy.mailProvider
+  const basis = mail.transfer === 'dpf' ? 'EU–US Data Privacy Framework' : 'standardkontraktbestemmelserne (2021/914)'
+  flag(
+    mail.sample === true,
+    `e-mailtjenesten (${mail.name}), overførselsgrundlaget (${basis}) og loggens ${mail.logDays} dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true`,
+    PRIVACY_FILE,
+  )
+  flag(
+    privacy.hosting.name === shipped.hosting,
+    `hostingudbyderen (${privacy.hosting.name}) er et eksempel – skriv din udbyder, og sørg for, at serverens log slettes efter ${privacy.logRetentionDays} dage`,
+    PRIVACY_FILE,
+  )
+  flag(privacy.mailbox.name === shipped.mailbox, `e-mailudbyderen til din indbakke (${privacy.mailbox.name}) er et eksempel`, PRIVACY_FILE)
 
   const sampleClients = clients.filter((client) => client.sample).length
   const sampleTestimonials = testimonials.filter((testimonial) => testimonial.sample).length
@@ -83,7 +106,7 @@ export function currentLaunchPlaceholders() {
   } catch {
     portrait = undefined
   }
-  return launchPlaceholders({ site, clients, testimonials, portrait, env: process.env })
+  return launchPlaceholders({ site, privacy, clients, testimonials, portrait, env: process.env })
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { privacy } from '#content/privacy'
 import { clients, testimonials } from '#content/references'
 import { site } from '#content/site'
 import { type LaunchFacts, launchPlaceholders } from '~/server/launch-check.server'
 
-const shippedFacts: LaunchFacts = { site, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), env: {} }
+const shippedFacts: LaunchFacts = { site, privacy, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), env: {} }
 
 /** The same site after the coach has put in the real facts. */
 const replacedFacts: LaunchFacts = {
@@ -16,6 +17,13 @@ const replacedFacts: LaunchFacts = {
     address: { street: 'Vestergade 3' },
     cvr: '12 34 56 78',
     profiles: { linkedin: 'https://www.linkedin.com/in/karen-kristensen', facebook: 'https://www.facebook.com/kristensencoaching' },
+    certifiedBy: 'Coachakademiet i Kolding',
+  },
+  privacy: {
+    mailProvider: { ...privacy.mailProvider, sample: undefined },
+    hosting: { name: 'Karens Hosting ApS', location: 'Danmark' },
+    mailbox: { name: 'Karens Mail A/S', location: 'Danmark' },
+    logRetentionDays: 30,
   },
   clients: [{ name: 'Kristensen Tømrer ApS', url: 'https://www.example.com/kristensen-toemrer' }],
   testimonials: [{ quote: 'Det hjalp.', name: 'Anne, 40 år', context: 'Stresscoaching' }],
@@ -27,14 +35,15 @@ describe('npm run check:launch', () => {
   it('names every placeholder the site ships with, and the file to change', () => {
     const items = launchPlaceholders(shippedFacts)
     expect(items.map((item) => item.where)).toEqual([
-      ...Array(7).fill('content/site.ts'),
+      ...Array(8).fill('content/site.ts'),
+      ...Array(3).fill('content/privacy.ts'),
       'content/references.ts',
       'content/references.ts',
       'content/portrait.jpg',
       ...Array(3).fill('miljøvariabler på serveren'),
     ])
     const text = items.map((item) => item.what).join('\n')
-    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', '24 af kunderne', '4 af udtalelserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
+    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', '24 af kunderne', '4 af udtalelserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
       expect(text).toContain(expected)
     }
   })
@@ -54,6 +63,8 @@ describe('npm run check:launch', () => {
       if (client.url) expect(new URL(client.url).hostname).toMatch(/(^|\.)example\.com$/)
     }
     for (const testimonial of testimonials.filter((entry) => entry.sample)) expect(testimonial.name).toMatch(/^Eksempel: /)
+    // The invented certifying body and providers are named as examples, so no real firm is implied.
+    for (const invented of [site.certifiedBy, privacy.hosting.name, privacy.mailbox.name]) expect(invented).toMatch(/^Eksempel /)
     const everything = JSON.stringify([clients, testimonials])
     expect(everything).not.toMatch(/Vestre Skole|Erritsø|Trelde|Lyngsodde|Fredericia|Vejle/)
   })
@@ -61,8 +72,9 @@ describe('npm run check:launch', () => {
   it('fails as a command while placeholders remain, in Danish', { timeout: 20_000 }, () => {
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], { encoding: 'utf8', env: { ...process.env, SITE_URL: '', RESEND_API_KEY: '', MAIL_FROM: '' } })
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('Før siden går i luften, skal 13 ting erstattes:')
+    expect(run.stdout).toContain('Før siden går i luften, skal 17 ting erstattes:')
     expect(run.stdout).toContain('content/references.ts:\n  - 24 af kunderne under Referencer er eksempler (sample: true)\n')
     expect(run.stdout).toContain('content/portrait.jpg:\n  - portrættet er den tegnede pladsholder')
+    expect(run.stdout).toContain('content/privacy.ts:\n  - e-mailtjenesten (Resend)')
   })
 })
