@@ -1,12 +1,16 @@
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { privacy } from '#content/privacy'
 import { clients, testimonials } from '#content/references'
 import { site } from '#content/site'
+import { portraitFiles } from '~/components/ui/portrait-files.gen'
 import { type LaunchFacts, launchPlaceholders } from '~/server/launch-check.server'
 
-const shippedFacts: LaunchFacts = { site, privacy, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), env: {} }
+const shippedFacts: LaunchFacts = { site, privacy, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), portraitFiles, env: {} }
+const photo = Buffer.from('et rigtigt foto')
+const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 
 /** The same site after the coach has put in the real facts. */
 const replacedFacts: LaunchFacts = {
@@ -27,7 +31,8 @@ const replacedFacts: LaunchFacts = {
   },
   clients: [{ name: 'Kristensen Tømrer ApS', url: 'https://www.example.com/kristensen-toemrer' }],
   testimonials: [{ quote: 'Det hjalp.', name: 'Anne, 40 år', context: 'Stresscoaching' }],
-  portrait: Buffer.from('et rigtigt foto'),
+  portrait: photo,
+  portraitFiles: madeFrom(photo),
   env: { SITE_URL: 'https://www.kristensen-coaching.dk', RESEND_API_KEY: 're_live_x', MAIL_FROM: 'Karen Kristensen <karen@kristensen-coaching.dk>' },
 }
 
@@ -55,6 +60,35 @@ describe('npm run check:launch', () => {
   it('still objects to a local SITE_URL and a sender on the example domain', () => {
     const items = launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, SITE_URL: 'http://localhost:3000', MAIL_FROM: 'kontakt@holmcoaching.dk' } })
     expect(items.map((item) => item.what.split(' ')[0])).toEqual(['SITE_URL', 'MAIL_FROM'])
+  })
+
+  it('refuses a sender on a free-mail domain, which Resend cannot verify, and explains why in Danish', () => {
+    for (const mailFrom of ['Karen <karen.kristensen@gmail.com>', 'karen@hotmail.com', 'karen@outlook.com', 'karen@live.dk', 'karen@yahoo.dk', 'karen@yahoo.co.uk', 'karen@icloud.com', 'karen@me.com']) {
+      const items = launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, MAIL_FROM: mailFrom } })
+      expect(items, mailFrom).toEqual([
+        {
+          what: `MAIL_FROM er »${mailFrom}«, en gratis e-mailtjeneste – Resend kan kun sende fra et domæne, du selv ejer og har bekræftet (fx kontakt@ditnavn.dk); mails fra en gmail- eller hotmail-adresse bliver afvist eller havner som spam`,
+          where: 'miljøvariabler på serveren',
+        },
+      ])
+    }
+    // Own domains that merely look alike pass.
+    for (const mailFrom of ['karen@mail.kristensen-coaching.dk', 'karen@someme.com', 'Karen <karen@kristensen-coaching.dk>']) {
+      expect(launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, MAIL_FROM: mailFrom } }), mailFrom).toEqual([])
+    }
+  })
+
+  it('notices a portrait that was replaced without npm run images, and one too small for the page', () => {
+    const newPhoto = Buffer.from('et nyere foto')
+    expect(launchPlaceholders({ ...replacedFacts, portrait: newPhoto })).toEqual([
+      { what: 'portrættet er skiftet, men siden viser stadig det gamle – kør npm run images og npm run build', where: 'content/portrait.jpg' },
+    ])
+    expect(launchPlaceholders({ ...replacedFacts, portraitFiles: madeFrom(photo, 400) })).toEqual([
+      {
+        what: 'portrættet er kun 400 px bredt (efter beskæring til 4:5), men siden viser det op til 960 px bredt, så det kan se uskarpt ud – brug et foto på mindst 960 × 1200 px',
+        where: 'content/portrait.jpg',
+      },
+    ])
   })
 
   it('ships samples that borrow nothing real: invented names, links only to example.com', () => {
