@@ -1,16 +1,9 @@
 import { type ReactNode, Suspense, use, useEffect } from 'react'
 
-declare global {
-  interface ImportMetaEnv {
-    /** The browser's runtime hydrates a page in one task, without yielding (vite.config.ts). */
-    readonly HYDRATES_IN_ONE_TASK: boolean
-  }
-}
-
 // React hydrates in slices of a few milliseconds; Redact takes the whole page in one task, which
 // a phone feels as one long freeze. Parts of the page wrapped in HydrateInTurn wait for a task of
 // their own instead, each after the ones before it, so the page answers a tap in between.
-let pageAsSent = !import.meta.env.SSR && import.meta.env.HYDRATES_IN_ONE_TASK
+let pageAsSent = !import.meta.env.SSR
 /** By name: a part that waits is rendered again from scratch when its turn comes. */
 const turns = new Map<string, { done: Promise<void>; finished: boolean }>()
 let pendingTurns = 0
