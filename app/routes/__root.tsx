@@ -1,6 +1,5 @@
 /// <reference types="vite/client" />
-import type { QueryClient } from '@tanstack/react-query'
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { Outlet, createRootRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ErrorPage } from '~/components/error-page'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
@@ -11,7 +10,7 @@ import { NotFound } from '~/components/not-found'
 import { pageTitle } from '~/lib/seo'
 import appCss from '~/styles.css?url'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
