@@ -6,17 +6,16 @@ import { Card } from '~/components/ui/card'
 import { sendContactMessage } from '~/lib/contact-action'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { type ContactField, type ContactResult, type ContactStatus, contactFields, contactStatusText, fieldHints } from '~/lib/contact'
+import { type ContactField, type ContactResult, type ContactStatus, contactFields, fieldHints } from '~/lib/contact'
+import { contactStatuses } from '~/lib/contact-status'
 import { seo } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus; felter?: string }
 
-const statuses = Object.keys(contactStatusText) as ContactStatus[]
-
 export const Route = createFileRoute('/kontakt')({
   // What a plain form post was redirected with; anything else is ignored.
   validateSearch: (search: Record<string, unknown>): ContactSearch => ({
-    status: statuses.includes(search.status as ContactStatus) ? (search.status as ContactStatus) : undefined,
+    status: contactStatuses.includes(search.status as ContactStatus) ? (search.status as ContactStatus) : undefined,
     felter: typeof search.felter === 'string' && search.felter.length < 200 ? search.felter : undefined,
   }),
   // The form's address comes with the page, so its server-function client need not (ContactForm).
