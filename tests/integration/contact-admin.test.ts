@@ -120,7 +120,7 @@ describe('the coach’s privacy tools', () => {
       'Slettet om bo@eksempel.dk: 1 besked og 2 e-mails i udbakken.',
       '- besked fra Bo Jensen, modtaget 3. oktober 2025 kl. 10.00',
       ...filesOf(bo.publicId).map((name) => `- udbakken: ${name}`),
-      `Slet også e-mails fra og om bo@eksempel.dk i din indbakke (${privacy.mailbox.name}). Resends log og sikkerhedskopierne sletter dem af sig selv inden for ${privacy.mailProvider.logDays} og ${privacy.backupRetentionDays} dage.`,
+      `Slet også e-mails fra og om bo@eksempel.dk i din indbakke (${privacy.mailbox.name}). Resends log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,
       '',
     ])
     expect(readdirSync(outbox).some((name) => name.includes(bo.publicId))).toBe(false)
