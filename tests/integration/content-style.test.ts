@@ -55,8 +55,9 @@ describe('variety across the articles', () => {
   })
 
   it('open in different ways: no opening formula in more than three articles', () => {
-    const byOpening = Map.groupBy(articles, opening)
-    expect([...byOpening].filter(([, group]) => group.length > 3).map(([words, group]) => `${words}: ${group.length}`)).toEqual([])
+    const byOpening = new Map<string, string[]>()
+    for (const article of articles) byOpening.set(opening(article), [...(byOpening.get(opening(article)) ?? []), article.slug])
+    expect([...byOpening].filter(([, slugs]) => slugs.length > 3).map(([words, slugs]) => `${words}: ${slugs.join(', ')}`)).toEqual([])
     expectAtMost(/^»/, 3, bodyText)
     // A quotation, then who said it: »…« Sådan sagde en far …
     expectAtMost(/«\s*(?:Sådan (?:sagde|skrev|svarede|begyndte|lød)|(?:Det spørgsmål|Den sætning) (?:hører|hørte|får|fik|stiller|stillede|har jeg hørt))/, 3, bodyText)
