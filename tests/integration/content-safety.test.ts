@@ -134,7 +134,8 @@ describe('case stories', () => {
     }
   })
 
-  it('state consent for the account of a minor', () => {
+  it('state consent, the parents’ too, for the accounts of minors', () => {
     expect(bySlug('en-16-aarig-piges-oplevelser').text).toMatch(/under 18, spurgte jeg også hendes forældre, og de sagde ja/)
+    expect(bySlug('anmeldelse-til-gymnasieblad').text).toMatch(/både ham og hans forældre, om jeg måtte bringe teksten her, og begge sagde ja/)
   })
 })
