@@ -57,7 +57,9 @@ const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'),
 const [appPort, caddyPort, varnishPort] = [await freePort(), await freePort(), await freePort()]
 const appEnv = {
   NODE_ENV: 'production',
-  HOST: '127.0.0.1',
+  // Dual-stack, as `HOST=::` is often set: Caddy's connections from 127.0.0.1 then arrive as
+  // ::ffff:127.0.0.1, and must still count as the trusted proxy.
+  HOST: '::',
   PORT: String(appPort),
   TRUST_PROXY: 'loopback',
   SITE_URL: 'https://www.coach-eksempel.dk',
@@ -146,7 +148,7 @@ try {
   for (let n = 1; n <= 6; n++) first.push((await post('203.0.113.7', n)) ?? '?')
   const second = await post('198.51.100.9', 7)
   row(
-    'two visitors through the proxies have a contact limit each; POSTs are never cached',
+    'two visitors through the proxies (server on ::) have a contact limit each; POSTs never cached',
     first.slice(0, 5).every((s) => s === 'sendt' || s === 'modtaget') && first[5] === 'for-mange' && (second === 'sendt' || second === 'modtaget'),
     `visitor 1: ${first.join(' ')}; visitor 2: ${second}`,
   )
