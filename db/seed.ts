@@ -35,7 +35,7 @@ try {
   if (problems.length > 0) throw new AggregateError(problems, problems.map((problem) => problem.message).join('\n'))
 
   // Covers first: an article is never in the database before its image exists.
-  const covers = await drawCovers(articles)
+  const covers = await drawCovers(articles.filter((article) => article.imageUrl === generatedCoverUrl(article.slug)))
 
   const report = syncBlogPosts(db, dir)
   // Only once the database no longer names them.
@@ -46,7 +46,7 @@ try {
   console.log(`Ændret ${report.changed.length}${list(report.changed)}`)
   console.log(`Fjernet ${report.removed.length}${list(report.removed)}`)
   console.log(`Uændret ${report.unchanged}`)
-  if (covers.drawn.length > 0) console.log(`Forsidebillede lavet til ${covers.drawn.map((cover) => cover.slug).join(', ')} (i ${COVER_DIR})`)
+  if (covers.length > 0) console.log(`Forsidebillede lavet til ${covers.map((cover) => cover.slug).join(', ')} (i ${COVER_DIR})`)
   if (removedCovers.length > 0) console.log(`Forsidebilleder fra slettede artikler fjernet: ${removedCovers.join(', ')}`)
 
   if (report.added.length + report.changed.length + report.removed.length > 0) {

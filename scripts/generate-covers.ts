@@ -6,19 +6,19 @@
  */
 import { DEFAULT_CONTENT_DIR, readArticleFolder } from '../db/sync-blog.ts'
 import { COVER_DIR } from './lib/covers.ts'
-import { drawCovers, removeOrphanCovers } from './lib/drawn-images.ts'
+import { drawCovers, drawShareImage, removeOrphanCovers } from './lib/drawn-images.ts'
 import { PORTRAIT_DIR, PORTRAIT_MANIFEST, PORTRAIT_SOURCE, writePortraitVariants } from './lib/portrait.ts'
 
 try {
   const articles = readArticleFolder(DEFAULT_CONTENT_DIR)
-  const covers = await drawCovers(articles)
-  for (const { slug, source } of covers.drawn) console.log(`${slug}: ${source}`)
+  const drawn = await drawCovers(articles)
+  for (const { slug, source } of drawn) console.log(`${slug}: ${source}`)
   const removed = removeOrphanCovers(articles)
   console.log(
-    `Forsidebilleder i ${COVER_DIR}: ${covers.drawn.length} tegnet, ${articles.length - covers.drawn.length} uændret` +
+    `Forsidebilleder i ${COVER_DIR}: ${drawn.length} tegnet, ${articles.length - drawn.length} uændret` +
       (removed.length > 0 ? `, ${removed.length} filer fra slettede artikler fjernet` : ''),
   )
-  if (covers.shareDrawn) console.log('Delingsbilledet public/og/default.png er tegnet.')
+  if (await drawShareImage()) console.log('Delingsbilledet public/og/default.png er tegnet.')
 
   const portrait = await writePortraitVariants()
   console.log(

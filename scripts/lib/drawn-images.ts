@@ -42,10 +42,7 @@ function coverKey(article: CoverArticle) {
   return sha256(JSON.stringify([COVER_GENERATOR, article.slug, article.title, article.category, site.tagline, photo ? sha256(readFileSync(photo)) : null]))
 }
 
-/**
- * Draws the cover of every article whose cover is missing or was drawn from something else, and
- * the default share image when its generator changed. Returns the slugs drawn, with their source.
- */
+/** Draws the cover of every article whose cover is missing or was drawn from something else. */
 export async function drawCovers(articles: CoverArticle[]) {
   const lock = readLock()
   const drawn: Array<{ slug: string; source: string }> = []
@@ -57,14 +54,17 @@ export async function drawCovers(articles: CoverArticle[]) {
     // Written after each cover, so an interrupted run does not draw the finished ones again.
     writeLock(lock)
   }
-  const shareKey = sha256(JSON.stringify([COVER_GENERATOR, site.tagline]))
-  const shareDrawn = lock.share !== shareKey || !existsSync(join(PUBLIC_DIR, 'og', 'default.png'))
-  if (shareDrawn) {
-    await writeDefaultShareImage()
-    lock.share = shareKey
-    writeLock(lock)
-  }
-  return { drawn, shareDrawn }
+  return drawn
+}
+
+/** Draws the default share image when the generator (or the tagline on it) changed; true when drawn. */
+export async function drawShareImage() {
+  const lock = readLock()
+  const key = sha256(JSON.stringify([COVER_GENERATOR, site.tagline]))
+  if (lock.share === key && existsSync(join(PUBLIC_DIR, 'og', 'default.png'))) return false
+  await writeDefaultShareImage()
+  writeLock({ ...lock, share: key })
+  return true
 }
 
 const COVER_NAME = /^([a-z0-9-]+?)(?:-600)?\.(?:webp|jpg)$/
