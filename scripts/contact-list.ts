@@ -42,7 +42,7 @@ else {
       navn: cell(`${message.firstName} ${message.lastName}`, 30),
       'e-mail': cell(message.email, 40),
       telefon: cell(message.phone, 20),
-      status: message.status === 'sent' ? statusText.sent : cell(`${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `: ${message.lastError}` : ''})`, 40),
+      status: message.status === 'sent' ? statusText.sent : cell(`${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `: ${message.lastError}` : ''})`, 60),
       besked: cell(message.message, 50),
     })),
   )
