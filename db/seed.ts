@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { COVER_DIR, PUBLIC_DIR } from '../scripts/lib/covers.ts'
-import { drawCovers, removeOrphanCovers } from '../scripts/lib/drawn-images.ts'
+import { drawCovers, removeCoversOf } from '../scripts/lib/drawn-images.ts'
 import { ArticleFileError, generatedCoverUrl } from './article-file.ts'
 import { databasePath, openDatabase } from './connection.ts'
 import { DEFAULT_CONTENT_DIR, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
@@ -39,7 +39,7 @@ try {
 
   const report = syncBlogPosts(db, dir)
   // Only once the database no longer names them.
-  const removedCovers = removeOrphanCovers(articles)
+  const removedCovers = removeCoversOf(report.removed, articles)
   const list = (slugs: string[]) => (slugs.length ? `: ${slugs.join(', ')}` : '')
   console.log(`Database: ${databasePath()}`)
   console.log(`Tilføjet ${report.added.length}${list(report.added)}`)
