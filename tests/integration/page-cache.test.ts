@@ -6,8 +6,8 @@ import { closeDb } from '#db/connection'
 import { PageCache } from '~/server/http/page-cache.server'
 import { makePage } from '~/server/http/page.server'
 
-const rendered = (text: string, status = 200) =>
-  makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl: 'no-store', csp: true })
+const rendered = (text: string, status = 200, cacheControl = 'public, max-age=0, s-maxage=300') =>
+  makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl, csp: true })
 
 describe('the page cache', () => {
   beforeAll(() => {
@@ -41,6 +41,13 @@ describe('the page cache', () => {
     const cache = new PageCache()
     await cache.getOrRender('/findes-ikke', async () => rendered('ikke fundet', 404))
     expect(cache.get('/findes-ikke')).toBeUndefined()
+  })
+
+  it('never keeps a page whose own Cache-Control forbids it (a booking page says no-store)', async () => {
+    const cache = new PageCache()
+    await cache.getOrRender('/book-samtale', async () => rendered('ledige tider', 200, 'no-store'))
+    await cache.getOrRender('/booking/abc', async () => rendered('din booking', 200, 'private, no-cache'))
+    expect([cache.get('/book-samtale'), cache.get('/booking/abc')]).toEqual([undefined, undefined])
   })
 
   it('is bounded by bytes, evicting the least recently used page first', async () => {
