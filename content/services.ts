@@ -1,4 +1,4 @@
-/** The six services (SPEC: Services page). The first three are the specialties on the home page. */
+/** The six services, shown on the services page. The first three are the specialties on the home page. */
 export const services = [
   {
     id: 'personlig-udvikling',
@@ -82,7 +82,7 @@ export const services = [
 
 export const homeSpecialtyIds = ['personlig-udvikling', 'stresshaandtering', 'relationscoaching'] as const
 
-/** The four steps of a course (SPEC: Services page). */
+/** The four steps of a course, shown on the services page. */
 export const processSteps = [
   {
     title: 'Første samtale',
@@ -98,6 +98,6 @@ export const processSteps = [
   },
   {
     title: 'Opfølgning',
-    text: 'Vi ser tilbage på, hvad der er sket, og sikrer, at forandringen holder – også når hverdagen melder sig igen.',
+    text: 'Vi ser tilbage på, hvad der er sket, og taler om, hvordan du holder fast i det, der virker – også når hverdagen melder sig igen.',
   },
 ] as const
