@@ -80,7 +80,7 @@ const category = z.string({ error: missingOr('category', 'Stress coaching', `ska
   return id
 })
 
-/** The front matter contract of DESIGN.md "Article files". */
+/** The front matter of an article file: what the coach writes above the text, checked field by field. */
 export const frontMatterSchema = z
   .object({
     title: text('title', 'Ro i hverdagen', 200),
