@@ -30,9 +30,17 @@ export const EXISTING_COVER = '/images/blog/stress-er-ikke-svaghed.webp'
 /** Writes an article file the way the coach would; `image` left out makes the seed generate a cover. */
 export function writeArticle(
   dir: string,
-  { slug, title, publishedAt, description = 'En artikel til testen.', category = 'life', image = EXISTING_COVER }: { slug: string; title: string; publishedAt: string; description?: string; category?: Category; image?: string | null },
+  {
+    slug,
+    title,
+    publishedAt,
+    description = 'En artikel til testen.',
+    category = 'life',
+    image = EXISTING_COVER,
+    crisisLines,
+  }: { slug: string; title: string; publishedAt: string; description?: string; category?: Category; image?: string | null; crisisLines?: 'adult' | 'teen' },
 ) {
   const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`
-  const lines = [`title: ${quoted(title)}`, `description: ${quoted(description)}`, `category: ${category}`, `publishedAt: ${publishedAt}`, 'cta: Kontakt mig', ...(image ? [`image: ${image}`] : [])]
+  const lines = [`title: ${quoted(title)}`, `description: ${quoted(description)}`, `category: ${category}`, `publishedAt: ${publishedAt}`, 'cta: Kontakt mig', ...(image ? [`image: ${image}`] : []), ...(crisisLines ? [`crisisLines: ${crisisLines}`] : [])]
   writeFileSync(join(dir, `${slug}.md`), `---\n${lines.join('\n')}\n---\nRo er noget, man kan øve sig i.\n\n## Små pauser\n\nTag tre dybe vejrtrækninger, før du åbner din indbakke.\n`)
 }

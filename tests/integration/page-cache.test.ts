@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { closeDb } from '#db/connection'
 import { PageCache } from '~/server/page-cache.server'
 import { makePage } from '~/server/page.server'
@@ -13,12 +13,11 @@ describe('the page cache', () => {
   beforeAll(() => {
     // The cache asks the server's database whether the blog changed.
     const dir = mkdtempSync(join(tmpdir(), 'coach-page-cache-'))
-    const previous = process.env.DATABASE_URL
-    process.env.DATABASE_URL = join(dir, 'site.db')
+    vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
     closeDb()
     return () => {
       closeDb()
-      process.env.DATABASE_URL = previous
+      vi.unstubAllEnvs()
       rmSync(dir, { recursive: true, force: true })
     }
   })
