@@ -1,6 +1,9 @@
 import { expect, test } from './helpers'
 import type { ServerInstance } from './server-instance'
 
+// Servers of their own, started and stopped per test: slower than the shared server on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 // Whose address a request counts as (for the contact limit and the log's address hash) depends on
 // TRUST_PROXY. Every request here comes from 127.0.0.1; X-Forwarded-For is whatever a client, or a
 // proxy, wrote. The log only shows a hash of the address, so the tests compare hashes: two requests

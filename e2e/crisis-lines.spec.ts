@@ -5,6 +5,9 @@ import { daysAgo, writeArticle } from './articles'
 import { expect, test } from './helpers'
 import { seedDatabase } from './server-instance'
 
+// Servers of their own, started and stopped per test: slower than the shared server on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 // The crisis box is a promise to readers of heavy articles, so it is checked where they meet it:
 // on article pages the production server renders, one of each kind, from articles the test writes.
 

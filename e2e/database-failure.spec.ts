@@ -4,6 +4,9 @@ import Database from 'better-sqlite3'
 import { CONTACT_FAILURE, CONTACT_SUCCESS, emailsFor, expect, fillContactForm, gotoInteractive, test, uniqueEmail } from './helpers'
 import type { ServerInstance } from './server-instance'
 
+// Servers of their own, started and stopped per test: slower than the shared server on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
 // The database file of a running server is damaged for real, the way a careless restore, a full
 // disk or a wrong deploy script would: deleted, replaced by another file, or made unwritable.
 // SQLite keeps writing to a deleted or replaced file without complaint, so a message stored there
