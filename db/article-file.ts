@@ -101,13 +101,16 @@ function danishProblem(issue: z.core.$ZodIssue) {
   return `feltet »${issue.path.join('.') || '(hele front matter)'}« ${issue.message}`
 }
 
-/** The coach's name comes from content/site.ts, so an article never hard-codes it. */
-const placeholders: Record<string, string> = { navn: site.name, fornavn: site.name.split(' ')[0]! }
+/**
+ * The coach's name and who certified her come from content/site.ts, so an article never hard-codes
+ * them (and check:launch sees the example values there).
+ */
+const placeholders: Record<string, string> = { fornavn: site.name.split(' ')[0]!, navn: site.name, certificering: site.certifiedBy }
 function fillPlaceholders(text: string, fileName: string) {
   return text.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (token, name: string) => {
     const value = placeholders[name]
     if (value === undefined) {
-      throw new ArticleFileError(fileName, [`ukendt pladsholder ${token}: brug {{fornavn}} eller {{navn}}`])
+      throw new ArticleFileError(fileName, [`ukendt pladsholder ${token}: brug {{fornavn}}, {{navn}} eller {{certificering}}`])
     }
     return value
   })

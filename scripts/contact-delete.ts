@@ -2,8 +2,9 @@
  * `npm run contact:delete -- --email navn@eksempel.dk`: erases one person (their right to
  * erasure): their messages in the database and the e-mails about them in the outbox folder.
  */
+import { privacy } from '#content/privacy'
 import { closeDb } from '#db/connection'
-import { deletePerson } from '~/server/contact-admin.server'
+import { deletePerson } from '~/server/contact/contact-admin.server'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 
@@ -21,3 +22,7 @@ if (deleted.messages.length === 0 && deleted.outboxFiles.length === 0) {
   }
   for (const file of deleted.outboxFiles) console.log(`- udbakken: ${file}`)
 }
+// The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
+console.log(
+  `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,
+)

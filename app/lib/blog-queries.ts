@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
@@ -17,27 +16,15 @@ function toBlogIndexParams(input: unknown): BlogIndexParams {
 export const fetchBlogIndex = createServerFn({ method: 'GET' })
   .validator(toBlogIndexParams)
   .handler(async ({ data }) => {
-    const { getBlogIndex } = await import('~/server/blog.server')
+    const { getBlogIndex } = await import('~/server/blog/blog.server')
     return getBlogIndex(data)
   })
 
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
   .handler(async ({ data: slug }) => {
-    const { getArticle } = await import('~/server/blog.server')
+    const { getArticle } = await import('~/server/blog/blog.server')
     const article = getArticle(slug)
     if (!article) throw notFound()
     return article
-  })
-
-export const blogIndexQuery = (params: BlogIndexParams) =>
-  queryOptions({
-    queryKey: ['blog', params.category, params.page],
-    queryFn: () => fetchBlogIndex({ data: params }),
-  })
-
-export const articleQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ['article', slug],
-    queryFn: () => fetchArticle({ data: slug }),
   })

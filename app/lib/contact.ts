@@ -1,7 +1,6 @@
-/**
- * The contact form's vocabulary, without zod: the route's search validation imports this and must
- * stay in every page's JavaScript, so the schema itself lives in contact-schema.ts.
- */
+import type { contactStatuses } from '~/lib/contact-status'
+
+/** The contact form's vocabulary, without zod (the schema itself lives in contact-schema.ts). */
 
 /** SPEC 3: the service types; the empty value means "not specified". */
 export const serviceTypeLabels = {
@@ -35,7 +34,7 @@ export const HONEYPOT_FIELD = 'website'
  * confirmation e-mail has gone out, 'modtaget' when it is stored and the e-mails follow later
  * (a filled honeypot gets 'modtaget' too, so robots learn nothing).
  */
-export type ContactStatus = 'sendt' | 'modtaget' | 'ugyldig' | 'for-mange' | 'fejl'
+export type ContactStatus = (typeof contactStatuses)[number]
 export type ContactResult = { status: ContactStatus; fieldErrors?: FieldErrors }
 export const isReceived = (status: ContactStatus | undefined) => status === 'sendt' || status === 'modtaget'
 

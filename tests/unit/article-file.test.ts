@@ -48,10 +48,10 @@ describe('article front matter', () => {
     expect(row.bodyHtml).toContain('<a href="https://example.org">ekstern</a>')
   })
 
-  it('loads a title with an unquoted colon as the coach meant it, and fills in the coach’s name', () => {
-    const row = parseArticleFile('ro.md', articleSource({ ...valid, title: 'Ro: i hverdagen # en kommentar' }, 'Hej, jeg hedder {{fornavn}} ({{navn}}).'))
+  it('loads a title with an unquoted colon as the coach meant it, and fills in the coach’s name and certification', () => {
+    const row = parseArticleFile('ro.md', articleSource({ ...valid, title: 'Ro: i hverdagen # en kommentar' }, 'Hej, jeg hedder {{fornavn}} ({{navn}}) og er certificeret af {{certificering}}.'))
     expect(row.title).toBe('Ro: i hverdagen')
-    expect(row.bodyHtml).toContain('Hej, jeg hedder Birgitte (Birgitte Holm).')
+    expect(row.bodyHtml).toContain('Hej, jeg hedder Birgitte (Birgitte Holm) og er certificeret af Eksempel Coachakademi.')
   })
 
   it.each([
@@ -100,6 +100,6 @@ describe('article front matter', () => {
   })
 
   it('refuses an unknown placeholder instead of publishing it', () => {
-    expect(() => parseArticleFile('forkert.md', articleSource(valid, 'Hej {{efternavn}}'))).toThrow('ukendt pladsholder {{efternavn}}: brug {{fornavn}} eller {{navn}}')
+    expect(() => parseArticleFile('forkert.md', articleSource(valid, 'Hej {{efternavn}}'))).toThrow('ukendt pladsholder {{efternavn}}: brug {{fornavn}}, {{navn}} eller {{certificering}}')
   })
 })
