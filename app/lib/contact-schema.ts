@@ -34,7 +34,7 @@ const invisibleMessage = (field: string) => `${field} indeholder usynlige tegn (
  * is what String.length counts (zod's maxLength counts code points, so an emoji would count once
  * here and twice in the form).
  */
-const atMost = (max: number, message: string) => z.refine((value: string) => value.length <= max, message)
+const atMost = (max: number, message: string) => z.refine<string>((value) => value.length <= max, message)
 
 const oneLine = (field: string, max: number) =>
   z
