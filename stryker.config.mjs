@@ -20,7 +20,7 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
-  timeoutMS: 10_000,
+  timeoutMS: 5_000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 }

@@ -6,8 +6,9 @@ import { closeDb } from '#db/connection'
 import { PageCache } from '~/server/http/page-cache.server'
 import { makePage } from '~/server/http/page.server'
 
-const rendered = (text: string, status = 200) =>
-  makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl: 'no-store', csp: true })
+// A page as the pipeline makes a shareable one; a no-store page is never kept (its own test below).
+const rendered = (text: string, status = 200, cacheControl = 'public, max-age=0, s-maxage=300') =>
+  makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl, csp: true })
 
 describe('the page cache', () => {
   beforeAll(() => {
@@ -40,6 +41,10 @@ describe('the page cache', () => {
     const cache = new PageCache()
     await cache.getOrRender('/findes-ikke', async () => rendered('ikke fundet', 404))
     expect(cache.get('/findes-ikke')).toBeUndefined()
+    await cache.getOrRender('/kontakt?status=sendt', async () => rendered('tak', 200, 'no-store'))
+    expect(cache.get('/kontakt?status=sendt')).toBeUndefined()
+    await cache.getOrRender('/om', async () => rendered('om'))
+    expect(cache.get('/om')).toBeDefined()
   })
 
   it('is bounded by bytes, evicting the least recently used page first', async () => {
