@@ -4,7 +4,7 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts' },
+  vitest: { configFile: 'vitest.stryker.config.ts' },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: ['app/server/**/*.ts', 'app/lib/**/*.ts', 'db/**/*.ts', '!**/*.d.ts'],
   coverageAnalysis: 'perTest',
