@@ -57,8 +57,10 @@ function withSecurityHeaders(response: Response) {
     headers.delete('X-Powered-By')
   } catch {
     // Response.redirect() and Response.error() have immutable headers: copy them.
-    headers = new Headers(response.headers)
-    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    // The new Response copies the headers it is given: the ones to add to are its own.
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers })
+    headers = response.headers
+    headers.delete('X-Powered-By')
   }
   for (const [name, value] of defaultSecurityHeaders) {
     if (!headers.has(name)) headers.set(name, value)
