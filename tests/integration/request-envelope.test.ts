@@ -66,7 +66,7 @@ describe('the request envelope', () => {
     for (const [path, location] of [
       ['//evil.example/om', '/evil.example/om'],
       ['///evil.example', '/evil.example'],
-    ]) {
+    ] as const) {
       const response = await serveRequest(request(path), '203.0.113.7', () => ((asked = true), new Response('app')))
       expect(response.status, path).toBe(301)
       expect(response.headers.get('location'), path).toBe(location)
