@@ -2,7 +2,7 @@ import type { contactStatuses } from '~/lib/contact-status'
 
 /** The contact form's vocabulary, without zod (the schema itself lives in contact-schema.ts). */
 
-/** SPEC 3: the service types; the empty value means "not specified". */
+/** The service types a visitor can choose; the empty value means "not specified". */
 export const serviceTypeLabels = {
   'personlig-coaching': 'Personlig coaching',
   'teenager-coaching': 'Teenagecoaching',

@@ -47,6 +47,13 @@ describe('the page cache', () => {
     expect(cache.get('/om')).toBeDefined()
   })
 
+  it('never keeps a page whose own Cache-Control forbids it (a booking page says no-store)', async () => {
+    const cache = new PageCache()
+    await cache.getOrRender('/book-samtale', async () => rendered('ledige tider', 200, 'no-store'))
+    await cache.getOrRender('/booking/abc', async () => rendered('din booking', 200, 'private, no-cache'))
+    expect([cache.get('/book-samtale'), cache.get('/booking/abc')]).toEqual([undefined, undefined])
+  })
+
   it('is bounded by bytes, evicting the least recently used page first', async () => {
     const size = rendered('a'.repeat(100)).bytes
     const cache = new PageCache(size * 2 + 1)

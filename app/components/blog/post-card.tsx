@@ -35,7 +35,7 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
   )
 }
 
-/** Cards rise in one after another, 0.2 s apart (SPEC 9); reduced motion turns it off. */
+/** Cards rise in one after another, 0.2 s apart; reduced motion turns it off. */
 export function PostGrid({ posts, isNew, prioritizeFirst }: { posts: PostCardData[]; isNew?: boolean; prioritizeFirst?: boolean }) {
   return (
     <ul className="stagger grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
