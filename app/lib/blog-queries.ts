@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
+import type { ArticlePage } from '~/lib/blog'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
 
 export type BlogIndexParams = { category: CategoryFilter; page: number }
@@ -24,10 +25,10 @@ export const fetchBlogIndex = createServerFn({ method: 'GET' })
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
   .handler(async ({ data: slug }) => {
-    const { getArticle } = await import('~/server/blog.server')
+    const { getArticle, getRelatedPosts } = await import('~/server/blog.server')
     const article = getArticle(slug)
     if (!article) throw notFound()
-    return article
+    return { ...article, related: getRelatedPosts(article) } satisfies ArticlePage
   })
 
 export const blogIndexQuery = (params: BlogIndexParams) =>
