@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
+import { type ServicePrice, services } from '#content/services'
 import { site } from '#content/site'
 
 /**
@@ -37,6 +38,7 @@ export type LaunchFacts = {
   }
   clients: readonly Client[]
   testimonials: readonly Testimonial[]
+  services: readonly { pricing: ServicePrice }[]
   portrait: Buffer | undefined
   env: Record<string, string | undefined>
 }
@@ -44,7 +46,7 @@ export type LaunchFacts = {
 const SITE_FILE = 'content/site.ts'
 const ENVIRONMENT = 'miljøvariabler på serveren'
 
-export function launchPlaceholders({ site, clients, testimonials, portrait, env }: LaunchFacts): LaunchItem[] {
+export function launchPlaceholders({ site, clients, testimonials, services, portrait, env }: LaunchFacts): LaunchItem[] {
   const items: LaunchItem[] = []
   const flag = (still: boolean, what: string, where = SITE_FILE) => still && items.push({ what, where })
 
@@ -60,6 +62,9 @@ export function launchPlaceholders({ site, clients, testimonials, portrait, env 
   const sampleTestimonials = testimonials.filter((testimonial) => testimonial.sample).length
   flag(sampleClients > 0, `${sampleClients} af kunderne under Referencer er eksempler (sample: true)`, 'content/references.ts')
   flag(sampleTestimonials > 0, `${sampleTestimonials} af udtalelserne under Referencer er eksempler (sample: true)`, 'content/references.ts')
+
+  const samplePrices = services.filter((service) => service.pricing.sample).length
+  flag(samplePrices > 0, `${samplePrices} af priserne og samtalelængderne under Ydelser er eksempler (sample: true)`, 'content/services.ts')
 
   flag(!portrait || portrait.includes(STAND_IN_PORTRAIT_MARKER), 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images og npm run build', 'content/portrait.jpg')
 
@@ -83,7 +88,7 @@ export function currentLaunchPlaceholders() {
   } catch {
     portrait = undefined
   }
-  return launchPlaceholders({ site, clients, testimonials, portrait, env: process.env })
+  return launchPlaceholders({ site, clients, testimonials, services, portrait, env: process.env })
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */
