@@ -110,7 +110,7 @@ export const homeSpecialtyIds = ['personlig-udvikling', 'stresshaandtering', 're
 export const processSteps = [
   {
     title: 'Første samtale',
-    text: 'En uforpligtende samtale, hvor vi lærer hinanden at kende og finder ud af, om coaching er det rigtige for dig.',
+    text: 'En gratis og uforpligtende samtale, hvor vi lærer hinanden at kende og finder ud af, om coaching er det rigtige for dig.',
   },
   {
     title: 'Målsætning',

@@ -31,6 +31,18 @@ export const fetchArticle = createServerFn({ method: 'GET' })
     return { ...article, related: getRelatedPosts(article) } satisfies ArticlePage
   })
 
+/** The three newest articles, for the home page. */
+export const fetchLatestPosts = createServerFn({ method: 'GET' }).handler(async () => {
+  const { getLatestPosts } = await import('~/server/blog.server')
+  return getLatestPosts(3)
+})
+
+export const latestPostsQuery = () =>
+  queryOptions({
+    queryKey: ['blog', 'latest'],
+    queryFn: () => fetchLatestPosts(),
+  })
+
 export const blogIndexQuery = (params: BlogIndexParams) =>
   queryOptions({
     queryKey: ['blog', params.category, params.page],

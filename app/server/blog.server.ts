@@ -70,6 +70,11 @@ export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Ar
   return article as Article
 }
 
+/** The newest published articles (the home page shows three). */
+export function getLatestPosts(limit: number, now = new Date(), db: Db = getDb()): PostCard[] {
+  return db.select(cardColumns).from(blogPosts).where(publishedBy(now)).orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug)).limit(limit).all() as PostCard[]
+}
+
 /** Further reading: the newest other articles of the same category first, then the newest of the rest. */
 export function getRelatedPosts(article: Pick<Article, 'slug' | 'category'>, now = new Date(), db: Db = getDb()): PostCard[] {
   return db

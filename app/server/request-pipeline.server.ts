@@ -1,5 +1,5 @@
 import { closeDb } from '#db/connection'
-import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
+import { fetchArticle, fetchBlogIndex, fetchLatestPosts } from '~/lib/blog-queries'
 import { sendContactMessage } from '~/lib/contact-action'
 import { canonicalPageAddress } from '~/server/canonical-url.server'
 import { clientAddressOf, withClientAddress } from '~/server/client-address.server'
@@ -70,17 +70,19 @@ function withSecurityHeaders(response: Response) {
 }
 
 /** The only server functions the site has; any other /_serverFn/ address does not exist. */
-const serverFunctionPaths = new Set([sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url].map((url) => url.split('?')[0]))
+const serverFunctionPaths = new Set([sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url, fetchLatestPosts.url].map((url) => url.split('?')[0]))
 
 type Routed = { response: Response; cache?: 'hit' | 'miss' }
 
 async function route(request: Request, url: URL, render: Render): Promise<Routed> {
   if (url.pathname === '/healthz') return { response: healthResponse() }
   if (url.pathname.startsWith(SERVER_FN_PREFIX)) return { response: await serverFunction(request, url, render) }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return { response: textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, HEAD' }) }
-  }
   const facts: RequestFacts = { method: request.method, ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') }
+  if (request.method === 'POST' && FORM_PAGES.has(url.pathname) && !url.search) return { response: await formPost(request, render, facts) }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const allow = FORM_PAGES.has(url.pathname) ? 'GET, HEAD, POST' : 'GET, HEAD'
+    return { response: textResponse(405, 'Metoden er ikke tilladt.', { Allow: allow }) }
+  }
   if (url.pathname.length > MAX_PATH_LENGTH || !isDecodablePath(url.pathname) || url.pathname.startsWith('//')) {
     return { response: replyToResponse(replyWithPage(await renderPage(request, new URL('/ikke-fundet', url), render, false), facts)) }
   }
@@ -104,14 +106,37 @@ async function route(request: Request, url: URL, render: Render): Promise<Routed
 async function renderPage(request: Request, url: URL, render: Render, shared: boolean): Promise<Page> {
   const response = await render(withClientAddress(new Request(url, { headers: request.headers, signal: request.signal }), clientAddressOf(request)))
   const html = await response.text()
-  const headers: Record<string, string> = {}
-  response.headers.forEach((value, name) => {
-    if (!['content-length', 'content-encoding', 'etag', 'cache-control', 'set-cookie'].includes(name)) headers[name] = value
-  })
+  const headers = pageHeaders(response)
   return makePage(
     { html, status: response.status, headers },
     { effort: shared ? 'high' : 'low', cacheControl: shared && response.status === 200 ? SHARED_CACHE_CONTROL : 'no-store', csp: isProduction },
   )
+}
+
+/** A rendered page's headers, without those that the page's bytes and cache rules set anew. */
+function pageHeaders(response: Response) {
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (!['content-length', 'content-encoding', 'etag', 'cache-control', 'set-cookie'].includes(name)) headers[name] = value
+  })
+  return headers
+}
+
+/** Pages whose own form posts to them without JavaScript (the route's POST handler answers). */
+const FORM_PAGES = new Set(['/kontakt'])
+
+/**
+ * A plain form post to its page: the body guarded like a server function's, never cached. A page
+ * rendered as the answer (a refused post, shown again with what was typed) gets its CSP hashes
+ * like any page, and keeps the status and no-store the route gave it; a redirect passes as it is.
+ */
+async function formPost(request: Request, render: Render, facts: RequestFacts): Promise<Response> {
+  const guarded = await guardBody(request)
+  if (guarded instanceof Response) return guarded
+  const response = await render(guarded)
+  if (!(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return response
+  const page = makePage({ html: await response.text(), status: response.status, headers: pageHeaders(response) }, { effort: 'low', cacheControl: 'no-store', csp: isProduction })
+  return replyToResponse(replyWithPage(page, facts))
 }
 
 async function serverFunction(request: Request, url: URL, render: Render): Promise<Response> {

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
 import { sendContactMessage } from '~/lib/contact-action'
 import {
+  type ContactDraft,
   type ContactField,
   type ContactResult,
   type FieldErrors,
@@ -21,7 +22,16 @@ import { cn } from '~/lib/utils'
 
 type Phase = 'idle' | 'submitting'
 
-export function ContactForm({ initialResult }: { initialResult?: ContactResult }) {
+export function ContactForm({
+  initialResult,
+  initialValues = {},
+  className,
+}: {
+  initialResult?: ContactResult
+  /** What the visitor typed, when a plain post was refused and the page rendered again. */
+  initialValues?: ContactDraft['values']
+  className?: string
+}) {
   const [phase, setPhase] = useState<Phase>('idle')
   const [result, setResult] = useState<ContactResult | undefined>(initialResult)
   const errors: FieldErrors = result?.fieldErrors ?? {}
@@ -67,13 +77,16 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
     }
   }
 
-  const field = (name: ContactField) => ({
+  const field = (name: ContactField, { hint }: { hint?: boolean } = {}) => ({
     id: `kontakt-${name}`,
     name,
+    defaultValue: initialValues[name] ?? '',
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `kontakt-${name}-fejl` : undefined,
+    'aria-describedby': [hint && `kontakt-${name}-hint`, errors[name] && `kontakt-${name}-fejl`].filter(Boolean).join(' ') || undefined,
+    // One height for every one-line field, the select included (its native box is shorter).
     className: cn(
-      'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm',
+      'mt-1.5 block w-full rounded-xl border bg-white px-4 text-base text-ink shadow-sm',
+      name === 'message' ? 'py-3' : 'h-12',
       errors[name] ? 'border-danger-700' : 'border-sand-500 focus:border-accent-600',
     ),
   })
@@ -83,10 +96,10 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
       ref={formRef}
       id="kontaktformular"
       method="post"
-      action={sendContactMessage.url}
+      action="/kontakt"
       onSubmit={onSubmit}
       aria-labelledby="kontaktformular-titel"
-      className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8"
+      className={cn('scroll-mt-(--nav-height) rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8', className)}
     >
       <h2 id="kontaktformular-titel" className="text-3xl">
         Send mig en besked
@@ -133,7 +146,7 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
           <input {...field('phone')} type="tel" autoComplete="tel" required {...contactLimits.phone} pattern={PHONE_PATTERN} title={fieldHints.phone} inputMode="tel" />
         </FormField>
         <FormField label="Type ydelse" error={errors.serviceType} id="kontakt-serviceType">
-          <select {...field('serviceType')} defaultValue="">
+          <select {...field('serviceType')}>
             <option value="">Vælg ydelse (valgfrit)</option>
             {Object.entries(serviceTypeLabels).map(([value, label]) => (
               <option key={value} value={value}>
@@ -143,7 +156,7 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
           </select>
         </FormField>
         <FormField label="Adresse" hint="Valgfrit – kun hvis du ønsker et hjemmebesøg" error={errors.address} id="kontakt-address">
-          <input {...field('address')} type="text" autoComplete="address-line1" {...contactLimits.address} />
+          <input {...field('address', { hint: true })} type="text" autoComplete="address-line1" {...contactLimits.address} />
         </FormField>
         <div className="sm:col-span-2">
           <FormField label="Besked" required error={errors.message} id="kontakt-message">
@@ -200,9 +213,14 @@ function FormField({
             *
           </span>
         )}
-        {hint && <span className="block text-sm font-normal text-sand-600">{hint}</span>}
       </label>
       {children}
+      {/* Under the field, so the label and field line up with their neighbours in the row. */}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-sand-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-fejl`} className="mt-1.5 text-sm font-medium text-danger-700">
           {error}

@@ -20,6 +20,7 @@ export function Portrait({ sizes, priority, className }: { sizes: string; priori
         height={1200}
         alt={site.name}
         loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className={cn('aspect-[4/5] h-auto w-full rounded-3xl object-cover shadow-sm', className)}
       />

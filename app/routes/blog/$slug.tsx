@@ -78,7 +78,7 @@ function ArticlePage() {
               Vil du tale om det?
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-accent-100">
-              Book en uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for én
+              Book en gratis og uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for én
               hverdag.
             </p>
             {article.crisisLines && <CrisisLineShort audience={article.crisisLines} className="mx-auto mt-3 max-w-xl text-sm text-accent-100 [&_a]:text-white" />}
