@@ -122,6 +122,8 @@ function pageHeaders(response: Response) {
   return headers
 }
 
+const FORM_BODY = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i
+
 /** Pages whose own form posts to them without JavaScript (the route's POST handler answers). */
 const FORM_PAGES = new Set(['/kontakt'])
 
@@ -133,6 +135,7 @@ const FORM_PAGES = new Set(['/kontakt'])
 async function formPost(request: Request, render: Render, facts: RequestFacts): Promise<Response> {
   const guarded = await guardBody(request)
   if (guarded instanceof Response) return guarded
+  if (!FORM_BODY.test(request.headers.get('Content-Type') ?? '')) return textResponse(415, 'Formularen skal sendes som formulardata.')
   const response = await render(guarded)
   if (!(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return response
   const page = makePage({ html: await response.text(), status: response.status, headers: pageHeaders(response) }, { effort: 'low', cacheControl: 'no-store', csp: isProduction })
@@ -163,7 +166,7 @@ async function guardBody(request: Request): Promise<Request | Response> {
   const tooLarge = () => textResponse(413, 'Forespørgslen er for stor (højst 64 KB).')
   if (Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY_BYTES) return tooLarge()
   const type = request.headers.get('Content-Type') ?? ''
-  const isForm = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)
+  const isForm = FORM_BODY.test(type)
   if (!isForm && !/^application\/json\b/i.test(type)) return textResponse(415, 'Forespørgslen skal være en formular eller JSON.')
 
   const chunks: Uint8Array[] = []
