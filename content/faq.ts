@@ -1,6 +1,6 @@
 import { FREE_FIRST_CONVERSATION } from './services.ts'
 
-/** The contact page's FAQ (SPEC: Contact page); also published as FAQPage structured data. */
+/** The contact page's FAQ; also published as FAQPage structured data. */
 export const faq = [
   {
     question: 'Hvor lang tid varer en samtale?',

@@ -13,7 +13,7 @@ export const FREE_FIRST_CONVERSATION = 'Den første samtale er gratis og uforpli
  */
 export type ServicePrice = { price: string; duration: string; sample?: true }
 
-/** The six services (SPEC: Services page). The first three are the specialties on the home page. */
+/** The six services, shown on the services page. The first three are the specialties on the home page. */
 export const services = [
   {
     id: 'personlig-udvikling',
@@ -106,7 +106,7 @@ export const pricesAreSamples = services.some((service) => service.pricing.sampl
 
 export const homeSpecialtyIds = ['personlig-udvikling', 'stresshaandtering', 'relationscoaching'] as const
 
-/** The four steps of a course (SPEC: Services page). */
+/** The four steps of a course, shown on the services page. */
 export const processSteps = [
   {
     title: 'Første samtale',
@@ -122,6 +122,6 @@ export const processSteps = [
   },
   {
     title: 'Opfølgning',
-    text: 'Vi ser tilbage på, hvad der er sket, og sikrer, at forandringen holder – også når hverdagen melder sig igen.',
+    text: 'Vi ser tilbage på, hvad der er sket, og taler om, hvordan du holder fast i det, der virker – også når hverdagen melder sig igen.',
   },
 ] as const

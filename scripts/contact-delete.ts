@@ -1,23 +1,58 @@
 /**
- * `npm run contact:delete -- --email navn@eksempel.dk`: erases one person (their right to
- * erasure): their messages in the database and the e-mails about them in the outbox folder.
+ * `npm run contact:delete -- --email navn@eksempel.dk [--ja]`: erases one person (their right to
+ * erasure): their messages in the database and the e-mails about them in the outbox folder. It
+ * lists what it found and asks before deleting; `--ja` answers yes in advance (for scripts).
  */
+import { createInterface } from 'node:readline/promises'
+import { privacy } from '#content/privacy'
 import { closeDb } from '#db/connection'
-import { deletePerson } from '~/server/contact-admin.server'
+import { deletePerson, storedAbout } from '~/server/contact/contact-admin.server'
+import { databaseName, receivedFormat, requireDatabase } from './lib/contact-database.ts'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 
 const email = emailArgument('contact:delete')
-const dateFormat = new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Copenhagen' })
+const confirmed = process.argv.includes('--ja')
+requireDatabase('contact:delete')
+
+const found = await storedAbout(email)
+if (found.messages.length === 0 && found.outboxFiles.length === 0) {
+  console.log(`Der er intet gemt om ${email} i databasen ${databaseName()}; intet er slettet.`)
+  closeDb()
+  process.exit(0)
+}
+
+const summary = (stored: typeof found) => `${quantity(stored.messages.length, 'besked', 'beskeder')} og ${quantity(stored.outboxFiles.length, 'e-mail', 'e-mails')} i udbakken`
+const preview = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line
+}
+console.log(`Om ${email} er der gemt ${summary(found)} (database ${databaseName()}):`)
+for (const message of found.messages) {
+  console.log(`- besked nr. ${message.id} fra ${message.firstName} ${message.lastName}, modtaget ${receivedFormat.format(new Date(message.createdAt))}: »${preview(message.message)}«`)
+}
+for (const file of found.outboxFiles) console.log(`- udbakken: ${file}`)
+
+if (!confirmed) {
+  if (!process.stdin.isTTY) {
+    console.error(`\nIntet er slettet: sletning skal bekræftes, og her kan der ikke spørges. Er du sikker, så tilføj --ja: npm run contact:delete -- --email ${email} --ja`)
+    closeDb()
+    process.exit(2)
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stdout })
+  const answer = await prompt.question('\nSlet det hele for altid? Skriv ja og tryk Enter: ')
+  prompt.close()
+  if (!/^\s*(ja|j)\s*$/i.test(answer)) {
+    console.log('Intet er slettet.')
+    closeDb()
+    process.exit(0)
+  }
+}
+
 const deleted = await deletePerson(email)
 closeDb()
-
-if (deleted.messages.length === 0 && deleted.outboxFiles.length === 0) {
-  console.log(`Der er intet gemt om ${email}; intet er slettet.`)
-} else {
-  console.log(`Slettet om ${email}: ${quantity(deleted.messages.length, 'besked', 'beskeder')} og ${quantity(deleted.outboxFiles.length, 'e-mail', 'e-mails')} i udbakken.`)
-  for (const message of deleted.messages) {
-    console.log(`- besked fra ${message.firstName} ${message.lastName}, modtaget ${dateFormat.format(new Date(message.createdAt))}`)
-  }
-  for (const file of deleted.outboxFiles) console.log(`- udbakken: ${file}`)
-}
+console.log(`Slettet om ${email}: ${summary(deleted)}.`)
+// The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
+console.log(
+  `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,
+)

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import type { ArticlePage } from '~/lib/blog'
@@ -18,14 +17,14 @@ function toBlogIndexParams(input: unknown): BlogIndexParams {
 export const fetchBlogIndex = createServerFn({ method: 'GET' })
   .validator(toBlogIndexParams)
   .handler(async ({ data }) => {
-    const { getBlogIndex } = await import('~/server/blog.server')
+    const { getBlogIndex } = await import('~/server/blog/blog.server')
     return getBlogIndex(data)
   })
 
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
   .handler(async ({ data: slug }) => {
-    const { getArticle, getRelatedPosts } = await import('~/server/blog.server')
+    const { getArticle, getRelatedPosts } = await import('~/server/blog/blog.server')
     const article = getArticle(slug)
     if (!article) throw notFound()
     return { ...article, related: getRelatedPosts(article) } satisfies ArticlePage
@@ -33,24 +32,6 @@ export const fetchArticle = createServerFn({ method: 'GET' })
 
 /** The three newest articles, for the home page. */
 export const fetchLatestPosts = createServerFn({ method: 'GET' }).handler(async () => {
-  const { getLatestPosts } = await import('~/server/blog.server')
+  const { getLatestPosts } = await import('~/server/blog/blog.server')
   return getLatestPosts(3)
 })
-
-export const latestPostsQuery = () =>
-  queryOptions({
-    queryKey: ['blog', 'latest'],
-    queryFn: () => fetchLatestPosts(),
-  })
-
-export const blogIndexQuery = (params: BlogIndexParams) =>
-  queryOptions({
-    queryKey: ['blog', params.category, params.page],
-    queryFn: () => fetchBlogIndex({ data: params }),
-  })
-
-export const articleQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ['article', slug],
-    queryFn: () => fetchArticle({ data: slug }),
-  })

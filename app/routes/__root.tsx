@@ -1,10 +1,8 @@
 /// <reference types="vite/client" />
-import type { QueryClient } from '@tanstack/react-query'
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { Outlet, createRootRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ErrorPage } from '~/components/error-page'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
-import { HydrateInTurn, afterEveryTurn } from '~/components/layout/hydrate-in-turn'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { NotFound } from '~/components/not-found'
@@ -13,7 +11,7 @@ import appCss from '~/styles.css?url'
 // The same file styles.css names in its @font-face, so the preload is the one the page uses.
 import headingFont from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -48,9 +46,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
   // The app's script loads after the first paint; this marks when the page has become interactive,
   // every part hydrated (the end-to-end tests wait for it before they test JavaScript behaviour).
   useEffect(() => {
-    afterEveryTurn(() => {
-      document.documentElement.dataset.hydrated = 'true'
-    })
+    document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
     <html lang="da">
@@ -66,7 +62,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader />
         <main id="indhold" tabIndex={-1} className="min-h-screen pt-(--nav-height) outline-none">
-          <HydrateInTurn name="content">{children}</HydrateInTurn>
+          {children}
         </main>
         <SiteFooter />
         <BodyScripts />

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { showsSamples, testimonials } from '#content/references'
 import { site } from '#content/site'
@@ -11,11 +10,11 @@ import { CtaBlock } from '~/components/ui/cta-block'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { TestimonialCards } from '~/components/ui/testimonials'
-import { latestPostsQuery } from '~/lib/blog-queries'
+import { fetchLatestPosts } from '~/lib/blog-queries'
 import { absoluteUrl, seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(latestPostsQuery()),
+  loader: () => fetchLatestPosts(),
   head: () =>
     seo({
       title: site.tagline,
@@ -54,7 +53,7 @@ export const Route = createFileRoute('/')({
 
 const trustBadges = [
   { title: '20+ års erfaring', text: 'Med mennesker i udvikling og forandring' },
-  { title: 'Certificeret coach', text: 'Uddannet og arbejder efter etiske retningslinjer' },
+  { title: 'Certificeret coach', text: `Uddannet hos ${site.certifiedBy} og arbejder efter etiske retningslinjer` },
   { title: 'Baseret i Fredericia', text: 'Samtaler i Fredericia og online i hele landet' },
 ]
 
@@ -65,7 +64,7 @@ function HomePage() {
   const specialties = services.filter((service) =>
     (homeSpecialtyIds as readonly string[]).includes(service.id),
   )
-  const { data: latestPosts } = useSuspenseQuery(latestPostsQuery())
+  const latestPosts = Route.useLoaderData()
   const quotes = testimonials.slice(0, HOME_TESTIMONIALS)
   return (
     <>
@@ -175,7 +174,7 @@ function HomePage() {
       {latestPosts.length > 0 && (
         <Section>
           <SectionHeading eyebrow="Fra bloggen" title="Nyeste artikler" />
-          <PostGrid posts={latestPosts} name="latest" />
+          <PostGrid posts={latestPosts} />
           <div className="mt-10 text-center">
             <ButtonLink to="/blog" variant="outline">
               Se alle artikler

@@ -2,31 +2,31 @@ import { createFileRoute } from '@tanstack/react-router'
 import { faq } from '#content/faq'
 import { FREE_FIRST_CONVERSATION } from '#content/services'
 import { site } from '#content/site'
+import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
 import { ContactForm } from '~/components/contact/contact-form'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { type ContactDraft, type ContactResult, type ContactStatus, contactStatusText, isReceived } from '~/lib/contact'
+import { type ContactDraft, type ContactResult, type ContactStatus, isReceived } from '~/lib/contact'
 import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
+import { contactStatuses } from '~/lib/contact-status'
 import { seo } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus }
 
-const statuses = Object.keys(contactStatusText) as ContactStatus[]
-
 export const Route = createFileRoute('/kontakt')({
   // What a received plain form post was redirected with; anything else is ignored.
   validateSearch: (search: Record<string, unknown>): ContactSearch => ({
-    status: statuses.includes(search.status as ContactStatus) ? (search.status as ContactStatus) : undefined,
+    status: contactStatuses.includes(search.status as ContactStatus) ? (search.status as ContactStatus) : undefined,
   }),
-  // The form without JavaScript posts here: see contact-page.server.ts for how it is answered.
+  // The form without JavaScript posts here: see app/server/contact/contact-page.server.ts for how it is answered.
   server: {
     handlers: ({ createHandlers }) =>
       createHandlers({
         POST: {
           middleware: [sameSiteFormPosts, refusedPostStatus],
           handler: async ({ request, next }) => {
-            const { answerPlainContactPost } = await import('~/server/contact-page.server')
+            const { answerPlainContactPost } = await import('~/server/contact/contact-page.server')
             const answer = await answerPlainContactPost(request)
             if ('redirect' in answer) return new Response(null, { status: 303, headers: { Location: answer.redirect, 'Cache-Control': 'no-store' } })
             return next({ context: { contactDraft: answer.draft } })
@@ -95,9 +95,11 @@ function ContactPage() {
                 Se på kort
               </a>
             </InfoCard>
+            <NotForAcuteHelp className="rounded-2xl border border-sand-300 bg-sand-50 p-5 text-sm text-ink-soft sm:col-span-2 lg:col-span-1" />
           </aside>
           <ContactForm
             key={search.status ?? 'ny'}
+            action="/kontakt"
             initialResult={draft?.result ?? resultFromSearch(search)}
             initialValues={draft?.values}
             className="lg:col-start-1 lg:row-start-1"

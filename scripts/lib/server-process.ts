@@ -37,11 +37,11 @@ export async function startServer(port: number, env: Record<string, string>): Pr
  * Runs a script's steps with a hard time limit (the scripts must stay bounded in CI) and always
  * removes its temporary folder, whatever happens.
  */
-export async function boundedRun(label: string, workDir: string, steps: () => Promise<void>) {
+export async function boundedRun(label: string, workDir: string, steps: () => Promise<void>, minutes = 5) {
   const timeout = setTimeout(() => {
-    console.error(`${label} tog over 5 minutter og blev afbrudt.`)
+    console.error(`${label} tog over ${minutes} minutter og blev afbrudt.`)
     process.exit(1)
-  }, 5 * 60_000)
+  }, minutes * 60_000)
   try {
     ensureBuild()
     await steps()

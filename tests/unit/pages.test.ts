@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { canonicalPageAddress } from '~/server/canonical-url.server'
-import { inlineHashes, negotiateEncoding } from '~/server/http'
-import { makePage, replyWithPage } from '~/server/page.server'
+import { canonicalPageAddress } from '~/server/http/canonical-url.server'
+import { inlineHashes, negotiateEncoding } from '~/server/http/http'
+import { makePage, replyWithPage } from '~/server/http/page.server'
 
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 const html = `<!DOCTYPE html><html><head><script class="$tsr">window.$_TSR={}</script></head><body><p>Hej</p>
@@ -72,7 +72,8 @@ describe('content negotiation', () => {
 })
 
 describe('one address per page', () => {
-  const address = (path: string) => canonicalPageAddress(new URL(path, 'http://localhost'))
+  // As a request arrives: the path after the origin, never resolved against a base.
+  const address = (path: string) => canonicalPageAddress(new URL(`http://localhost${path}`))
 
   it.each([
     ['/Blog', '/blog'],
@@ -92,8 +93,23 @@ describe('one address per page', () => {
     expect(address('/blog?kategori=stress&side=2&fbclid=x')).toEqual({ path: '/blog', cacheKey: '/blog?kategori=stress&side=2' })
   })
 
-  it('keeps escapes as they are and never caches the contact form’s answer', () => {
-    expect(address('/blog/%C3%A6')).toEqual({ path: '/blog/%C3%A6', cacheKey: '/blog/%C3%A6' })
+  it.each([
+    ['/%6Fm', '/om'],
+    ['/o%6D', '/om'],
+    ['/blog/%73tress-er-ikke-svaghed', '/blog/stress-er-ikke-svaghed'],
+    ['/%4F%4D/?utm_source=x', '/om'],
+  ])('percent-encoded letters %s redirect to the plain address %s', (from, to) => {
+    expect(address(from)).toEqual({ redirect: to })
+  })
+
+  it.each(['/blog/%C3%A6', '/..%2f..%2fetc%2fpasswd', '/%', '/%00', '//om', '/blog%3Fkategori=stress', `/${'a'.repeat(1025)}`])(
+    'an address no page can have (%s) is never a cache entry',
+    (path) => {
+      expect(address(path)).toEqual({ path: new URL(`http://localhost${path}`).pathname, cacheKey: undefined })
+    },
+  )
+
+  it('never caches the contact form’s answer', () => {
     expect(address('/kontakt?status=sendt')).toEqual({ path: '/kontakt', cacheKey: undefined })
     expect(address('/kontakt')).toEqual({ path: '/kontakt', cacheKey: '/kontakt' })
   })

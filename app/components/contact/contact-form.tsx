@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { site } from '#content/site'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
-import { sendContactMessage } from '~/lib/contact-action'
 import {
   type ContactDraft,
   type ContactField,
@@ -17,16 +16,24 @@ import {
   isReceived,
   serviceTypeLabels,
 } from '~/lib/contact'
-import { validateContact } from '~/lib/contact-schema'
 import { cn } from '~/lib/utils'
 
 type Phase = 'idle' | 'submitting'
 
+/**
+ * What sending takes (the schema's checks and the server-function client, more than the rest of
+ * the page's own script) loads when the visitor first reaches for the form, not with the page.
+ */
+const loadSending = () => Promise.all([import('~/lib/contact-schema'), import('~/lib/contact-action')])
+
+/** `action` is where the form posts without JavaScript (the contact page itself). */
 export function ContactForm({
+  action,
   initialResult,
   initialValues = {},
   className,
 }: {
+  action: string
   initialResult?: ContactResult
   /** What the visitor typed, when a plain post was refused and the page rendered again. */
   initialValues?: ContactDraft['values']
@@ -54,6 +61,13 @@ export function ContactForm({
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
+    let sending: Awaited<ReturnType<typeof loadSending>>
+    try {
+      sending = await loadSending()
+    } catch {
+      return form.submit() // the script could not load: the form posts as it does without JavaScript
+    }
+    const [{ validateContact }, { sendContactMessage }] = sending
     const data = new FormData(form)
     const check = validateContact(Object.fromEntries(data))
     if (!check.success) {
@@ -96,8 +110,9 @@ export function ContactForm({
       ref={formRef}
       id="kontaktformular"
       method="post"
-      action="/kontakt"
+      action={action}
       onSubmit={onSubmit}
+      onFocus={() => void loadSending().catch(() => {})}
       aria-labelledby="kontaktformular-titel"
       className={cn('scroll-mt-(--nav-height) rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8', className)}
     >
@@ -155,7 +170,7 @@ export function ContactForm({
             ))}
           </select>
         </FormField>
-        <FormField label="Adresse" hint="Valgfrit – kun hvis du ønsker et hjemmebesøg" error={errors.address} id="kontakt-address">
+        <FormField label="Adresse" hint="Valgfrit – fx til en faktura" error={errors.address} id="kontakt-address">
           <input {...field('address', { hint: true })} type="text" autoComplete="address-line1" {...contactLimits.address} />
         </FormField>
         <div className="sm:col-span-2">

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { CoverImage } from '~/components/blog/cover-image'
@@ -8,13 +7,13 @@ import { TitleText } from '~/components/ui/title-text'
 import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, type ArticlePage as ArticleData, ogImageFor } from '~/lib/blog'
-import { articleQuery } from '~/lib/blog-queries'
+import { fetchArticle } from '~/lib/blog-queries'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 import { absoluteUrl, seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/blog/$slug')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(articleQuery(params.slug)),
+  loader: ({ params }) => fetchArticle({ data: params.slug }),
   head: ({ loaderData: article }) => (article ? articleHead(article) : {}),
   component: ArticlePage,
 })
@@ -64,8 +63,7 @@ function articleHead(article: Article) {
 }
 
 function ArticlePage() {
-  const { slug } = Route.useParams()
-  const { data: article } = useSuspenseQuery(articleQuery(slug))
+  const article = Route.useLoaderData()
   return (
     <article>
       <ArticleHeader article={article} />
@@ -105,7 +103,7 @@ function RelatedPosts({ posts }: { posts: ArticleData['related'] }) {
         <h2 id="relaterede-artikler" className="mb-8 text-3xl">
           Læs også
         </h2>
-        <PostGrid posts={posts} name="related" />
+        <PostGrid posts={posts} />
       </div>
     </aside>
   )

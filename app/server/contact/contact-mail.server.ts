@@ -1,0 +1,49 @@
+import { render } from '@react-email/render'
+import { site } from '#content/site'
+import type { ContactMessage } from '#db/schema'
+import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
+import { ContactNotificationEmail } from '~/emails/contact-notification'
+import type { ContactMessageData, ServiceType } from '~/lib/contact'
+import type { Email } from '~/server/contact/mail-transport.server'
+
+const receivedFormat = new Intl.DateTimeFormat('da-DK', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'Europe/Copenhagen',
+})
+
+function sender() {
+  return process.env.MAIL_FROM ?? `${site.name} <${site.email}>`
+}
+
+/** The two e-mails of one stored message: the notification to the coach and the visitor's receipt. */
+export async function composeContactEmails(row: ContactMessage): Promise<Email[]> {
+  const message: ContactMessageData = { ...row, serviceType: row.serviceType as ServiceType | '' }
+  const notification = ContactNotificationEmail({ message, receivedAt: receivedFormat.format(new Date(row.createdAt)) })
+  const confirmation = ContactConfirmationEmail()
+  const [notificationHtml, notificationText, confirmationHtml, confirmationText] = await Promise.all([
+    render(notification),
+    render(notification, { plainText: true }),
+    render(confirmation),
+    render(confirmation, { plainText: true }),
+  ])
+  return [
+    {
+      idempotencyKey: `contact-${row.publicId}-notification`,
+      to: process.env.CONTACT_TO ?? site.email,
+      from: sender(),
+      replyTo: row.email,
+      subject: `Ny besked fra ${row.firstName} ${row.lastName} via hjemmesiden`,
+      html: notificationHtml,
+      text: notificationText,
+    },
+    {
+      idempotencyKey: `contact-${row.publicId}-confirmation`,
+      to: row.email,
+      from: sender(),
+      subject: 'Tak for din besked',
+      html: confirmationHtml,
+      text: confirmationText,
+    },
+  ]
+}

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { Resend } from 'resend'
+
+export type Email = {
+  /** Stable per message and kind, so a retry never delivers the same e-mail twice. */
+  idempotencyKey: string
+  to: string
+  from: string
+  replyTo?: string
+  subject: string
+  html: string
+  text: string
+}
+
+/** The one seam between the contact flow and whoever delivers e-mail. */
+export interface MailTransport {
+  readonly name: string
+  send(email: Email): Promise<void>
+}
+
+export const outboxDir = () => resolve(process.env.MAIL_OUTBOX_DIR ?? 'data/outbox')
+
+/** Local stand-in for Resend: one JSON file per e-mail in MAIL_OUTBOX_DIR, for development and tests. */
+export function outboxTransport(dir = outboxDir()): MailTransport {
+  return {
+    name: 'outbox',
+    async send({ idempotencyKey, ...email }) {
+      await mkdir(dir, { recursive: true })
+      const file = join(dir, `${idempotencyKey}.json`)
+      // Written under a temporary name of its own and renamed, so a reader never sees half a file
+      // and two processes writing the same e-mail do not trip over each other.
+      const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`
+      await writeFile(temporary, JSON.stringify(email, null, 2))
+      await rename(temporary, file)
+    },
+  }
+}
+
+/**
+ * How long one call to Resend may take. Well inside the delivery lease (5 minutes), so a hanging
+ * API never keeps a claim past its lease: the attempt fails and the message is retried later.
+ */
+export const MAIL_SEND_TIMEOUT_MS = 30_000
+
+/** Resend's HTTP API through its SDK (which honours RESEND_BASE_URL, e.g. for a local stand-in). */
+export function resendTransport(apiKey: string, { timeoutMs = MAIL_SEND_TIMEOUT_MS }: { timeoutMs?: number } = {}): MailTransport {
+  const resend = new Resend(apiKey)
+  return {
+    name: 'resend',
+    async send({ idempotencyKey, to, from, replyTo, subject, html, text }) {
+      const signal = AbortSignal.timeout(timeoutMs)
+      // The SDK never throws: an aborted request comes back as a generic fetch error, named here.
+      // An answer that arrived just before the timer fired is still a success.
+      const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text }, { idempotencyKey, signal })
+      if (error && signal.aborted) throw new Error(`Resend svarede ikke inden for ${timeoutMs / 1000} s`)
+      if (error) throw new Error(`Resend: ${error.name}: ${error.message}`)
+    },
+  }
+}
+
+export function getMailTransport(): MailTransport {
+  const apiKey = process.env.RESEND_API_KEY
+  return apiKey ? resendTransport(apiKey) : outboxTransport()
+}
+
+const TEMPORARY = /\.(\d+)\.[0-9a-f-]+\.tmp$/
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * A process killed while writing an e-mail (SIGKILL, power loss) leaves its temporary file, a
+ * whole notification with personal data. Removed at start; a file of a process that still runs
+ * (another worker, a CLI command writing right now) is its own and stays.
+ */
+export async function removeLeftoverTemporaryFiles(dir = outboxDir()) {
+  const removed: string[] = []
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const pid = TEMPORARY.exec(name)?.[1]
+    if (pid === undefined || isRunning(Number(pid))) continue
+    await rm(join(dir, name), { force: true })
+    removed.push(name)
+  }
+  return removed
+}
+
+/** The outbox holds personal data too: its files follow the same retention as the messages. */
+export async function purgeOutbox(olderThan: Date, dir = outboxDir()) {
+  let removed = 0
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const path = join(dir, name)
+    if ((await stat(path)).mtime < olderThan) {
+      await rm(path, { force: true })
+      removed++
+    }
+  }
+  return removed
+}

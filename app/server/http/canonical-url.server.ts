@@ -1,0 +1,63 @@
+import { blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
+
+/**
+ * Parameters that only tell analytics where a visitor came from. They never change a page, so a
+ * shared link carrying them gets the cached canonical page (whose canonical link tells search
+ * engines the rest).
+ */
+const TRACKING_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|yclid|twclid|li_fat_id|igshid|mc_cid|mc_eid|_ga|_gl|ref_src)$/i
+
+/** Pages whose query is part of what they show; every other page has no query of its own. */
+const QUERY_OF_PAGE: Record<string, (params: URLSearchParams) => string> = {
+  '/blog': (params) => blogSearchQuery(parseBlogSearch(Object.fromEntries(params))),
+  // The no-JavaScript result of the contact form: differs per visitor, never cached.
+  '/kontakt': (params) => (params.has('status') ? `?${params}` : ''),
+}
+
+export type PageAddress =
+  /** Another address is the page's own: answer with a permanent redirect. */
+  | { redirect: string }
+  /**
+   * `cacheKey` is set when the page looks the same to every visitor; unset, the page is rendered
+   * for this request only (the contact form's result, an address no page can have).
+   */
+  | { path: string; cacheKey: string | undefined }
+
+/** Longer paths are no page of this site; they are answered as not found and never cached. */
+const MAX_PATH_LENGTH = 1024
+/** What a page address of this site is made of once decoded: letters, digits, - . _ ~ and /. */
+const PLAIN_PATH = /^[A-Za-z0-9\-._~/]*$/
+const DOT_SEGMENT = /\/\.\.?(\/|$)/
+
+/**
+ * One address per page: case variants, trailing slashes and percent-encoded letters redirect to
+ * the canonical path; tracking parameters are dropped without a redirect; any other query that
+ * is not the page's own (unknown parameters, invalid values, another order) redirects to the
+ * canonical query. An address no page can have (too long, `//`, an escape that decodes to a
+ * slash, a dot segment or anything but a plain path) gets no cache key: it is rendered as not
+ * found, cheaply, and never stored, so hostile variants cannot flush the page cache.
+ */
+export function canonicalPageAddress(url: URL): PageAddress {
+  const { pathname } = url
+  if (pathname.length > MAX_PATH_LENGTH || pathname.startsWith('//')) return { path: pathname, cacheKey: undefined }
+  const decoded = pathname.includes('%') ? plainDecoded(pathname) : pathname
+  if (decoded === undefined) return { path: pathname, cacheKey: undefined }
+  const path = decoded.length > 1 ? decoded.replace(/\/+$/, '').toLowerCase() || '/' : decoded
+  const params = new URLSearchParams([...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name)))
+  const pageQuery = QUERY_OF_PAGE[path]
+  const ownQuery = pageQuery ? pageQuery(params) : ''
+  const givenQuery = params.size > 0 ? `?${params}` : ''
+  if (path !== pathname || givenQuery !== ownQuery) return { redirect: `${path}${ownQuery}` }
+  return { path, cacheKey: path === '/kontakt' && ownQuery ? undefined : `${path}${ownQuery}` }
+}
+
+/** The path with its escapes decoded, when that is a plain path; undefined when no page has it. */
+function plainDecoded(pathname: string) {
+  if (/%2f/i.test(pathname)) return undefined
+  try {
+    const decoded = decodeURIComponent(pathname)
+    return PLAIN_PATH.test(decoded) && !DOT_SEGMENT.test(decoded) && !decoded.startsWith('//') ? decoded : undefined
+  } catch {
+    return undefined
+  }
+}

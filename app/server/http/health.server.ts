@@ -1,0 +1,30 @@
+import { databaseFileProblem, getDb } from '#db/connection'
+import { log } from '~/server/log.server'
+
+export type Health = { ok: true } | { ok: false; reason: string }
+
+/**
+ * Healthy means a contact message stored now would still be there after a restart: the database
+ * answers, its file is the one the server opened, and it can be written.
+ */
+export function databaseHealth(): Health {
+  try {
+    const db = getDb()
+    const problem = databaseFileProblem(db)
+    if (problem) return { ok: false, reason: `database file ${problem}` }
+    db.$client.prepare('SELECT 1').get()
+    return { ok: true }
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** /healthz: 200 when healthy, 503 with the reason otherwise; never stored. */
+export function healthResponse() {
+  const health = databaseHealth()
+  if (!health.ok) log('error', 'health check failed', { reason: health.reason })
+  return Response.json(health.ok ? { status: 'ok' } : { status: 'unavailable', reason: health.reason }, {
+    status: health.ok ? 200 : 503,
+    headers: { 'Cache-Control': 'no-store' },
+  })
+}

@@ -1,0 +1,100 @@
+import { closeDb } from '#db/connection'
+import { type RequestContext, socketAddressOf } from '~/server/http/client-address.server'
+import { canonicalPageAddress } from '~/server/http/canonical-url.server'
+import { contentSecurityPolicy, isDecodablePath, isProduction, securityHeaders } from '~/server/http/http'
+import { pageCache } from '~/server/http/page-cache.server'
+import { type Reply, type RequestFacts, SHARED_CACHE_CONTROL, replyWithPage } from '~/server/http/page.server'
+import { textResponse } from '~/server/http/responses.server'
+import { StaticFiles } from '~/server/http/static-files.server'
+import { stopBackgroundJobs } from '~/server/jobs.server'
+import { errorFields, log, logRequest } from '~/server/log.server'
+
+/**
+ * The envelope of every request Start answers, in dev and in production alike (app/server.ts
+ * calls it): the visitor's address goes into the request context, Start answers (its request
+ * middleware in app/start.ts does the rest), and whatever comes back, an error included, leaves
+ * with the security headers and one JSON log line. A client that went away is logged as 499.
+ */
+export async function serveRequest(
+  request: Request,
+  clientAddress: string | undefined,
+  answer: (context: RequestContext) => Response | Promise<Response>,
+): Promise<Response> {
+  const started = performance.now()
+  const context: RequestContext = { clientAddress: clientAddress ?? socketAddressOf(request), served: {} }
+  const path = new URL(request.url).pathname
+  const line = (status: number, outcome?: 'aborted') =>
+    logRequest({ method: request.method, path, status, ms: performance.now() - started, address: context.clientAddress, cache: context.served.cache, outcome })
+  let response: Response
+  try {
+    // Start would answer `//host/path` with an absolute redirect built from the Host header.
+    response = path.startsWith('//') ? redirectResponse(path.replace(/^\/+/, '/')) : await answer(context)
+  } catch (error) {
+    if (request.signal.aborted) {
+      line(499, 'aborted')
+      return new Response(null, { status: 499 })
+    }
+    log('error', 'request failed', { path, ...errorFields(error) })
+    response = textResponse(500, 'Der opstod en fejl på serveren. Prøv igen om lidt.')
+  }
+  response = withSecurityHeaders(response)
+  line(response.status)
+  return response
+}
+
+const redirectResponse = (location: string) => new Response(null, { status: 301, headers: { Location: location, 'Cache-Control': SHARED_CACHE_CONTROL } })
+
+/** For every response that brings no CSP of its own: the strictest one, made once. */
+const defaultSecurityHeaders = Object.entries(securityHeaders(isProduction && contentSecurityPolicy()))
+
+/**
+ * The one place security headers are added, to headers a response has not set itself (a page
+ * and a static file carry theirs, with the page's own CSP, from when they were made).
+ */
+function withSecurityHeaders(response: Response) {
+  let headers = response.headers
+  try {
+    headers.delete('X-Powered-By')
+  } catch {
+    // Response.redirect() and Response.error() have immutable headers: copy them.
+    headers = new Headers(response.headers)
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+  for (const [name, value] of defaultSecurityHeaders) {
+    if (!headers.has(name)) headers.set(name, value)
+  }
+  return response
+}
+
+export type FastRequest = { method: string; url: string; header: (name: string) => string | null; address: string }
+
+let staticFiles: StaticFiles | undefined
+
+/**
+ * The production server's fast path: static files and cached pages answered from memory, without
+ * Start, with the same bytes and headers (and, for pages, the same log line) as the path through
+ * Start. Undefined sends the request on to Start (a page not cached yet, a redirect, a query of
+ * its own, a server function, anything but GET and HEAD).
+ */
+export function fastReply(request: FastRequest): Reply | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  const started = performance.now()
+  const url = new URL(request.url, 'http://localhost')
+  const facts: RequestFacts = { method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') }
+  staticFiles ??= new StaticFiles()
+  const file = staticFiles.get(url.pathname)
+  if (file) return replyWithPage(file, facts)
+  if (!isProduction || process.env.HTML_CACHE === 'off' || !isDecodablePath(url.pathname)) return undefined
+  const address = canonicalPageAddress(url)
+  const page = 'cacheKey' in address && address.cacheKey ? pageCache.get(address.cacheKey) : undefined
+  if (!page) return undefined
+  const reply = replyWithPage(page, facts)
+  logRequest({ method: request.method, path: url.pathname, status: reply.status, ms: performance.now() - started, address: request.address, cache: 'hit' })
+  return reply
+}
+
+/** Called by the production server on SIGTERM, after in-flight requests have finished. */
+export function shutdown() {
+  stopBackgroundJobs()
+  closeDb()
+}

@@ -1,0 +1,89 @@
+/**
+ * Which generated image was drawn from what, so `npm run images` and `npm run db:seed` redraw only
+ * what changed. Each cover is remembered by a key: a hash of everything it is drawn from (slug,
+ * title, category, the photo's bytes, the tagline) and of the generator's own source, so a change
+ * in how covers look redraws them all without anyone remembering to bump a version. The keys live
+ * in images.lock.json beside public/ (committed with the images, like package-lock.json).
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { site } from '../../content/site.ts'
+import { COVER_DIR, PUBLIC_DIR, hasCover, photoFor, writeCover, writeDefaultShareImage } from './covers.ts'
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
+
+/** A short hash of a generator module's source text: it changes whenever the module does. */
+export const generatorVersion = (moduleUrl: string | URL) => sha256(readFileSync(fileURLToPath(moduleUrl))).slice(0, 16)
+
+const LOCK_FILE = join(dirname(PUBLIC_DIR), 'images.lock.json')
+const COVER_GENERATOR = generatorVersion(new URL('./covers.ts', import.meta.url))
+
+type Lock = { covers: Record<string, string>; share?: string }
+
+function readLock(): Lock {
+  try {
+    return { covers: {}, ...(JSON.parse(readFileSync(LOCK_FILE, 'utf8')) as Partial<Lock>) }
+  } catch {
+    return { covers: {} }
+  }
+}
+
+function writeLock(lock: Lock) {
+  const covers = Object.fromEntries(Object.entries(lock.covers).sort(([a], [b]) => a.localeCompare(b)))
+  writeFileSync(LOCK_FILE, `${JSON.stringify({ ...lock, covers }, null, 2)}\n`)
+}
+
+type CoverArticle = { slug: string; title: string; category: string; imageUrl: string }
+
+function coverKey(article: CoverArticle) {
+  const photo = photoFor(article.slug)
+  return sha256(JSON.stringify([COVER_GENERATOR, article.slug, article.title, article.category, site.tagline, photo ? sha256(readFileSync(photo)) : null]))
+}
+
+/** Draws the cover of every article whose cover is missing or was drawn from something else. */
+export async function drawCovers(articles: CoverArticle[]) {
+  const lock = readLock()
+  const drawn: Array<{ slug: string; source: string }> = []
+  for (const article of articles) {
+    const key = coverKey(article)
+    if (lock.covers[article.slug] === key && hasCover(article.slug)) continue
+    drawn.push({ slug: article.slug, source: await writeCover(article.slug, article.title, article.category) })
+    lock.covers[article.slug] = key
+    // Written after each cover, so an interrupted run does not draw the finished ones again.
+    writeLock(lock)
+  }
+  return drawn
+}
+
+/** Draws the default share image when the generator (or the tagline on it) changed; true when drawn. */
+export async function drawShareImage() {
+  const lock = readLock()
+  const key = sha256(JSON.stringify([COVER_GENERATOR, site.tagline]))
+  if (lock.share === key && existsSync(join(PUBLIC_DIR, 'og', 'default.png'))) return false
+  await writeDefaultShareImage()
+  writeLock({ ...lock, share: key })
+  return true
+}
+
+/**
+ * Removes the covers of articles the seed just took out of the database, and forgets their keys.
+ * Only those: a seed of another folder (a test's) never touches the covers of the real blog. A
+ * file an article still names in `image:` stays.
+ */
+export function removeCoversOf(removedSlugs: string[], articles: CoverArticle[]) {
+  const named = new Set(articles.map((article) => article.imageUrl.replace(/^\/images\/blog\//, '')))
+  const removed = removedSlugs
+    .flatMap((slug) => [`${slug}.webp`, `${slug}-600.webp`, `${slug}.jpg`])
+    .filter((name) => !named.has(name) && existsSync(join(COVER_DIR, name)))
+  for (const name of removed) rmSync(join(COVER_DIR, name))
+
+  const lock = readLock()
+  const forgotten = removedSlugs.filter((slug) => slug in lock.covers)
+  if (forgotten.length > 0) {
+    for (const slug of forgotten) delete lock.covers[slug]
+    writeLock(lock)
+  }
+  return removed
+}
