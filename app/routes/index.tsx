@@ -83,7 +83,8 @@ function HomePage() {
               className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-full bg-white/10 px-4 font-semibold text-white underline-offset-4 hover:underline md:hidden"
             >
               <PhoneIcon />
-              Ring til mig: {site.phone.display}
+              {/* No plain space in a phone link: it stays one unbreakable unit (and fits 320 px). */}
+              {`Ring\u00a0${site.phone.display}`}
             </a>
           </div>
           <div className="mt-8 md:row-span-2 md:mt-0 md:self-center">
