@@ -153,7 +153,7 @@ function HomePage() {
               Læs mere om mig
             </Link>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
+          <dl className="grid gap-4 min-[360px]:grid-cols-2">
             <Stat value="20+" label="års erfaring med mennesker" />
             <Stat value="60–90" label="minutter varer en samtale" />
             <Stat value={String(site.foundingYear)} label="egen praksis i Fredericia siden" />
