@@ -61,7 +61,7 @@ async function serve() {
   }
 
   const server = createServer((req, res) => {
-    drain.track(req, res)
+    drain.onRequest(res)
     const address = clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for'))
     addresses.set(req, address)
     // A path that cannot be decoded is answered with the not-found page, not a bare 400.
@@ -108,47 +108,44 @@ function gracefulShutdown(server: Server) {
   const IDLE_GRACE_MS = 250
   const TICK_MS = 25
   const ACCEPT_PENDING_MS = 100
-  const connections = new Map<Socket, { answering: number; idleSince: number }>()
-  const unanswered = new Set<ServerResponse>()
+  /** Open connections; `_httpMessage` is the answer under way on one (Node's own bookkeeping). */
+  const connections = new Set<Socket & { _httpMessage?: ServerResponse | null }>()
   let stopping = false
   server.on('connection', (socket: Socket) => {
-    connections.set(socket, { answering: 0, idleSince: performance.now() })
+    connections.add(socket)
     socket.once('close', () => connections.delete(socket))
   })
   return {
-    track(req: IncomingMessage, res: ServerResponse) {
-      const state = connections.get(req.socket)
-      if (state) state.answering++
-      unanswered.add(res)
+    /** Per request only a flag is read: nothing is tracked until the signal. */
+    onRequest(res: ServerResponse) {
       if (stopping) res.shouldKeepAlive = false
-      res.once('close', () => {
-        unanswered.delete(res)
-        if (!state) return
-        state.answering--
-        state.idleSince = performance.now()
-      })
     },
     start(done: () => void) {
       if (stopping) return
       stopping = true
       setTimeout(() => process.exit(1), 10_000).unref()
       // Answers not yet begun say Connection: close; Node then closes the connection after them.
-      for (const res of unanswered) if (!res.headersSent) res.shouldKeepAlive = false
+      for (const socket of connections) {
+        const res = socket._httpMessage
+        if (res && !res.headersSent) res.shouldKeepAlive = false
+      }
       // Connections the kernel has completed but Node not yet accepted would be reset by closing
       // the listener at once: they are taken first. Then it stops listening; the callback runs
       // once every connection has closed.
       setTimeout(() => net.Server.prototype.close.call(server, done), ACCEPT_PENDING_MS)
       // A request already sent on a connection is read as soon as the event loop is free; a busy
       // loop (a burst being answered) says nothing. So a connection counts as idle only once the
-      // loop has run freely, every tick on time, for IDLE_GRACE_MS with nothing arriving on it.
+      // loop has run freely, every tick on time, for IDLE_GRACE_MS with nothing under way on it.
       let quietSince = performance.now()
       let lastTick = quietSince
+      const busySince = new WeakMap<Socket, number>()
       setInterval(() => {
         const now = performance.now()
         if (now - lastTick > TICK_MS * 1.5) quietSince = now
         lastTick = now
-        for (const [socket, state] of connections) {
-          if (state.answering === 0 && now - Math.max(state.idleSince, quietSince) > IDLE_GRACE_MS) socket.end()
+        for (const socket of connections) {
+          if (socket._httpMessage) busySince.set(socket, now)
+          else if (now - Math.max(busySince.get(socket) ?? 0, quietSince) > IDLE_GRACE_MS) socket.end()
         }
       }, TICK_MS).unref()
     },

@@ -34,6 +34,9 @@ export default defineConfig({
       '~': fromRoot('./app'),
       '#content': fromRoot('./content'),
       '#db': fromRoot('./db'),
+      // The router's store asks for the shim that backports useSyncExternalStore to React 17;
+      // React 19 has it built in, which the plain entry uses.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
     },
   },
   plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns()],

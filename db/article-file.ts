@@ -97,7 +97,7 @@ export const frontMatterSchema = z
     section: text('section', 'Coaching', 100).default('Coaching'),
     cta: text('cta', 'Kontakt mig', 60).optional(),
     jsonLd: z.boolean('skal være true eller false').default(false),
-    /** Articles on depression, crisis, grief, bullying or dark thoughts show where to find help. */
+    /** Articles about crisis, self-harm, depression, abuse or violence show where to find help. */
     crisisLines: z.enum(['adult', 'teen'], 'skal være adult (voksne) eller teen (unge: også BørneTelefonen)').optional(),
   })
   .strict()

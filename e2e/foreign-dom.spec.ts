@@ -133,11 +133,19 @@ for (const [description, change] of Object.entries(CHANGES)) {
     })
     test.afterEach(() => expect(uncaught).toEqual([]))
 
-    test('on /: the text stays, the menu works and leads to the form, which sends', async ({ page }) => {
-      await page.goto('/')
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-      expect(await page.evaluate(() => (window as unknown as { pageAsSent: PageAsSent }).pageAsSent.hydratedBefore)).toBe(false)
+    /** Opens the page changed; once its script has taken it over (or failed to), nothing is lost. */
+    async function openChanged(page: Page, path: string) {
+      await page.goto(path)
+      // A page that fails while being taken over never gets the mark: the checks below say what it lost.
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 }).catch(() => {})
+      expect(uncaught).toEqual([])
       expect(await missingTexts(page)).toEqual([])
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+      expect(await page.evaluate(() => (window as unknown as { pageAsSent: PageAsSent }).pageAsSent.hydratedBefore)).toBe(false)
+    }
+
+    test('on /: the text stays, the menu works and leads to the form, which sends', async ({ page }) => {
+      await openChanged(page, '/')
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       await openAndCloseTheMenu(page)
 
@@ -150,10 +158,7 @@ for (const [description, change] of Object.entries(CHANGES)) {
     })
 
     test('on /kontakt: the text stays, the menu opens and closes, the form sends', async ({ page }) => {
-      await page.goto('/kontakt')
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-      expect(await page.evaluate(() => (window as unknown as { pageAsSent: PageAsSent }).pageAsSent.hydratedBefore)).toBe(false)
-      expect(await missingTexts(page)).toEqual([])
+      await openChanged(page, '/kontakt')
       await expect(page.getByRole('heading', { level: 1, name: 'Lad os tage en snak' })).toBeVisible()
       await openAndCloseTheMenu(page)
       await sendTheForm(page)

@@ -3,18 +3,19 @@ import { type IncomingHttpHeaders, request as httpRequest } from 'node:http'
 import { BASE_URL } from './environment'
 import { expect, gotoInteractive, test } from './helpers'
 
-/** A request with a path exactly as written (a browser or Playwright would resolve `//x`). */
-function rawGet(path: string, headers: Record<string, string> = {}) {
+/** A request exactly as written: a path a browser would resolve (`//x`), a body without a length. */
+function rawRequest(path: string, { method = 'GET', headers = {}, chunks = [] }: { method?: string; headers?: Record<string, string>; chunks?: string[] } = {}) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders }>((done, fail) => {
     const { hostname, port } = new URL(BASE_URL)
-    httpRequest({ hostname, port, path, headers }, (response) => {
+    const outgoing = httpRequest({ hostname, port, path, method, headers }, (response) => {
       response.resume()
       done({ status: response.statusCode!, headers: response.headers })
-    })
-      .on('error', fail)
-      .end()
+    }).on('error', fail)
+    for (const chunk of chunks) outgoing.write(chunk)
+    outgoing.end()
   })
 }
+const rawGet = (path: string, headers: Record<string, string> = {}) => rawRequest(path, { headers })
 
 // Failure is cheap and an address is one page: what a hostile or careless client sends costs a
 // quick answer and never displaces a real page from the cache.
@@ -57,6 +58,17 @@ test('a no-store answer is never a 304, whatever If-None-Match says', async ({ r
       expect((await request.get(path, { headers: { 'If-None-Match': tag } })).status(), `${path} ${tag}`).toBe(first.status())
     }
   }
+})
+
+test('a server-function body must state its length, so nothing larger than the limit is ever read', async ({ request }) => {
+  const action = (await (await request.get('/kontakt')).text()).match(/action="(\/_serverFn\/[^"]+)"/)![1]!
+  const chunked = await rawRequest(action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', 'Transfer-Encoding': 'chunked' },
+    chunks: ['firstName=Anne&', 'message=Hej'],
+  })
+  expect(chunked.status).toBe(411)
+  expect(chunked.headers['cache-control']).toBe('no-store')
 })
 
 test('/healthz answers GET and HEAD only', async ({ request }) => {

@@ -29,6 +29,7 @@ const work = mkdtempSync(join(tmpdir(), 'coach-lighthouse-'))
 type Run = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; cls: number; tbt: number; mainThread: string }
 /** Above this, a run's total blocking time is explained by what the main thread did. */
 const TBT_EXPLAINED_ABOVE_MS = 100
+const LONG_TASKS_SHOWN = 5
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function runOnce(port: number, url: string): Promise<Run | string> {
@@ -60,8 +61,11 @@ function mainThreadSummary(audits: Audits) {
   const ms = (value: unknown) => `${Math.round(Number(value))} ms`
   const itemsOf = (id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [])
   const work = itemsOf('mainthread-work-breakdown').map((item) => `${item.groupLabel ?? item.group} ${ms(item.duration)}`)
-  const longTasks = itemsOf('long-tasks').map((task) => `${String(task.url).split('/').pop() || 'siden'} ${ms(task.duration)} ved ${ms(task.startTime)}`)
-  return `arbejde: ${work.join(', ')}; lange opgaver: ${longTasks.join(', ') || 'ingen'}`
+  const longTasks = [...itemsOf('long-tasks')]
+    .sort((a, b) => Number(b.duration) - Number(a.duration))
+    .slice(0, LONG_TASKS_SHOWN)
+    .map((task) => `${String(task.url).split('/').pop() || 'siden'} ${ms(task.duration)} ved ${ms(task.startTime)}`)
+  return `arbejde: ${work.join(', ')}; længste opgaver: ${longTasks.join(', ') || 'ingen'}`
 }
 
 const figures = (run: Pick<Run, 'performance' | 'lcp' | 'cls' | 'tbt'>) => ({

@@ -39,7 +39,7 @@ export type Article = PostCard & {
   section: string
   hero: 'image' | 'gradient'
   cta: string | null
-  /** The article touches on depression, crisis, grief, bullying or dark thoughts. */
+  /** The article is about crisis, self-harm, depression, abuse or violence. */
   crisisLines: 'adult' | 'teen' | null
   jsonLd: boolean
   bodyHtml: string

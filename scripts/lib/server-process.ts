@@ -1,9 +1,20 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, rmSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 
 /** Builds the production bundle once when it is missing (the scripts never rebuild on their own). */
 export function ensureBuild() {
   if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
+}
+
+/** A port nothing listens on right now, so a script runs beside other servers and other runs. */
+export async function freePort() {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 export type RunningServer = { url: string; process: ChildProcess; stop: () => Promise<void>; kill: () => Promise<void> }

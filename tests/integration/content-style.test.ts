@@ -79,8 +79,9 @@ describe('variety across the articles', () => {
 })
 
 describe('Danish as the articles write it', () => {
-  it('one form of »selv om« and of clock times (kl. 9.00)', () => {
+  it('one form of »selv om«, of clock times (kl. 9.00) and of the ellipsis (…)', () => {
     expectAtMost(/selvom/i, 0)
+    expectAtMost(/\.\.\./, 0) // an ellipsis is one character: …
     expectAtMost(/\b\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}\b|kl\. ?\d{1,2}(?::\d{2})?(?![.\d])|klokken \d/, 0)
     expect(slugsMatching(/kl\. 9\.00-17\.00/)).toContain('telefoncoaching-telefon-coaching')
   })

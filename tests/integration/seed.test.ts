@@ -76,7 +76,7 @@ describe('db:seed', () => {
   })
 
   // Three real runs of the command (tsx start-up each): generous on a busy machine.
-  it('as the coach runs it: a new article without an image gets its cover, served at once, and a mistake is told in plain Danish', { timeout: 60_000 }, async () => {
+  it('as the coach runs it: a new article without an image gets its cover, served at once, and a mistake is told in plain Danish', { timeout: 120_000 }, async () => {
     const { dir } = temporaryDatabase()
     const content = contentFolder(dir)
     const publicDir = join(dir, 'public')
@@ -125,7 +125,7 @@ describe('db:seed', () => {
   })
 
   // One real seed run per typo the coach makes (tsx start-up each): generous on a busy machine.
-  it('as the coach runs it: each typical typo stops the seed at its line and changes nothing; Danish dates and category names are taken', { timeout: 90_000 }, () => {
+  it('as the coach runs it: each typical typo stops the seed at its line and changes nothing; Danish dates and category names are taken', { timeout: 240_000 }, () => {
     const { dir } = temporaryDatabase()
     const content = contentFolder(dir)
     const publicDir = join(dir, 'public')
@@ -163,7 +163,7 @@ describe('db:seed', () => {
     }
   })
 
-  it('removes the covers of a deleted article, and keeps the others, other covers and a file an article names', { timeout: 60_000 }, () => {
+  it('removes the covers of a deleted article, and keeps the others, other covers and a file an article names', { timeout: 120_000 }, () => {
     const { dir } = temporaryDatabase()
     const content = contentFolder(dir)
     const publicDir = join(dir, 'public')

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { inlineHashes, negotiateEncoding } from '~/server/http/http'
@@ -26,10 +27,22 @@ describe('a page as fixed bytes', () => {
     expect(inlineHashes('<script src="/a.js"></script>').scripts).toEqual([])
   })
 
-  it('gives identical bytes and headers to identical requests', () => {
-    const first = page()
-    expect(replyWithPage(first, facts())).toEqual(replyWithPage(first, facts()))
-    expect(page().representations.br?.body).toEqual(first.representations.br?.body)
+  it('gives every visitor the same bytes and headers: the page itself, compressed, with a tag of its content', () => {
+    const tag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}-br"`
+    for (const rendered of [page(), page()]) {
+      const reply = replyWithPage(rendered, facts())
+      expect(reply.status).toBe(200)
+      expect(brotliDecompressSync(reply.body!).toString()).toBe(html)
+      expect(reply.headers).toMatchObject({
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'br',
+        'content-length': String(reply.body!.length),
+        'cache-control': 'public, max-age=0, s-maxage=300',
+        vary: 'Accept-Encoding',
+        etag: tag,
+      })
+      expect(gunzipSync(replyWithPage(rendered, facts({ acceptEncoding: 'gzip' })).body!).toString()).toBe(html)
+    }
   })
 
   it('answers like a static file: one ETag per encoding, 304, HEAD with the GET headers', () => {

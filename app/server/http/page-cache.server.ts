@@ -4,6 +4,9 @@ import type { Statement } from 'better-sqlite3'
 import { nextBlogChangeAt } from '~/server/blog/blog.server'
 import { type Page, isNoStore } from '~/server/http/page.server'
 
+/** HTML_CACHE=off renders every page afresh (the benchmark's cold runs); development always does. */
+export const pageCacheEnabled = process.env.NODE_ENV === 'production' && process.env.HTML_CACHE !== 'off'
+
 /** Pages are small (≈ 30 kB for all three representations of an article); this keeps thousands. */
 const MAX_BYTES = Number(process.env.PAGE_CACHE_BYTES ?? 64 * 1024 * 1024)
 

@@ -1,13 +1,10 @@
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { isProduction } from '~/server/http/http'
-import { pageCache } from '~/server/http/page-cache.server'
+import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Page, type RequestFacts, SHARED_CACHE_CONTROL, isNoStore, makePage, replyToResponse, replyWithPage } from '~/server/http/page.server'
 import { textResponse } from '~/server/http/responses.server'
 import { refuseBody } from '~/server/http/server-fn-middleware.server'
-
-/** HTML_CACHE=off renders every page afresh (the benchmark's cold runs). */
-const pageCacheEnabled = isProduction && process.env.HTML_CACHE !== 'off'
 
 /**
  * Every address that is not a server function: one canonical address (else a 301), then the page

@@ -22,8 +22,11 @@ export type Reply = { status: number; headers: Record<string, string>; body: Buf
 
 export type RequestFacts = { method: string; ifNoneMatch: string | null; acceptEncoding: string | null }
 
-/** Shared caches (a CDN) may keep a page five minutes and serve it stale while they refresh it. */
-export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'
+/**
+ * Shared caches (a CDN) may keep a page SHARED_CACHE_SECONDS (five minutes) and serve it stale
+ * while they refresh it: how long a new article may take to appear on /blog behind one.
+ */
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${Number(process.env.SHARED_CACHE_SECONDS ?? 300) || 300}, stale-while-revalidate=86400`
 
 /** An answer nobody may keep: the page cache, Varnish and the browser all leave it alone. */
 export const isNoStore = (cacheControl: string | null | undefined) => /\b(no-store|private)\b/i.test(cacheControl ?? '')

@@ -2,7 +2,7 @@ import { closeDb } from '#db/connection'
 import { type RequestContext, socketAddressOf } from '~/server/http/client-address.server'
 import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { contentSecurityPolicy, isDecodablePath, isProduction, securityHeaders } from '~/server/http/http'
-import { pageCache } from '~/server/http/page-cache.server'
+import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Reply, type RequestFacts, SHARED_CACHE_CONTROL, replyWithPage } from '~/server/http/page.server'
 import { textResponse } from '~/server/http/responses.server'
 import { StaticFiles } from '~/server/http/static-files.server'
@@ -57,8 +57,10 @@ function withSecurityHeaders(response: Response) {
     headers.delete('X-Powered-By')
   } catch {
     // Response.redirect() and Response.error() have immutable headers: copy them.
-    headers = new Headers(response.headers)
-    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    // The new Response copies the headers it is given: the ones to add to are its own.
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers })
+    headers = response.headers
+    headers.delete('X-Powered-By')
   }
   for (const [name, value] of defaultSecurityHeaders) {
     if (!headers.has(name)) headers.set(name, value)
@@ -84,7 +86,7 @@ export function fastReply(request: FastRequest): Reply | undefined {
   staticFiles ??= new StaticFiles()
   const file = staticFiles.get(url.pathname)
   if (file) return replyWithPage(file, facts)
-  if (!isProduction || process.env.HTML_CACHE === 'off' || !isDecodablePath(url.pathname)) return undefined
+  if (!pageCacheEnabled || !isDecodablePath(url.pathname)) return undefined
   const address = canonicalPageAddress(url)
   const page = 'cacheKey' in address && address.cacheKey ? pageCache.get(address.cacheKey) : undefined
   if (!page) return undefined
