@@ -207,7 +207,7 @@ test.describe('a blog of 15 known articles', () => {
 
     test('the blog has numbered pages of 12, each its own canonical page', async ({ page }) => {
       await page.goto(`${fixtureBlog.url}/blog`)
-      const pages = page.getByRole('navigation', { name: 'Sider' })
+      const pages = page.getByRole('navigation', { name: 'Sideskift' })
       await expect(pages.getByRole('link', { name: 'Side 1' })).toHaveAttribute('aria-current', 'page')
       await expect(pages.getByRole('link', { name: /^Side \d+$/ })).toHaveCount(2)
       await expect(page.getByRole('article')).toHaveCount(12)
@@ -218,7 +218,7 @@ test.describe('a blog of 15 known articles', () => {
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\?side=2$/)
       // The second page goes on where the first stopped, newest first.
       await expect(page.getByRole('article')).toHaveText([/Artikel nummer 03/, /Artikel nummer 02/, /Artikel nummer 01/])
-      await page.getByRole('navigation', { name: 'Sider' }).getByRole('link', { name: 'Forrige side' }).click()
+      await page.getByRole('navigation', { name: 'Sideskift' }).getByRole('link', { name: 'Forrige side' }).click()
       await expect(page).toHaveURL(`${fixtureBlog.url}/blog`)
     })
   })

@@ -82,7 +82,8 @@ function BlogIndexPage() {
                       resetScroll={false}
                       activeOptions={{ exact: true }}
                       className={cn(
-                        'inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                        // relative: the count's screen-reader text (absolutely placed) stays inside the scrolling row.
+                        'relative inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap transition-colors',
                         active
                           ? 'border-accent-700 bg-accent-700 text-white'
                           : 'border-sand-300 bg-white text-ink-soft hover:border-accent-600 hover:text-ink',
@@ -121,7 +122,7 @@ function Pagination({ page, pageCount, category }: { page: number; pageCount: nu
   const searchFor = (number: number) => ({ kategori, side: number > 1 ? number : undefined })
   const step = 'inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
   return (
-    <nav aria-label="Sider" className="mt-12 flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label="Sideskift" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
         <Link to="/blog" search={searchFor(page - 1)} rel="prev" className={step}>
           <span aria-hidden="true">←&nbsp;</span>Forrige<span className="sr-only"> side</span>
