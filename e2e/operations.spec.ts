@@ -27,7 +27,7 @@ const contactForm = (email: string) =>
   new URLSearchParams({ firstName: 'Anne', lastName: 'Jensen', email, phone: '21 43 65 87', serviceType: 'stress-coaching', message: 'Hej, jeg vil gerne høre mere.' }).toString()
 
 async function contactAction(server: ServerInstance) {
-  return (await (await fetch(`${server.url}/kontakt`)).text()).match(/action="(\/_serverFn\/[^"]+)"/)![1]!
+  return (await (await fetch(`${server.url}/kontakt`)).text()).match(/action="([^"]+)"/)![1]!
 }
 
 /**
