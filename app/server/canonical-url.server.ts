@@ -14,6 +14,9 @@ const QUERY_OF_PAGE: Record<string, (params: URLSearchParams) => string> = {
   '/kontakt': (params) => (params.has('status') ? `?${params}` : ''),
 }
 
+/** Pages that differ per visitor or per moment. */
+const UNCACHED_PAGE = /^\/(book-samtale(\/|$)|booking\/)/
+
 /** Letters in lower case; percent-escapes stay as they are (%C3%A6 and %c3%a6 are one byte). */
 const lowerCase = (path: string) => path.replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith('%') ? part : part.toLowerCase()))
 
@@ -29,6 +32,9 @@ export type PageAddress =
  * own (unknown parameters, invalid values, another order) redirects to the canonical query.
  */
 export function canonicalPageAddress(url: URL): PageAddress {
+  // Booking pages show free times and one visitor's booking: never cached, here or in a shared
+  // cache. Their addresses (a time, a manage token) are taken as given, letters' case included.
+  if (UNCACHED_PAGE.test(url.pathname)) return { path: url.pathname, cacheKey: undefined }
   const path = url.pathname.length > 1 ? lowerCase(url.pathname.replace(/\/+$/, '')) || '/' : url.pathname
   const params = new URLSearchParams([...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name)))
   const pageQuery = QUERY_OF_PAGE[path]

@@ -1,5 +1,6 @@
 import { closeDb } from '#db/connection'
 import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
+import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
 import { canonicalPageAddress } from '~/server/canonical-url.server'
 import { clientAddressOf, withClientAddress } from '~/server/client-address.server'
@@ -70,7 +71,11 @@ function withSecurityHeaders(response: Response) {
 }
 
 /** The only server functions the site has; any other /_serverFn/ address does not exist. */
-const serverFunctionPaths = new Set([sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url].map((url) => url.split('?')[0]))
+const serverFunctionPaths = new Set(
+  [sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url, fetchBookingWeek.url, fetchChosenSlot.url, fetchManagedBooking.url, bookTime.url, changeBooking.url].map(
+    (url) => url.split('?')[0],
+  ),
+)
 
 type Routed = { response: Response; cache?: 'hit' | 'miss' }
 

@@ -175,7 +175,7 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
   )
 }
 
-function FormField({
+export function FormField({
   label,
   id,
   required,
