@@ -12,7 +12,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { resolve } from 'node:path'
 import { toNodeHandler } from 'srvx/node'
 import type { ProductionEntry } from './app/server.ts'
-import { clientAddress, isDecodablePath } from './app/server/http.ts'
+import { clientAddress, isDecodablePath } from './app/server/http/http.ts'
 
 process.env.NODE_ENV = 'production'
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1)

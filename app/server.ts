@@ -1,7 +1,7 @@
 import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { startBackgroundJobs } from '~/server/jobs.server'
 import { writeConsoleAsJson } from '~/server/log.server'
-import { fastReply, handleRequest, shutdown } from '~/server/request-pipeline.server'
+import { fastReply, handleRequest, shutdown } from '~/server/http/request-pipeline.server'
 
 // Every line a production server writes is JSON, the framework's own messages included.
 if (process.env.NODE_ENV === 'production') writeConsoleAsJson()

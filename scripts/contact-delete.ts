@@ -3,7 +3,7 @@
  * erasure): their messages in the database and the e-mails about them in the outbox folder.
  */
 import { closeDb } from '#db/connection'
-import { deletePerson } from '~/server/contact-admin.server'
+import { deletePerson } from '~/server/contact/contact-admin.server'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 

@@ -4,7 +4,7 @@
  * standard error, so `> fil.json` keeps only the data.
  */
 import { closeDb } from '#db/connection'
-import { exportPerson } from '~/server/contact-admin.server'
+import { exportPerson } from '~/server/contact/contact-admin.server'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 

@@ -4,7 +4,7 @@
  * sent by `npm run mail:retry -- --alle`.
  */
 import { closeDb } from '#db/connection'
-import { messageCounts, recentMessages } from '~/server/contact-admin.server'
+import { messageCounts, recentMessages } from '~/server/contact/contact-admin.server'
 import { quantity } from './lib/quantity.ts'
 import { printTable } from './lib/table.ts'
 

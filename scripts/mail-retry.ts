@@ -3,7 +3,7 @@
  * `npm run mail:retry -- --alle` ignores the backoff and tries every pending message now.
  */
 import { closeDb } from '#db/connection'
-import { retryPendingMessages } from '~/server/contact.server'
+import { retryPendingMessages } from '~/server/contact/contact.server'
 
 const result = await retryPendingMessages({ force: process.argv.includes('--alle') })
 console.log(`Forsøgt ${result.tried}, sendt ${result.delivered}, fejlet ${result.failed}`)

@@ -17,14 +17,14 @@ function toBlogIndexParams(input: unknown): BlogIndexParams {
 export const fetchBlogIndex = createServerFn({ method: 'GET' })
   .validator(toBlogIndexParams)
   .handler(async ({ data }) => {
-    const { getBlogIndex } = await import('~/server/blog.server')
+    const { getBlogIndex } = await import('~/server/blog/blog.server')
     return getBlogIndex(data)
   })
 
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
   .handler(async ({ data: slug }) => {
-    const { getArticle } = await import('~/server/blog.server')
+    const { getArticle } = await import('~/server/blog/blog.server')
     const article = getArticle(slug)
     if (!article) throw notFound()
     return article

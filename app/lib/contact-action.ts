@@ -15,6 +15,6 @@ export const sendContactMessage = createServerFn({ method: 'POST' })
     return data
   })
   .handler(async ({ data }) => {
-    const { handleContactPost } = await import('~/server/contact-endpoint.server')
+    const { handleContactPost } = await import('~/server/contact/contact-endpoint.server')
     return handleContactPost(data)
   })

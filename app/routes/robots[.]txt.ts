@@ -4,7 +4,7 @@ export const Route = createFileRoute('/robots.txt')({
   server: {
     handlers: {
       GET: async () => {
-        const { robotsResponse } = await import('~/server/feeds.server')
+        const { robotsResponse } = await import('~/server/blog/feeds.server')
         return robotsResponse()
       },
     },

@@ -4,7 +4,7 @@ export const Route = createFileRoute('/rss.xml')({
   server: {
     handlers: {
       GET: async () => {
-        const { rssResponse } = await import('~/server/feeds.server')
+        const { rssResponse } = await import('~/server/blog/feeds.server')
         return rssResponse()
       },
     },

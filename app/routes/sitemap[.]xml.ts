@@ -4,7 +4,7 @@ export const Route = createFileRoute('/sitemap.xml')({
   server: {
     handlers: {
       GET: async () => {
-        const { sitemapResponse } = await import('~/server/feeds.server')
+        const { sitemapResponse } = await import('~/server/blog/feeds.server')
         return sitemapResponse()
       },
     },

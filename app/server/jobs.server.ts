@@ -1,4 +1,4 @@
-import { purgeOldMessages, retryPendingMessages } from '~/server/contact.server'
+import { purgeOldMessages, retryPendingMessages } from '~/server/contact/contact.server'
 import { currentLaunchPlaceholders } from '~/server/launch-check.server'
 import { log } from '~/server/log.server'
 

@@ -1,5 +1,5 @@
 import { format } from 'node:util'
-import { hashIp } from '~/server/sender.server'
+import { hashIp } from '~/server/contact/sender.server'
 
 type Level = 'debug' | 'info' | 'warn' | 'error'
 

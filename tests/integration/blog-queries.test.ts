@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { blogPosts } from '#db/schema'
 import { POSTS_PER_PAGE } from '~/lib/blog'
-import { getArticle, getBlogIndex, nextBlogChangeAt } from '~/server/blog.server'
+import { getArticle, getBlogIndex, nextBlogChangeAt } from '~/server/blog/blog.server'
 import { temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { site } from '#content/site'
 import { type Db, seedIfEmpty } from '#db/connection'
 import { contactMessages } from '#db/schema'
-import { deletePerson, exportPerson, messageCounts, recentMessages } from '~/server/contact-admin.server'
-import { submitContact } from '~/server/contact.server'
-import { type MailTransport, outboxTransport } from '~/server/mail-transport.server'
+import { deletePerson, exportPerson, messageCounts, recentMessages } from '~/server/contact/contact-admin.server'
+import { submitContact } from '~/server/contact/contact.server'
+import { type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 
 const form = (email: string, message: string, firstName = 'Anne') => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { closeDb } from '#db/connection'
-import { PageCache } from '~/server/page-cache.server'
-import { makePage } from '~/server/page.server'
+import { PageCache } from '~/server/http/page-cache.server'
+import { makePage } from '~/server/http/page.server'
 
 const rendered = (text: string, status = 200) =>
   makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl: 'no-store', csp: true })

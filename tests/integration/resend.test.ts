@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { site } from '#content/site'
 import type { Db } from '#db/connection'
 import { contactMessages } from '#db/schema'
-import { retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact.server'
-import { MAIL_SEND_TIMEOUT_MS, resendTransport } from '~/server/mail-transport.server'
+import { retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
+import { MAIL_SEND_TIMEOUT_MS, resendTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 
 /**

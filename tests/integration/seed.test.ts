@@ -7,7 +7,7 @@ import { openDatabase } from '#db/connection'
 import { blogPosts } from '#db/schema'
 import { blogContentVersion, syncBlogPosts } from '#db/sync-blog'
 import { ogImageFor } from '~/lib/blog'
-import { StaticFiles } from '~/server/static-files.server'
+import { StaticFiles } from '~/server/http/static-files.server'
 import { articleSource, temporaryDatabase } from '../helpers'
 
 function contentFolder(dir: string) {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { canonicalPageAddress } from '~/server/canonical-url.server'
-import { inlineHashes, negotiateEncoding } from '~/server/http'
-import { makePage, replyWithPage } from '~/server/page.server'
+import { canonicalPageAddress } from '~/server/http/canonical-url.server'
+import { inlineHashes, negotiateEncoding } from '~/server/http/http'
+import { makePage, replyWithPage } from '~/server/http/page.server'
 
 const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 const html = `<!DOCTYPE html><html><head><script class="$tsr">window.$_TSR={}</script></head><body><p>Hej</p>

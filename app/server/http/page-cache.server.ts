@@ -1,8 +1,8 @@
 import { getDb } from '#db/connection'
 import { blogContentVersion } from '#db/sync-blog'
 import type { Statement } from 'better-sqlite3'
-import { nextBlogChangeAt } from '~/server/blog.server'
-import type { Page } from '~/server/page.server'
+import { nextBlogChangeAt } from '~/server/blog/blog.server'
+import type { Page } from '~/server/http/page.server'
 
 /** Pages are small (≈ 30 kB for all three representations of an article); this keeps thousands. */
 const MAX_BYTES = Number(process.env.PAGE_CACHE_BYTES ?? 64 * 1024 * 1024)

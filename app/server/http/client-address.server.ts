@@ -1,4 +1,4 @@
-import { clientAddress } from '~/server/http'
+import { clientAddress } from '~/server/http/http'
 
 type ServerRequest = Request & {
   /** srvx's request: the Node request it came in as, with the address server.ts read from it. */

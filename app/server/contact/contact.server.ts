@@ -5,10 +5,10 @@ import { type Db, databaseFileProblem, getDb } from '#db/connection'
 import { type ContactMessage, contactMessages } from '#db/schema'
 import { type ContactResult, HONEYPOT_FIELD, contactFields } from '~/lib/contact'
 import { validateContact } from '~/lib/contact-schema'
-import { composeContactEmails } from '~/server/contact-mail.server'
+import { composeContactEmails } from '~/server/contact/contact-mail.server'
 import { errorFields, log } from '~/server/log.server'
-import { type MailTransport, getMailTransport, purgeOutbox } from '~/server/mail-transport.server'
-import { hashIp } from '~/server/sender.server'
+import { type MailTransport, getMailTransport, purgeOutbox } from '~/server/contact/mail-transport.server'
+import { hashIp } from '~/server/contact/sender.server'
 
 export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000
 export const MAX_SEND_ATTEMPTS = 10

@@ -4,7 +4,7 @@ import type { ContactMessage } from '#db/schema'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'
 import type { ContactMessageData, ServiceType } from '~/lib/contact'
-import type { Email } from '~/server/mail-transport.server'
+import type { Email } from '~/server/contact/mail-transport.server'
 
 const receivedFormat = new Intl.DateTimeFormat('da-DK', {
   dateStyle: 'long',

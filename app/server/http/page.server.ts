@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { type Encoding, contentSecurityPolicy, inlineHashes, negotiateEncoding, securityHeaders } from '~/server/http'
+import { type Encoding, contentSecurityPolicy, inlineHashes, negotiateEncoding, securityHeaders } from '~/server/http/http'
 
 type Representation = { body: Buffer; etag: string }
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { extname, join, relative, resolve, sep } from 'node:path'
-import { securityHeaders } from '~/server/http'
-import { type Page, etagOf } from '~/server/page.server'
+import { securityHeaders } from '~/server/http/http'
+import { type Page, etagOf } from '~/server/http/page.server'
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -1,5 +1,5 @@
 import { site } from '#content/site'
-import { listArticlesForFeeds } from '~/server/blog.server'
+import { listArticlesForFeeds } from '~/server/blog/blog.server'
 import { type Category, categoryLabels } from '~/lib/categories'
 import { getSiteUrl } from '~/lib/site-url'
 

@@ -1,7 +1,7 @@
 import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import type { ContactResult } from '~/lib/contact'
-import { clientAddressOf } from '~/server/client-address.server'
-import { submitContact } from '~/server/contact.server'
+import { clientAddressOf } from '~/server/http/client-address.server'
+import { submitContact } from '~/server/contact/contact.server'
 import { errorFields, log } from '~/server/log.server'
 
 /**

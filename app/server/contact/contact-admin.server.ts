@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { count, desc, inArray, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type ContactMessage, contactMessages } from '#db/schema'
-import { type Email, outboxDir } from '~/server/mail-transport.server'
+import { type Email, outboxDir } from '~/server/contact/mail-transport.server'
 
 /**
  * The coach's tools for the privacy policy's promises: see what is stored (and whether it was
