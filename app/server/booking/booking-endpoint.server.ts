@@ -9,11 +9,11 @@ import { openAvailability } from '~/server/booking/availability.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/booking/manage-link.server'
-import { clientAddressOf } from '~/server/client-address.server'
-import type { Clock } from '~/server/contact.server'
+import { clientAddressOf } from '~/server/http/client-address.server'
+import type { Clock } from '~/server/contact/contact.server'
 import { errorFields, log } from '~/server/log.server'
-import { getMailTransport } from '~/server/mail-transport.server'
-import { hashIp } from '~/server/sender.server'
+import { getMailTransport } from '~/server/contact/mail-transport.server'
+import { hashIp } from '~/server/contact/sender.server'
 
 /**
  * The booking forms' posts, made without JavaScript (and with it: the pages post plain forms).

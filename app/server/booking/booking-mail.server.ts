@@ -9,9 +9,9 @@ import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'
 import { modeLabels } from '~/lib/booking/booking-form'
 import { formatInstant, formatPeriod } from '~/lib/booking/time'
 import { manageUrl, siteOrigin } from '~/server/booking/manage-link.server'
-import { type Clock, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact.server'
+import { type Clock, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
 import { errorFields, log } from '~/server/log.server'
-import type { Email, MailTransport } from '~/server/mail-transport.server'
+import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
 
 const DELIVERY_LEASE_MS = 5 * 60 * 1000
 const systemClock: Clock = () => new Date()

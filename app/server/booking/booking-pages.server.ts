@@ -6,7 +6,7 @@ import { addDays, formatDay, formatInstant, formatPeriod, formatTime, isoWeek, m
 import { openAvailability } from '~/server/booking/availability.server'
 import { findByToken, takenBetween } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/booking/manage-link.server'
-import type { Clock } from '~/server/contact.server'
+import type { Clock } from '~/server/contact/contact.server'
 
 const systemClock: Clock = () => new Date()
 
