@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
 import { site } from '#content/site'
+import { availabilityLaunchItems } from '~/server/booking/availability.server'
 
 /**
  * What must be replaced before the site goes live: the stand-ins it ships with, recognised by
@@ -83,7 +84,7 @@ export function currentLaunchPlaceholders() {
   } catch {
     portrait = undefined
   }
-  return launchPlaceholders({ site, clients, testimonials, portrait, env: process.env })
+  return [...launchPlaceholders({ site, clients, testimonials, portrait, env: process.env }), ...availabilityLaunchItems()]
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

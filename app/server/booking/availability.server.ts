@@ -60,3 +60,11 @@ export function openAvailability(): Availability | undefined {
   const result = loadAvailability()
   return result.ok && result.availability.open ? result.availability : undefined
 }
+
+/** What `npm run check:launch` says about the file: its errors, or that its times are still the shipped sample. */
+export function availabilityLaunchItems(result: AvailabilityResult = loadAvailability()) {
+  if (!result.ok) return result.errors.map((error) => ({ what: `${error} (booking er lukket, indtil fejlen er rettet)`, where: AVAILABILITY_FILE }))
+  return result.availability.sample
+    ? [{ what: 'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«', where: AVAILABILITY_FILE }]
+    : []
+}
