@@ -19,18 +19,20 @@ const minutes = (key: string, min: number, max: number, example: number) =>
 
 const UNITS: Record<string, number> = { minut: 1, minutter: 1, time: 60, timer: 60, dag: 1440, dage: 1440 }
 /** '24 timer', '2 dage', '90 minutter' → minutes. */
-const duration = (key: string, example: string, maxMinutes: number) =>
-  z
-    .string(`${key} skal skrives som et tal og en enhed, fx ${key}: ${example}`)
+const duration = (key: string, example: string, maxMinutes: number) => {
+  const fix = `${key} skal skrives som et tal og en enhed (minutter, timer eller dage), fx ${key}: ${example}`
+  return z
+    .string(fix)
     .transform((value, context) => {
       const match = /^\s*(\d+)\s*(minut|minutter|time|timer|dag|dage)\s*$/i.exec(value)
       const total = match ? Number(match[1]) * UNITS[match[2]!.toLowerCase()]! : Number.NaN
       if (!(total >= 0 && total <= maxMinutes)) {
-        context.addIssue({ code: 'custom', message: `${key} skal skrives som et tal og en enhed (minutter, timer eller dage), fx ${key}: ${example}` })
+        context.addIssue({ code: 'custom', message: fix })
         return z.NEVER
       }
       return total
     })
+}
 
 const timeText = (where: string) =>
   z.string(`${where}: skriv klokkeslæt i anførselstegn, fx "09:00"`).refine(isLocalTime, `${where}: klokkeslæt skrives som "TT:MM", fx "09:00" eller "14:30"`)

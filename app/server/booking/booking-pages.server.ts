@@ -1,4 +1,5 @@
-import { getDb } from '#db/connection'
+import { type Db, getDb } from '#db/connection'
+import type { Availability } from '~/lib/booking/availability-schema'
 import { modeLabels } from '~/lib/booking/booking-form'
 import type { BookingWeek, ChosenSlot, DayOfSlots, ManagedBooking } from '~/lib/booking/page-data'
 import { firstFreeSlot, freeSlotsByDay, offeredSlots, parseSlotKey, slotKey, unavailability } from '~/lib/booking/slots'
@@ -10,22 +11,23 @@ import type { Clock } from '~/server/contact/contact.server'
 
 const systemClock: Clock = () => new Date()
 
-function days(from: string, to: string, now: Date) {
-  const availability = openAvailability()
-  if (!availability) return undefined
-  return freeSlotsByDay(availability, takenBetween(getDb(), from, to), now, from, to).map(
+/** What a page is computed from; tests pass their own. `availability` is undefined while booking is closed. */
+export type PageSources = { clock?: Clock; db?: Db; availability?: Availability }
+const sources = ({ clock = systemClock, db = getDb(), ...rest }: PageSources) => ({ now: clock(), db, availability: 'availability' in rest ? rest.availability : openAvailability() })
+
+function days(availability: Availability, db: Db, from: string, to: string, now: Date) {
+  return freeSlotsByDay(availability, takenBetween(db, from, to), now, from, to).map(
     (day): DayOfSlots => ({ date: day.date, label: formatDay(day.date), slots: day.slots.map((slot) => ({ key: slotKey(slot), time: formatTime(slot.time), label: formatInstant(slot.start) })) }),
   )
 }
 
 /** One week of free times: the asked week within the booking window, else the week of the first free time. */
-export function bookingWeek(week: string | undefined, clock: Clock = systemClock): BookingWeek {
-  const availability = openAvailability()
+export function bookingWeek(week: string | undefined, options: PageSources = {}): BookingWeek {
+  const { now, db, availability } = sources(options)
   if (!availability) return { open: false }
-  const now = clock()
   const today = toLocal(now).date
   const last = toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date
-  const first = firstFreeSlot(availability, takenBetween(getDb(), today, last), now)
+  const first = firstFreeSlot(availability, takenBetween(db, today, last), now)
   const asked = week ? mondayOfIsoWeek(week) : undefined
   const firstWeek = isoWeek(today)
   const monday = mondayOfIsoWeek(asked && asked <= last && asked >= mondayOfIsoWeek(firstWeek)! ? isoWeek(asked) : isoWeek(first?.date ?? today))!
@@ -34,7 +36,7 @@ export function bookingWeek(week: string | undefined, clock: Clock = systemClock
     open: true,
     week: isoWeek(monday),
     label: `${formatDay(monday)} – ${formatDay(sunday)}`,
-    days: days(monday, sunday, now) ?? [],
+    days: days(availability, db, monday, sunday, now),
     previousWeek: isoWeek(monday) > firstWeek ? isoWeek(addDays(monday, -7)) : undefined,
     nextWeek: addDays(monday, 7) <= last ? isoWeek(addDays(monday, 7)) : undefined,
     firstFree: first ? { key: slotKey(first), label: formatInstant(first.start) } : undefined,
@@ -42,13 +44,13 @@ export function bookingWeek(week: string | undefined, clock: Clock = systemClock
 }
 
 /** The time a visitor chose, if it can still be booked. */
-export function chosenSlot(key: string, clock: Clock = systemClock): ChosenSlot {
-  const availability = openAvailability()
+export function chosenSlot(key: string, options: PageSources = {}): ChosenSlot {
+  const { now, db, availability } = sources(options)
   if (!availability) return { state: 'lukket' }
   const parsed = parseSlotKey(key)
   const slot = parsed && offeredSlots(availability, parsed.date).find((candidate) => candidate.time === parsed.time)
   if (!parsed || !slot) return { state: 'ikke-ledig', week: parsed ? isoWeek(parsed.date) : undefined }
-  if (unavailability(availability, slot, takenBetween(getDb(), slot.date, slot.date), clock())) return { state: 'ikke-ledig', week: isoWeek(slot.date) }
+  if (unavailability(availability, slot, takenBetween(db, slot.date, slot.date), now)) return { state: 'ikke-ledig', week: isoWeek(slot.date) }
   return {
     state: 'ledig',
     key,
@@ -60,12 +62,11 @@ export function chosenSlot(key: string, clock: Clock = systemClock): ChosenSlot 
 }
 
 /** A booking as its manage link shows it: always its current state, also after a move. */
-export function managedBooking(token: string, clock: Clock = systemClock): ManagedBooking | undefined {
+export function managedBooking(token: string, options: PageSources = {}): ManagedBooking | undefined {
   if (!isTokenShaped(token)) return undefined
-  const booking = findByToken(getDb(), token)
+  const { now, db, availability } = sources(options)
+  const booking = findByToken(db, token)
   if (!booking) return undefined
-  const now = clock()
-  const availability = openAvailability()
   const cutoffMinutes = availability?.cancelCutoffMinutes ?? 0
   const start = new Date(booking.startsAt)
   const changeable = booking.status === 'bekraeftet' && now.getTime() <= start.getTime() - cutoffMinutes * 60_000
@@ -80,6 +81,6 @@ export function managedBooking(token: string, clock: Clock = systemClock): Manag
     mode: modeLabels[booking.mode],
     changeable,
     cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
-    moveTo: changeable && availability ? (days(today, last, now) ?? []) : [],
+    moveTo: changeable && availability ? days(availability, db, today, last, now) : [],
   }
 }
