@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { faq } from '#content/faq'
 import { site } from '#content/site'
 import { ContactForm } from '~/components/contact/contact-form'
+import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
@@ -59,6 +60,12 @@ function ContactPage() {
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
           <ContactForm key={search.status ?? 'ny'} initialResult={resultFromSearch(search)} />
           <aside aria-label="Kontaktoplysninger" className="space-y-4">
+            <InfoCard title="Book en samtale">
+              <p className="text-ink">Vælg selv en tid til en gratis, uforpligtende første samtale.</p>
+              <ButtonLink to="/book-samtale" className="mt-3">
+                Find en ledig tid
+              </ButtonLink>
+            </InfoCard>
             <InfoCard title="E-mail">
               <a href={`mailto:${site.email}`} className="font-medium text-accent-700 underline-offset-4 hover:underline">
                 {site.email}
