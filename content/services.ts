@@ -98,6 +98,6 @@ export const processSteps = [
   },
   {
     title: 'Opfølgning',
-    text: 'Vi ser tilbage på, hvad der er sket, og sikrer, at forandringen holder – også når hverdagen melder sig igen.',
+    text: 'Vi ser tilbage på, hvad der er sket, og taler om, hvordan du holder fast i det, der virker – også når hverdagen melder sig igen.',
   },
 ] as const

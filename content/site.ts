@@ -7,13 +7,15 @@
  * replaced yet (it recognises the example values, so replacing the value is all it takes).
  */
 const name = 'Birgitte Holm' // EKSEMPEL: skriv dit navn
+const foundingYear = 2007
 
 export const site = {
   name,
   /** Used as the full page title of the home page and as the suffix of every other title. */
   tagline: `${name} - Din Personlige Coach`,
   description:
-    'Certificeret coach i Fredericia med over 20 års erfaring. Personlig udvikling, stresshåndtering, parcoaching og karrierecoaching – i Fredericia, Vejle og online.',
+    // The start year, not a count of years: a count written here goes stale every New Year.
+    `Certificeret coach med egen praksis i Fredericia siden ${foundingYear}. Personlig udvikling, stresshåndtering, parcoaching og karrierecoaching – i Fredericia og online.`,
   keywords: [
     'coach Fredericia',
     'coaching Vejle',
@@ -31,13 +33,15 @@ export const site = {
     street: 'Brøndstedvej 14', // EKSEMPEL: skriv din egen adresse (og region, geo og mapsUrl herunder)
     postalCode: '7000',
     city: 'Fredericia',
-    region: 'Brøndsted ved Vejle',
+    region: 'Region Syddanmark',
     country: 'DK',
   },
   geo: { latitude: 55.5658, longitude: 9.7402 },
   mapsUrl: 'https://www.openstreetmap.org/?mlat=55.5658&mlon=9.7402#map=15/55.5658/9.7402',
   cvr: '31 62 84 57', // EKSEMPEL: skriv dit eget
-  foundingYear: 2007,
+  foundingYear,
+  /** Where the coach trained and was certified: shown wherever the site says »certificeret«. */
+  certifiedBy: 'Eksempel Coachakademi', // EKSEMPEL: skriv navnet på den uddannelse eller organisation, der har certificeret dig
   profiles: {
     linkedin: 'https://www.linkedin.com/in/birgitte-holm-coach', // EKSEMPEL: skriv din egen profil
     facebook: 'https://www.facebook.com/holmcoaching', // EKSEMPEL: skriv din egen side

@@ -1,11 +1,13 @@
 /**
- * `npm run db:seed`: makes the blog match content/blog, and gives every article without a cover
- * its generated one. Safe to run while the server runs; the change shows on the next page load.
- * Every mistake in an article file is told in Danish with how to fix it, and changes nothing.
+ * `npm run db:seed`: makes the blog match content/blog, draws the covers that are missing or out of
+ * date (a new title is in the share image), and removes the covers of deleted articles. Safe to run
+ * while the server runs; the change shows on the next page load. Every mistake in an article file
+ * is told in Danish with how to fix it, and changes nothing.
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { COVER_DIR, PUBLIC_DIR, hasCover, writeCover } from '../scripts/lib/covers.ts'
+import { COVER_DIR, PUBLIC_DIR } from '../scripts/lib/covers.ts'
+import { drawCovers, removeOrphanCovers } from '../scripts/lib/drawn-images.ts'
 import { ArticleFileError, generatedCoverUrl } from './article-file.ts'
 import { databasePath, openDatabase } from './connection.ts'
 import { DEFAULT_CONTENT_DIR, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
@@ -33,17 +35,19 @@ try {
   if (problems.length > 0) throw new AggregateError(problems, problems.map((problem) => problem.message).join('\n'))
 
   // Covers first: an article is never in the database before its image exists.
-  const withoutCover = articles.filter((article) => article.imageUrl === generatedCoverUrl(article.slug) && !hasCover(article.slug))
-  for (const article of withoutCover) await writeCover(article.slug, article.title, article.category)
+  const covers = await drawCovers(articles)
 
   const report = syncBlogPosts(db, dir)
+  // Only once the database no longer names them.
+  const removedCovers = removeOrphanCovers(articles)
   const list = (slugs: string[]) => (slugs.length ? `: ${slugs.join(', ')}` : '')
   console.log(`Database: ${databasePath()}`)
   console.log(`Tilføjet ${report.added.length}${list(report.added)}`)
   console.log(`Ændret ${report.changed.length}${list(report.changed)}`)
   console.log(`Fjernet ${report.removed.length}${list(report.removed)}`)
   console.log(`Uændret ${report.unchanged}`)
-  if (withoutCover.length > 0) console.log(`Forsidebillede lavet til ${withoutCover.map((article) => article.slug).join(', ')} (i ${COVER_DIR})`)
+  if (covers.drawn.length > 0) console.log(`Forsidebillede lavet til ${covers.drawn.map((cover) => cover.slug).join(', ')} (i ${COVER_DIR})`)
+  if (removedCovers.length > 0) console.log(`Forsidebilleder fra slettede artikler fjernet: ${removedCovers.join(', ')}`)
 
   if (report.added.length + report.changed.length + report.removed.length > 0) {
     // Pages say s-maxage=300: a CDN in front serves the old version for at most five minutes.

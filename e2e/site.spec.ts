@@ -35,6 +35,15 @@ test('the home page describes the business as structured data', async ({ request
   expect(business).toMatchObject({ '@type': 'ProfessionalService', foundingDate: '2007', address: { addressLocality: 'Fredericia' } })
 })
 
+test('the contact page says the form is not for acute help, with 112, Livslinien and lægevagten to call', async ({ page }) => {
+  await page.goto('/kontakt')
+  const note = page.getByText('Kontaktformularen er ikke beregnet til akut hjælp.')
+  await expect(note).toBeVisible()
+  for (const [name, href] of [['112', 'tel:112'], ['70 201 201', 'tel:+4570201201'], ['70 11 07 07', 'tel:+4570110707']] as const) {
+    await expect(note.getByRole('link', { name })).toHaveAttribute('href', href)
+  }
+})
+
 test('navigation marks exactly the current page', async ({ page }) => {
   await gotoInteractive(page, '/')
   const nav = page.getByRole('navigation', { name: 'Hovedmenu' })

@@ -2,6 +2,7 @@
  * `npm run contact:delete -- --email navn@eksempel.dk`: erases one person (their right to
  * erasure): their messages and bookings in the database and the e-mails about them in the outbox folder.
  */
+import { privacy } from '#content/privacy'
 import { closeDb } from '#db/connection'
 import { formatPeriod } from '~/lib/booking/time'
 import { deleteBookings } from '~/server/booking/booking-admin.server'
@@ -28,3 +29,7 @@ if (deleted.messages.length === 0 && deletedBookings.bookings.length === 0 && fi
   for (const booking of deletedBookings.bookings) console.log(`- booking ${booking.publicId}: ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}`)
   for (const file of files) console.log(`- udbakken: ${file}`)
 }
+// The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
+console.log(
+  `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log og sikkerhedskopierne sletter dem af sig selv inden for ${privacy.mailProvider.logDays} og ${privacy.backupRetentionDays} dage.`,
+)

@@ -1,10 +1,13 @@
 /**
  * `npm run db:backup [-- <fil>]`: a consistent copy of the live database through SQLite's online
  * backup API, safe while the server writes. Default target: data/backups/site-<tidspunkt>.db
+ * After a good copy, older copies named site-*.db beside it are deleted once they are older than the
+ * privacy policy's backup period: a message erased from the database is gone from every copy by then.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
+import { privacy } from '#content/privacy'
 import { databasePath } from '#db/connection'
 
 const source = databasePath()
@@ -29,7 +32,20 @@ try {
     process.exitCode = 1
   } else {
     console.log(`Sikkerhedskopi skrevet: ${target}`)
+    deleteExpiredCopies()
   }
 } finally {
   db.close()
+}
+
+/** Only after a good copy, so a failing backup never leaves fewer copies behind. */
+function deleteExpiredCopies() {
+  const folder = dirname(target)
+  const cutoff = Date.now() - privacy.backupRetentionDays * 24 * 60 * 60 * 1000
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name)
+    if (!/^site-.*\.db$/.test(name) || name === basename(target) || statSync(path).mtimeMs >= cutoff) continue
+    rmSync(path, { force: true })
+    console.log(`Slettet kopi ældre end ${privacy.backupRetentionDays} dage: ${path}`)
+  }
 }

@@ -1,4 +1,5 @@
 import { Text } from '@react-email/components'
+import { notForAcuteHelpText } from '#content/crisis-lines'
 import { site } from '#content/site'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
@@ -18,6 +19,7 @@ export function ContactConfirmationEmail() {
       <Text style={emailText}>
         {`Haster det, er du velkommen til at ringe på ${site.phone.display} (${site.phoneHours.toLowerCase()}).`}
       </Text>
+      <Text style={emailText}>{notForAcuteHelpText}</Text>
       <Text style={emailText}>
         Venlig hilsen
         <br />

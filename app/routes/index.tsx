@@ -48,7 +48,7 @@ export const Route = createFileRoute('/')({
 
 const trustBadges = [
   { title: '20+ års erfaring', text: 'Med mennesker i udvikling og forandring' },
-  { title: 'Certificeret coach', text: 'Uddannet og arbejder efter etiske retningslinjer' },
+  { title: 'Certificeret coach', text: `Uddannet hos ${site.certifiedBy} og arbejder efter etiske retningslinjer` },
   { title: 'Baseret i Fredericia', text: 'Samtaler i Fredericia og online i hele landet' },
 ]
 

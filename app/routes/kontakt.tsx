@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { faq } from '#content/faq'
 import { site } from '#content/site'
+import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
 import { ContactForm } from '~/components/contact/contact-form'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
@@ -88,6 +89,7 @@ function ContactPage() {
                 Se på kort
               </a>
             </InfoCard>
+            <NotForAcuteHelp className="rounded-2xl border border-sand-300 bg-sand-50 p-5 text-sm text-ink-soft" />
           </aside>
         </div>
       </Section>

@@ -34,9 +34,9 @@ const pillars = [
 ]
 
 const experience = [
-  'Certificeret coach med en grundig uddannelse i coaching og samtaleteknik',
+  `Certificeret coach, uddannet hos ${site.certifiedBy} i coaching og samtaleteknik`,
   `Over 20 års erfaring med mennesker i udvikling – egen praksis siden ${site.foundingYear}`,
-  'Lokalt forankret i Fredericia og Vejle, med samtaler online og over telefonen i hele landet',
+  'Lokalt forankret i Fredericia, med samtaler online og over telefonen i hele landet',
   'Workshops og foredrag for virksomheder, skoler og foreninger',
 ]
 

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/ydelser')({
     seo({
       title: 'Ydelser',
       description:
-        'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia, Vejle og online.',
+        'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia og online.',
       path: '/ydelser',
     }),
   component: ServicesPage,
@@ -49,7 +49,7 @@ function ServicesPage() {
       </Section>
 
       <Section className="bg-sand-100">
-        <SectionHeading eyebrow="Sådan foregår det" title="Fire trin fra første samtale til varig forandring" />
+        <SectionHeading eyebrow="Sådan foregår det" title="Fire trin fra første samtale til opfølgning" />
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {processSteps.map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-white p-6">

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { type PrivacyFacts, privacy } from '#content/privacy'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
 import { site } from '#content/site'
+import { portraitFiles } from '~/components/ui/portrait-files.gen'
+import { type PortraitFiles, smallPortraitWarning } from '~/lib/portrait-sizes'
 import { availabilityLaunchItems } from '~/server/booking/availability.server'
 
 /**
@@ -17,6 +21,9 @@ const shipped = {
   cvr: '31 62 84 57',
   linkedin: 'https://www.linkedin.com/in/birgitte-holm-coach',
   facebook: 'https://www.facebook.com/holmcoaching',
+  certifiedBy: 'Eksempel Coachakademi',
+  hosting: 'Eksempel Hosting ApS',
+  mailbox: 'Eksempel Mail A/S',
 }
 
 /**
@@ -35,17 +42,29 @@ export type LaunchFacts = {
     address: { street: string }
     cvr: string
     profiles: { linkedin: string; facebook: string }
+    certifiedBy: string
   }
+  privacy: Pick<PrivacyFacts, 'mailProvider' | 'hosting' | 'mailbox' | 'logRetentionDays'>
   clients: readonly Client[]
   testimonials: readonly Testimonial[]
   portrait: Buffer | undefined
+  /** What `npm run images` last made of the portrait. */
+  portraitFiles: Pick<PortraitFiles, 'source' | 'width'>
   env: Record<string, string | undefined>
 }
 
+/**
+ * Free-mail domains: Resend sends only from a domain whose DNS the sender controls, so a sender
+ * there cannot be verified (and its mail would be refused as forged).
+ */
+const FREE_MAIL = /@(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|proton|protonmail|mail|jubii|webspeed|ofir)\.(?:co\.)?[a-z]{2,3}>?$/i
+
+
 const SITE_FILE = 'content/site.ts'
+const PRIVACY_FILE = 'content/privacy.ts'
 const ENVIRONMENT = 'miljøvariabler på serveren'
 
-export function launchPlaceholders({ site, clients, testimonials, portrait, env }: LaunchFacts): LaunchItem[] {
+export function launchPlaceholders({ site, privacy, clients, testimonials, portrait, portraitFiles, env }: LaunchFacts): LaunchItem[] {
   const items: LaunchItem[] = []
   const flag = (still: boolean, what: string, where = SITE_FILE) => still && items.push({ what, where })
 
@@ -56,13 +75,34 @@ export function launchPlaceholders({ site, clients, testimonials, portrait, env 
   flag(site.cvr === shipped.cvr, `CVR-nummeret (${site.cvr}) er et eksempel`)
   flag(site.profiles.linkedin === shipped.linkedin, 'LinkedIn-profilen er et eksempel')
   flag(site.profiles.facebook === shipped.facebook, 'Facebook-profilen er et eksempel')
+  flag(site.certifiedBy === shipped.certifiedBy, `certificeringen (${site.certifiedBy}) er et eksempel – skriv, hvor du er uddannet og certificeret`)
+
+  // The privacy policy names these: a wrong one makes the policy untrue.
+  const mail = privacy.mailProvider
+  const basis = mail.transfer === 'dpf' ? 'EU–US Data Privacy Framework' : 'standardkontraktbestemmelserne (2021/914)'
+  flag(
+    mail.sample === true,
+    `e-mailtjenesten (${mail.name}), overførselsgrundlaget (${basis}) og loggens ${mail.logDays} dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true`,
+    PRIVACY_FILE,
+  )
+  flag(
+    privacy.hosting.name === shipped.hosting,
+    `hostingudbyderen (${privacy.hosting.name}) er et eksempel – skriv din udbyder, og sørg for, at serverens log slettes efter ${privacy.logRetentionDays} dage`,
+    PRIVACY_FILE,
+  )
+  flag(privacy.mailbox.name === shipped.mailbox, `e-mailudbyderen til din indbakke (${privacy.mailbox.name}) er et eksempel`, PRIVACY_FILE)
 
   const sampleClients = clients.filter((client) => client.sample).length
   const sampleTestimonials = testimonials.filter((testimonial) => testimonial.sample).length
   flag(sampleClients > 0, `${sampleClients} af kunderne under Referencer er eksempler (sample: true)`, 'content/references.ts')
   flag(sampleTestimonials > 0, `${sampleTestimonials} af udtalelserne under Referencer er eksempler (sample: true)`, 'content/references.ts')
 
-  flag(!portrait || portrait.includes(STAND_IN_PORTRAIT_MARKER), 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images og npm run build', 'content/portrait.jpg')
+  const standIn = !portrait || portrait.includes(STAND_IN_PORTRAIT_MARKER)
+  flag(standIn, 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images og npm run build', 'content/portrait.jpg')
+  const portraitChanged = !!portrait && createHash('sha256').update(portrait).digest('hex') !== portraitFiles.source
+  flag(!standIn && portraitChanged, 'portrættet er skiftet, men siden viser stadig det gamle – kør npm run images og npm run build', 'content/portrait.jpg')
+  const small = smallPortraitWarning(portraitFiles.width)
+  flag(!standIn && !portraitChanged && small !== undefined, `${small}`, 'content/portrait.jpg')
 
   const siteUrl = env.SITE_URL ?? ''
   flag(!/^https:\/\//.test(siteUrl) || /localhost|127\.0\.0\.1/.test(siteUrl), `SITE_URL er ${siteUrl ? `»${siteUrl}«` : 'ikke sat'} – sæt den til sidens rigtige adresse, fx https://www.ditnavn.dk`, ENVIRONMENT)
@@ -71,6 +111,11 @@ export function launchPlaceholders({ site, clients, testimonials, portrait, env 
   flag(
     !mailFrom || mailFrom.toLowerCase().includes(shipped.emailDomain),
     `MAIL_FROM er ${mailFrom ? `»${mailFrom}«` : 'ikke sat'} – brug en afsender på dit eget domæne, som er bekræftet hos Resend`,
+    ENVIRONMENT,
+  )
+  flag(
+    FREE_MAIL.test(mailFrom.trim()),
+    `MAIL_FROM er »${mailFrom}«, en gratis e-mailtjeneste – Resend kan kun sende fra et domæne, du selv ejer og har bekræftet (fx kontakt@ditnavn.dk); mails fra en gmail- eller hotmail-adresse bliver afvist eller havner som spam`,
     ENVIRONMENT,
   )
   return items
@@ -84,7 +129,7 @@ export function currentLaunchPlaceholders() {
   } catch {
     portrait = undefined
   }
-  return [...launchPlaceholders({ site, clients, testimonials, portrait, env: process.env }), ...availabilityLaunchItems()]
+  return [...launchPlaceholders({ site, privacy, clients, testimonials, portrait, portraitFiles, env: process.env }), ...availabilityLaunchItems()]
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

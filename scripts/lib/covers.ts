@@ -88,7 +88,7 @@ ${text}<text x="80" y="${HEIGHT - 70}" font-family="DejaVu Sans, sans-serif" fon
 
 const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${body}</svg>`)
 
-function photoFor(slug: string) {
+export function photoFor(slug: string) {
   for (const ext of ['jpg', 'jpeg', 'png', 'webp']) {
     const path = join(PHOTO_DIR, `${slug}.${ext}`)
     if (existsSync(path)) return path

@@ -1,18 +1,29 @@
 /**
  * The coach's portrait: one file in content/ that the coach replaces with a real photo
  * (content/portrait.jpg, portrait format, at least 960 px wide). `npm run images` turns it into
- * the responsive, compressed variants the pages use (public/images/portrait-{width}.{avif,webp}).
- * The site ships with a generated stand-in: an illustration, not a person.
+ * the responsive, compressed variants the pages use, named after their content
+ * (public/images/portrait-{width}.{hash}.{avif,webp}), and lists them in a generated module that
+ * the Portrait component imports: a new photo gets new addresses, so every visitor sees it at once
+ * and each file can be cached for a year. The site ships with a generated stand-in: an
+ * illustration, not a person.
  */
-import { existsSync, mkdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { STAND_IN_PORTRAIT_MARKER } from '../../app/server/launch-check.server.ts'
+import { PORTRAIT_RATIO as RATIO, PORTRAIT_WIDTHS, type PortraitFiles, smallPortraitWarning } from '../../app/lib/portrait-sizes.ts'
+import { PUBLIC_DIR } from './covers.ts'
+import { generatorVersion, sha256 } from './drawn-images.ts'
 
 export const PORTRAIT_SOURCE = 'content/portrait.jpg'
-export const PORTRAIT_DIR = 'public/images'
-export const PORTRAIT_WIDTHS = [320, 480, 640, 960] as const
-/** Width to height of the portrait as shown: 4:5. */
-export const PORTRAIT_RATIO = 5 / 4
+export const PORTRAIT_DIR = join(PUBLIC_DIR, 'images')
+export const PORTRAIT_MANIFEST = 'app/components/ui/portrait-files.gen.ts'
+
+/** Any change to this file (how the variants are drawn) redraws them. */
+const GENERATOR = generatorVersion(import.meta.url)
+/** Our own variants, with or without a content hash; nothing else in the folder is touched. */
+const VARIANT_NAME = /^portrait-\d+(?:\.[0-9a-f]+)?\.(?:avif|webp)$/
 
 /** Two chairs turned towards each other under a low sun: a conversation, drawn in the site's colours. */
 function standInSvg(width = 960, height = 1200) {
@@ -32,21 +43,89 @@ function standInSvg(width = 960, height = 1200) {
 }
 
 /** Writes the stand-in, unless the coach's own portrait is already there. */
-export async function ensurePortraitSource() {
-  if (existsSync(PORTRAIT_SOURCE)) return false
+export async function ensurePortraitSource(source = PORTRAIT_SOURCE) {
+  if (existsSync(source)) return false
   await sharp(Buffer.from(standInSvg()))
     .jpeg({ quality: 88, mozjpeg: true })
     .withExif({ IFD0: { ImageDescription: STAND_IN_PORTRAIT_MARKER } })
-    .toFile(PORTRAIT_SOURCE)
+    .toFile(source)
   return true
 }
 
-export async function writePortraitVariants() {
-  await ensurePortraitSource()
-  mkdirSync(PORTRAIT_DIR, { recursive: true })
-  for (const width of PORTRAIT_WIDTHS) {
-    const image = sharp(PORTRAIT_SOURCE).resize(width, Math.round(width * PORTRAIT_RATIO), { fit: 'cover', position: 'attention' })
-    await image.clone().avif({ quality: 55 }).toFile(`${PORTRAIT_DIR}/portrait-${width}.avif`)
-    await image.clone().webp({ quality: 78 }).toFile(`${PORTRAIT_DIR}/portrait-${width}.webp`)
+/** The widths to make from a photo this wide: never wider than the photo itself. */
+export function portraitWidths(available: number) {
+  const widths: number[] = PORTRAIT_WIDTHS.filter((width) => width <= available)
+  if (available < PORTRAIT_WIDTHS.at(-1)!) widths.push(available)
+  return widths
+}
+
+const MANIFEST_START = 'export const portraitFiles: PortraitFiles = '
+
+/** The variants listed by the generated module, or undefined when there is none yet. */
+export function readPortraitManifest(path = PORTRAIT_MANIFEST): PortraitFiles | undefined {
+  if (!existsSync(path)) return undefined
+  const text = readFileSync(path, 'utf8')
+  const start = text.indexOf(MANIFEST_START)
+  return start < 0 ? undefined : (JSON.parse(text.slice(start + MANIFEST_START.length)) as PortraitFiles)
+}
+
+function writePortraitManifest(path: string, files: PortraitFiles) {
+  writeFileSync(
+    path,
+    `// Made by \`npm run images\` from content/portrait.jpg (scripts/lib/portrait.ts); do not edit.
+import type { PortraitFiles } from '~/lib/portrait-sizes'
+
+${MANIFEST_START}${JSON.stringify(files, null, 2)}\n`,
+  )
+}
+
+export type PortraitResult = { drawn: boolean; width: number; warning?: string }
+
+/**
+ * Makes the variants when the photo (or this generator) changed since the last time, and removes
+ * the old ones. The photo is turned upright as its EXIF orientation says (phones store pixels
+ * sideways with a flag), cut to 4:5 around what draws the eye, and never enlarged.
+ */
+export async function writePortraitVariants({
+  source = PORTRAIT_SOURCE,
+  outDir = PORTRAIT_DIR,
+  manifest = PORTRAIT_MANIFEST,
+}: { source?: string; outDir?: string; manifest?: string } = {}): Promise<PortraitResult> {
+  await ensurePortraitSource(source)
+  const sourceHash = sha256(readFileSync(source))
+  const previous = readPortraitManifest(manifest)
+  const previousFiles = previous ? [...previous.avif, ...previous.webp].map((file) => join(outDir, file.url.replace(/^\/images\//, ''))) : []
+  if (previous?.source === sourceHash && previous.generator === GENERATOR && previousFiles.every((file) => existsSync(file))) {
+    return { drawn: false, width: previous.width, warning: smallPortraitWarning(previous.width) }
   }
+
+  const upright = await sharp(source).rotate().toBuffer({ resolveWithObject: true })
+  const width = Math.min(upright.info.width, Math.floor(upright.info.height / RATIO))
+  const cropped = await sharp(upright.data)
+    .resize(width, Math.round(width * RATIO), { fit: 'cover', position: 'attention' })
+    .png()
+    .toBuffer()
+
+  mkdirSync(outDir, { recursive: true })
+  const widths = portraitWidths(width)
+  const largest = widths.at(-1)!
+  const files: PortraitFiles = { source: sourceHash, generator: GENERATOR, width: largest, height: Math.round(largest * RATIO), avif: [], webp: [] }
+  for (const variantWidth of widths) {
+    const image = sharp(cropped).resize(variantWidth, Math.round(variantWidth * RATIO))
+    for (const [format, bytes] of [
+      ['avif', await image.clone().avif({ quality: 55 }).toBuffer()],
+      ['webp', await image.clone().webp({ quality: 78 }).toBuffer()],
+    ] as const) {
+      const name = `portrait-${variantWidth}.${sha256(bytes).slice(0, 10)}.${format}`
+      writeFileSync(join(outDir, name), bytes)
+      files[format].push({ url: `/images/${name}`, width: variantWidth })
+    }
+  }
+  // The new list first, then the old files go: never a list that names a missing file.
+  writePortraitManifest(manifest, files)
+  const current = new Set([...files.avif, ...files.webp].map((file) => file.url.slice('/images/'.length)))
+  for (const name of readdirSync(outDir)) {
+    if (VARIANT_NAME.test(name) && !current.has(name)) rmSync(join(outDir, name))
+  }
+  return { drawn: true, width: largest, warning: smallPortraitWarning(largest) }
 }

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { privacy } from '#content/privacy'
 import { site } from '#content/site'
 import { type Db, seedIfEmpty } from '#db/connection'
 import { contactMessages } from '#db/schema'
@@ -119,9 +120,10 @@ describe('the coach’s privacy tools', () => {
       'Slettet om bo@eksempel.dk: 1 besked og 2 e-mails i udbakken.',
       '- besked fra Bo Jensen, modtaget 3. oktober 2025 kl. 10.00',
       ...filesOf(bo.publicId).map((name) => `- udbakken: ${name}`),
+      `Slet også e-mails fra og om bo@eksempel.dk i din indbakke (${privacy.mailbox.name}). Resends log og sikkerhedskopierne sletter dem af sig selv inden for ${privacy.mailProvider.logDays} og ${privacy.backupRetentionDays} dage.`,
       '',
     ])
     expect(readdirSync(outbox).some((name) => name.includes(bo.publicId))).toBe(false)
-    expect((await run('contact-delete', '--email', 'bo@eksempel.dk')).stdout).toBe('Der er intet gemt om bo@eksempel.dk; intet er slettet.\n')
+    expect((await run('contact-delete', '--email', 'bo@eksempel.dk')).stdout).toMatch(/^Der er intet gemt om bo@eksempel\.dk; intet er slettet\.\nSlet også e-mails fra og om bo@eksempel\.dk i din indbakke/)
   }, 60_000)
 })

@@ -1,11 +1,16 @@
 import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { privacy } from '#content/privacy'
 import { clients, testimonials } from '#content/references'
 import { site } from '#content/site'
+import { portraitFiles } from '~/components/ui/portrait-files.gen'
 import { type LaunchFacts, launchPlaceholders } from '~/server/launch-check.server'
 
-const shippedFacts: LaunchFacts = { site, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), env: {} }
+const shippedFacts: LaunchFacts = { site, privacy, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), portraitFiles, env: {} }
+const photo = Buffer.from('et rigtigt foto')
+const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 
 /** The same site after the coach has put in the real facts. */
 const replacedFacts: LaunchFacts = {
@@ -16,10 +21,18 @@ const replacedFacts: LaunchFacts = {
     address: { street: 'Vestergade 3' },
     cvr: '12 34 56 78',
     profiles: { linkedin: 'https://www.linkedin.com/in/karen-kristensen', facebook: 'https://www.facebook.com/kristensencoaching' },
+    certifiedBy: 'Coachakademiet i Kolding',
+  },
+  privacy: {
+    mailProvider: { ...privacy.mailProvider, sample: undefined },
+    hosting: { name: 'Karens Hosting ApS', location: 'Danmark' },
+    mailbox: { name: 'Karens Mail A/S', location: 'Danmark' },
+    logRetentionDays: 30,
   },
   clients: [{ name: 'Kristensen Tømrer ApS', url: 'https://www.example.com/kristensen-toemrer' }],
   testimonials: [{ quote: 'Det hjalp.', name: 'Anne, 40 år', context: 'Stresscoaching' }],
-  portrait: Buffer.from('et rigtigt foto'),
+  portrait: photo,
+  portraitFiles: madeFrom(photo),
   env: { SITE_URL: 'https://www.kristensen-coaching.dk', RESEND_API_KEY: 're_live_x', MAIL_FROM: 'Karen Kristensen <karen@kristensen-coaching.dk>' },
 }
 
@@ -27,14 +40,15 @@ describe('npm run check:launch', () => {
   it('names every placeholder the site ships with, and the file to change', () => {
     const items = launchPlaceholders(shippedFacts)
     expect(items.map((item) => item.where)).toEqual([
-      ...Array(7).fill('content/site.ts'),
+      ...Array(8).fill('content/site.ts'),
+      ...Array(3).fill('content/privacy.ts'),
       'content/references.ts',
       'content/references.ts',
       'content/portrait.jpg',
       ...Array(3).fill('miljøvariabler på serveren'),
     ])
     const text = items.map((item) => item.what).join('\n')
-    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', '24 af kunderne', '4 af udtalelserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
+    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', '24 af kunderne', '4 af udtalelserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
       expect(text).toContain(expected)
     }
   })
@@ -48,12 +62,43 @@ describe('npm run check:launch', () => {
     expect(items.map((item) => item.what.split(' ')[0])).toEqual(['SITE_URL', 'MAIL_FROM'])
   })
 
+  it('refuses a sender on a free-mail domain, which Resend cannot verify, and explains why in Danish', () => {
+    for (const mailFrom of ['Karen <karen.kristensen@gmail.com>', 'karen@hotmail.com', 'karen@outlook.com', 'karen@live.dk', 'karen@yahoo.dk', 'karen@yahoo.co.uk', 'karen@icloud.com', 'karen@me.com']) {
+      const items = launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, MAIL_FROM: mailFrom } })
+      expect(items, mailFrom).toEqual([
+        {
+          what: `MAIL_FROM er »${mailFrom}«, en gratis e-mailtjeneste – Resend kan kun sende fra et domæne, du selv ejer og har bekræftet (fx kontakt@ditnavn.dk); mails fra en gmail- eller hotmail-adresse bliver afvist eller havner som spam`,
+          where: 'miljøvariabler på serveren',
+        },
+      ])
+    }
+    // Own domains that merely look alike pass.
+    for (const mailFrom of ['karen@mail.kristensen-coaching.dk', 'karen@someme.com', 'Karen <karen@kristensen-coaching.dk>']) {
+      expect(launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, MAIL_FROM: mailFrom } }), mailFrom).toEqual([])
+    }
+  })
+
+  it('notices a portrait that was replaced without npm run images, and one too small for the page', () => {
+    const newPhoto = Buffer.from('et nyere foto')
+    expect(launchPlaceholders({ ...replacedFacts, portrait: newPhoto })).toEqual([
+      { what: 'portrættet er skiftet, men siden viser stadig det gamle – kør npm run images og npm run build', where: 'content/portrait.jpg' },
+    ])
+    expect(launchPlaceholders({ ...replacedFacts, portraitFiles: madeFrom(photo, 400) })).toEqual([
+      {
+        what: 'portrættet er kun 400 px bredt (efter beskæring til 4:5), men siden viser det op til 960 px bredt, så det kan se uskarpt ud – brug et foto på mindst 960 × 1200 px',
+        where: 'content/portrait.jpg',
+      },
+    ])
+  })
+
   it('ships samples that borrow nothing real: invented names, links only to example.com', () => {
     for (const client of clients.filter((entry) => entry.sample)) {
       expect(client.name).toMatch(/^Eksempel /)
       if (client.url) expect(new URL(client.url).hostname).toMatch(/(^|\.)example\.com$/)
     }
     for (const testimonial of testimonials.filter((entry) => entry.sample)) expect(testimonial.name).toMatch(/^Eksempel: /)
+    // The invented certifying body and providers are named as examples, so no real firm is implied.
+    for (const invented of [site.certifiedBy, privacy.hosting.name, privacy.mailbox.name]) expect(invented).toMatch(/^Eksempel /)
     const everything = JSON.stringify([clients, testimonials])
     expect(everything).not.toMatch(/Vestre Skole|Erritsø|Trelde|Lyngsodde|Fredericia|Vejle/)
   })
@@ -61,8 +106,9 @@ describe('npm run check:launch', () => {
   it('fails as a command while placeholders remain, in Danish', { timeout: 20_000 }, () => {
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], { encoding: 'utf8', env: { ...process.env, SITE_URL: '', RESEND_API_KEY: '', MAIL_FROM: '' } })
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('Før siden går i luften, skal 13 ting erstattes:')
+    expect(run.stdout).toContain('Før siden går i luften, skal 17 ting erstattes:')
     expect(run.stdout).toContain('content/references.ts:\n  - 24 af kunderne under Referencer er eksempler (sample: true)\n')
     expect(run.stdout).toContain('content/portrait.jpg:\n  - portrættet er den tegnede pladsholder')
+    expect(run.stdout).toContain('content/privacy.ts:\n  - e-mailtjenesten (Resend)')
   })
 })

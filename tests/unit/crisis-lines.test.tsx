@@ -1,15 +1,18 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
+import { notForAcuteHelpText } from '#content/crisis-lines'
+import { CrisisLineShort, CrisisLines, NotForAcuteHelp } from '~/components/blog/crisis-lines'
+import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 
-const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ')
+const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ').replace(/\u2060/g, '')
 
 describe('crisis lines under an article', () => {
-  it('give adults Livslinien, 112 and their own doctor, each number a link to call', () => {
+  it('give adults Livslinien with its hours, 112 and lægevagten with its number, each number a link to call', () => {
     const html = renderToStaticMarkup(<CrisisLines audience="adult" />)
-    expect(text(html)).toMatch(/Livslinien: 70 201 201[\s\S]*Ved akut fare: 112[\s\S]*Egen læge eller lægevagten/)
+    expect(text(html)).toMatch(/Livslinien: 70 201 201[\s\S]*Åben alle dage kl\. 11–05\.[\s\S]*Ved akut fare: 112[\s\S]*Lægevagten i Region Syddanmark: 70 11 07 07[\s\S]*din egen læge[\s\S]*sundhedskort/)
     expect(html).toContain('href="tel:+4570201201"')
     expect(html).toContain('href="tel:112"')
+    expect(html).toContain('href="tel:+4570110707"')
     expect(text(html)).not.toContain('BørneTelefonen')
   })
 
@@ -26,5 +29,15 @@ describe('crisis lines under an article', () => {
     expect(text(renderToStaticMarkup(<CrisisLineShort audience="teen" />))).toBe(
       'Har du det rigtig svært lige nu? Ring til BørneTelefonen på 116 111 eller Livslinien på 70 201 201 – eller 112 ved akut fare.',
     )
+  })
+
+  it('tell on /kontakt and in the receipt that the form is not for acute help: 112, Livslinien, lægevagten', () => {
+    const expected =
+      'Kontaktformularen er ikke beregnet til akut hjælp. Er der fare for liv, så ring 112. Har du det rigtig svært, kan du tale anonymt med Livslinien på 70 201 201 (alle dage kl. 11–05). Når din egen læge har lukket, kan du ringe til lægevagten – i Region Syddanmark på 70 11 07 07.'
+    const html = renderToStaticMarkup(<NotForAcuteHelp />)
+    expect(text(html)).toBe(expected)
+    for (const href of ['tel:112', 'tel:+4570201201', 'tel:+4570110707']) expect(html).toContain(`href="${href}"`)
+    expect(text(notForAcuteHelpText)).toBe(expected)
+    expect(text(renderToStaticMarkup(<ContactConfirmationEmail />))).toContain(expected)
   })
 })

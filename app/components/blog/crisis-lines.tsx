@@ -1,4 +1,4 @@
-import { type CrisisAudience, type CrisisLine, crisisLineShort, crisisLines } from '#content/crisis-lines'
+import { type CrisisAudience, type CrisisLine, crisisLineShort, crisisLines, notForAcuteHelp } from '#content/crisis-lines'
 import { cn } from '~/lib/utils'
 
 function PhoneLink({ line, className }: { line: CrisisLine; className?: string }) {
@@ -30,7 +30,7 @@ export function CrisisLines({ audience }: { audience: CrisisAudience }) {
                 </>
               )}
             </strong>
-            <span className="block text-ink-soft">{line.text}</span>
+            <span className="block text-ink-soft">{line.hours ? `${line.text} Åben ${line.hours}.` : line.text}</span>
           </li>
         ))}
       </ul>
@@ -51,6 +51,17 @@ export function CrisisLineShort({ audience, className }: { audience: CrisisAudie
         </span>
       ))}{' '}
       – eller <PhoneLink line={emergency} /> ved akut fare.
+    </p>
+  )
+}
+
+/** The calm line on /kontakt: the form is not where to wait for help. */
+export function NotForAcuteHelp({ className }: { className?: string }) {
+  return (
+    <p className={className}>
+      {notForAcuteHelp.map((part, index) =>
+        typeof part === 'string' ? part : <PhoneLink key={index} line={part} />,
+      )}
     </p>
   )
 }

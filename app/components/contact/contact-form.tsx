@@ -142,7 +142,7 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
             ))}
           </select>
         </FormField>
-        <FormField label="Adresse" hint="Valgfrit – kun hvis du ønsker et hjemmebesøg" error={errors.address} id="kontakt-address">
+        <FormField label="Adresse" hint="Valgfrit – fx til en faktura" error={errors.address} id="kontakt-address">
           <input {...field('address')} type="text" autoComplete="address-line1" {...contactLimits.address} />
         </FormField>
         <div className="sm:col-span-2">

@@ -22,7 +22,7 @@ export function SiteFooter() {
               {site.name}
             </p>
             <p className="mt-3 max-w-xs">
-              Certificeret coach siden {site.foundingYear}. Samtaler i {site.address.city} og online.
+              {`Coach, certificeret af ${site.certifiedBy}, med egen praksis siden ${site.foundingYear}. Samtaler i ${site.address.city} og online.`}
             </p>
           </div>
           <nav aria-label="Sider">

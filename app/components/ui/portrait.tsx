@@ -1,8 +1,10 @@
 import { site } from '#content/site'
 import { cn } from '~/lib/utils'
+import { portraitFiles } from './portrait-files.gen'
 
-const widths = [320, 480, 640, 960]
-const srcSet = (format: 'avif' | 'webp') => widths.map((width) => `/images/portrait-${width}.${format} ${width}w`).join(', ')
+const srcSet = (files: Array<{ url: string; width: number }>) => files.map((file) => `${file.url} ${file.width}w`).join(', ')
+/** The fallback for browsers without srcset: the variant closest to 640 px without going over. */
+const fallback = portraitFiles.webp.findLast((file) => file.width <= 640) ?? portraitFiles.webp[0]!
 
 /**
  * The coach's portrait (content/portrait.jpg, made into these variants by `npm run images`), 4:5,
@@ -11,13 +13,13 @@ const srcSet = (format: 'avif' | 'webp') => widths.map((width) => `/images/portr
 export function Portrait({ sizes, priority, className }: { sizes: string; priority?: boolean; className?: string }) {
   return (
     <picture>
-      <source type="image/avif" srcSet={srcSet('avif')} sizes={sizes} />
+      <source type="image/avif" srcSet={srcSet(portraitFiles.avif)} sizes={sizes} />
       <img
-        src="/images/portrait-640.webp"
-        srcSet={srcSet('webp')}
+        src={fallback.url}
+        srcSet={srcSet(portraitFiles.webp)}
         sizes={sizes}
-        width={960}
-        height={1200}
+        width={portraitFiles.width}
+        height={portraitFiles.height}
         alt={site.name}
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"

@@ -26,6 +26,11 @@ function readOptional(path: string) {
   }
 }
 
+/** The portrait's variants carry their content hash in the name (scripts/lib/portrait.ts). */
+const HASHED_PORTRAIT = /^\/images\/portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp)$/
+/** Images `npm run images` or `npm run db:seed` may write while the server runs; plain names only (no traversal). */
+const PUBLIC_IMAGE = /^\/images\/(?:blog\/[a-z0-9-]+\.(?:webp|jpg|avif)|portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp))$/
+
 /** A file as a page of fixed bytes, with the brotli and gzip twins that the build made for it. */
 function staticFile(path: string, urlPath: string): Page | undefined {
   const body = readOptional(path)
@@ -36,8 +41,8 @@ function staticFile(path: string, urlPath: string): Page | undefined {
     status: 200,
     headers: {
       'content-type': contentTypes[extname(path)] ?? 'application/octet-stream',
-      // Hashed build output never changes under its name; other files may be replaced.
-      'cache-control': urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
+      // Hashed build output and portrait variants never change under their name; other files may be replaced.
+      'cache-control': urlPath.startsWith('/assets/') || HASHED_PORTRAIT.test(urlPath) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
       ...(br || gzip ? { vary: 'Accept-Encoding' } : {}),
       ...securityHeaders(),
     },
@@ -52,12 +57,14 @@ function staticFile(path: string, urlPath: string): Page | undefined {
 
 /**
  * The client build, read into memory once (it is small): serving from memory is as fast as it
- * gets. Covers made by `npm run db:seed` or `npm run images` after the build are read from
- * public/ on first request, so a new article's image works without a rebuild; only plain image
- * names qualify (no traversal).
+ * gets. Images that `npm run db:seed` or `npm run images` write into public/ while the server runs
+ * (a new article's cover, a cover redrawn from a photo, a new portrait) are served from there,
+ * without a rebuild or restart: for those names public/ is asked first, and a file is read again
+ * when its size or modification time changed.
  */
 export class StaticFiles {
   private files = new Map<string, Page>()
+  private fromPublic = new Map<string, { page: Page; mtimeMs: number; size: number }>()
 
   constructor(
     private clientDir = resolve('dist/client'),
@@ -79,9 +86,21 @@ export class StaticFiles {
 
   get(path: string): Page | undefined {
     const known = this.files.get(path)
-    if (known || !/^\/images\/blog\/[a-z0-9-]+\.(webp|jpg|avif)$/.test(path)) return known
-    const late = staticFile(join(this.publicDir, path), path)
-    if (late) this.files.set(path, late)
-    return late
+    if (!PUBLIC_IMAGE.test(path)) return known
+    const file = join(this.publicDir, path)
+    let stat: { mtimeMs: number; size: number }
+    try {
+      stat = statSync(file)
+    } catch {
+      // Gone from public/ (a deleted article's cover): the build's copy, if any, still answers.
+      this.fromPublic.delete(path)
+      return known
+    }
+    const cached = this.fromPublic.get(path)
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.page
+    const page = staticFile(file, path)
+    if (!page) return known
+    this.fromPublic.set(path, { page, mtimeMs: stat.mtimeMs, size: stat.size })
+    return page
   }
 }

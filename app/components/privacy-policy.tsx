@@ -1,0 +1,250 @@
+import type { PrivacyFacts } from '#content/privacy'
+
+/** The facts of content/site.ts the policy names. */
+type Site = {
+  name: string
+  email: string
+  phone: { display: string; href: string }
+  address: { street: string; postalCode: string; city: string }
+  cvr: string
+  contactRetentionDays: number
+}
+
+/** What the policy says about the transfer to the mail provider, for the basis actually in its agreement. */
+function TransferBasisText({ provider }: { provider: PrivacyFacts['mailProvider'] }) {
+  if (provider.transfer === 'dpf') {
+    return (
+      <>
+        {provider.company} er certificeret under EU–US Data Privacy Framework. EU-Kommissionen har i afgørelse (EU)
+        2023/1795 af 10. juli 2023 fastslået, at virksomheder i USA med denne certificering sikrer et tilstrækkeligt
+        beskyttelsesniveau (databeskyttelsesforordningens artikel 45). Du kan se certificeringen på
+        dataprivacyframework.gov og læse afgørelsen på eur-lex.europa.eu.
+      </>
+    )
+  }
+  return (
+    <>
+      Overførslen sker på grundlag af EU-Kommissionens standardkontraktbestemmelser (gennemførelsesafgørelse (EU)
+      2021/914 af 4. juni 2021), som indgår i min databehandleraftale med {provider.name} (databeskyttelsesforordningens
+      artikel 46, stk. 2, litra c). Bestemmelserne kan også læses på eur-lex.europa.eu.
+    </>
+  )
+}
+
+/**
+ * The privacy policy itself, from the facts in content/site.ts and content/privacy.ts. The coach
+ * writes in the first person: »jeg«, never »vi« for the practice.
+ */
+export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyFacts }) {
+  const { mailProvider: mail, hosting, mailbox } = privacy
+  const mailto = `mailto:${site.email}`
+  return (
+    <>
+      <p>
+        Her kan du læse, hvilke oplysninger jeg behandler om dig, hvorfor, hvor længe, og hvilke rettigheder du har.
+        Jeg driver min praksis alene, så det er mig, du skal kontakte om alt, der står her. Hjemmesiden bruger ingen
+        cookies og ingen besøgsstatistik og henter intet indhold fra andre websteder.
+      </p>
+
+      <h2>Dataansvarlig</h2>
+      <p>
+        {`${site.name}, ${site.address.street}, ${site.address.postalCode} ${site.address.city}, CVR ${site.cvr}. `}
+        Du kan kontakte mig på <a href={mailto}>{site.email}</a> eller <a href={site.phone.href}>{site.phone.display}</a>.
+      </p>
+
+      <h2>Hvilke oplysninger jeg behandler</h2>
+      <ul>
+        <li>
+          <strong>Når du skriver til mig</strong>: fornavn, efternavn, e-mail, telefonnummer og din besked – og, hvis du
+          vil, den ydelse, du er interesseret i, og din adresse.
+        </li>
+        <li>
+          <strong>Når du booker en samtale</strong>: navn, e-mail, telefonnummer, hvordan samtalen skal foregå, og din
+          eventuelle bemærkning. Bekræftelsen og en påmindelse 24 timer før samtalen sender jeg til din e-mail med en
+          kalenderfil (.ics) med tid og sted. Linket, som du kan ændre eller aflyse bookingen med, gemmes kun hashet.
+        </li>
+        <li>
+          <strong>Når du bliver klient</strong>: mine notater fra samtalerne, vores aftaler om tider og betaling og dine
+          fakturaer.
+        </li>
+        <li>
+          <strong>Din IP-adresse, hashet</strong>: sammen med en besked eller booking gemmer jeg en hashet udgave af din
+          IP-adresse (en hash med et hemmeligt salt), så formularerne kan begrænse, hvor mange henvendelser der kommer fra
+          samme afsender. Selve IP-adressen gemmes ikke, og uden saltet kan hashen ikke regnes tilbage til den, men
+          jeg behandler den stadig som en personoplysning.
+        </li>
+        <li>
+          <strong>Serverens log</strong>: for hver side, der hentes, tidspunkt, sidens adresse, svarkode, svartid og
+          den hashede IP-adresse – og når en besked er gemt eller sendt, dens nummer i databasen. Loggen indeholder
+          aldrig navne, e-mailadresser eller indholdet af beskeder.
+        </li>
+      </ul>
+
+      <h2>Formål og retsgrundlag</h2>
+      <ul>
+        <li>
+          At svare på din henvendelse og aftale en eventuel samtale, fordi du selv har bedt om det, før vi eventuelt
+          indgår en aftale (databeskyttelsesforordningens artikel 6, stk. 1, litra b). Skriver du på vegne af en
+          virksomhed, er grundlaget min legitime interesse i at kunne svare dig (artikel 6, stk. 1, litra f).
+        </li>
+        <li>
+          At sende dig en kvittering for din besked, en bekræftelse af din booking og en påmindelse dagen før samtalen –
+          som en del af det, du har bedt om (artikel 6, stk. 1, litra b).
+        </li>
+        <li>At gennemføre et coachingforløb, som vi har aftalt (artikel 6, stk. 1, litra b).</li>
+        <li>At bogføre betalinger og gemme fakturaer, fordi bogføringsloven kræver det (artikel 6, stk. 1, litra c).</li>
+        <li>
+          At beskytte formularerne mod misbrug og spam og at drive hjemmesiden sikkert. Det er min legitime interesse i
+          en sikker hjemmeside, som ikke kan misbruges til at sende e-mails (artikel 6, stk. 1, litra f).
+        </li>
+      </ul>
+      <p>
+        Jeg bruger ikke dine oplysninger til markedsføring, og jeg træffer ingen afgørelser om dig automatisk – der sker
+        ingen profilering.
+      </p>
+
+      <h2>Oplysninger om dit helbred</h2>
+      <p>
+        Mange skriver til mig, fordi de har det svært. Fortæller du om stress, søvn, angst, sygdom eller medicin, er det
+        helbredsoplysninger, som loven beskytter særligt (databeskyttelsesforordningens artikel 9). Jeg beder ikke om
+        dem i formularen eller ved booking, og det er nok at skrive et par ord om, hvad du gerne vil tale om. Vælger du
+        selv at skrive dem, bruger jeg dem kun til at svare dig, på grundlag af dit udtrykkelige samtykke (artikel 9,
+        stk. 2, litra a), og de slettes sammen med din besked. Begynder vi et forløb, beder jeg om dit skriftlige
+        samtykke, før jeg noterer noget om dit helbred. Du kan altid trække et samtykke tilbage; det ændrer ikke ved det,
+        jeg lovligt har gjort, før du trak det tilbage.
+      </p>
+
+      <h2>Når du skriver om andre</h2>
+      <p>
+        Skriver du om en anden – som forælder om din teenager, om din partner eller om en kollega – behandler jeg også
+        oplysninger om vedkommende. Skriv kun det, jeg har brug for til at svare dig, og helst ikke fulde navne eller
+        helbredsoplysninger om andre. Oplysningerne slettes sammen med din besked. Grundlaget er min legitime interesse i
+        at kunne svare dig (artikel 6, stk. 1, litra f) og, for oplysninger om dit barns helbred, dit samtykke som
+        forælder med forældremyndighed. Bliver den, du har skrevet om, selv klient hos mig, fortæller jeg vedkommende,
+        hvilke oplysninger jeg har fået fra dig (artikel 14). Vedkommende har de samme rettigheder som du.
+      </p>
+
+      <h2>Til dig, der er ung</h2>
+      <p>Du er velkommen til selv at skrive eller ringe til mig, også hvis du er under 18 år.</p>
+      <ul>
+        <li>
+          Er du 15 år eller ældre, kan du som udgangspunkt selv give samtykke til, at jeg behandler dine oplysninger –
+          også oplysninger om, hvordan du har det.
+        </li>
+        <li>
+          Er du under 15 år, svarer jeg gerne på dit spørgsmål. Men før vi begynder et forløb, og før jeg noterer noget
+          om dit helbred, skal en af dine forældre (eller en anden med forældremyndigheden) give samtykke.
+        </li>
+        <li>Er du under 18 år, aftaler jeg betalingen for et forløb med dine forældre.</li>
+      </ul>
+      <p>
+        Det, du fortæller mig i vores samtaler, bliver mellem os. Der er én undtagelse: Bliver jeg alvorligt bekymret
+        for, at du eller en anden er i fare, må jeg ikke holde det for mig selv. Så siger jeg det videre – til dine
+        forældre, din læge eller kommunen – og fortæller dig det først, hvis jeg kan.
+      </p>
+
+      <h2>Modtagere</h2>
+      <p>
+        Jeg sælger aldrig dine oplysninger. Ud over mig er det kun disse databehandlere, der behandler dem – på mine
+        vegne, efter mine instrukser og efter en databehandleraftale:
+      </p>
+      <ul>
+        <li>
+          {`${hosting.name} (${hosting.location}) driver serveren med hjemmesiden, databasen, sikkerhedskopierne og `}
+          serverens log.
+        </li>
+        <li>
+          {`${mail.company} (${mail.location}) sender e-mailen om din besked eller booking til mig og kvitteringen, `}
+          bekræftelsen og påmindelsen til dig.
+        </li>
+        <li>
+          {`${mailbox.name} (${mailbox.location}) leverer min e-mail: e-mailen om din besked eller booking lander i `}
+          min indbakke der, og det samme gør de e-mails, du skriver direkte til mig.
+        </li>
+      </ul>
+      <p>
+        Derudover giver jeg kun oplysninger videre, når loven kræver det – fx regnskabsmateriale til Skattestyrelsen,
+        eller en underretning til kommunen, hvis et barn er i fare.
+      </p>
+
+      <h2>Overførsel til lande uden for EU/EØS</h2>
+      <p>
+        {`${mail.company} er en amerikansk virksomhed, så e-mails, der sendes gennem ${mail.name}, kan blive behandlet i USA. `}
+        <TransferBasisText provider={mail} /> Min databehandleraftale med {mail.name} kan læses på{' '}
+        <a href={mail.dpaUrl}>{mail.dpaUrl.replace(/^https:\/\//, '')}</a>, og du er velkommen til at bede mig om en
+        kopi. Ingen andre oplysninger overføres til lande uden for EU/EØS.
+      </p>
+
+      <h2>Opbevaring og sletning</h2>
+      <ul>
+        <li>
+          {`Beskeder fra kontaktformularen slettes automatisk ${site.contactRetentionDays} dage efter, at de er modtaget `}
+          – i databasen og i de kopier af e-mails, serveren har gemt. Inden for samme frist sletter jeg e-mailen om
+          beskeden i min indbakke.
+        </li>
+        <li>
+          {`Bookinger slettes automatisk ${privacy.bookingRetentionDays} dage efter den aftalte samtale, og inden for `}
+          samme frist sletter jeg e-mails om bookingen i min indbakke.
+        </li>
+        <li>{`${mail.name} gemmer en log over sendte e-mails i ${mail.logDays} dage og sletter den derefter.`}</li>
+        <li>
+          {`Sikkerhedskopier af databasen slettes automatisk efter ${privacy.backupRetentionDays} dage. Det, der er `}
+          {`slettet i databasen, er derfor også væk fra sikkerhedskopierne senest ${privacy.backupRetentionDays} dage senere.`}
+        </li>
+        <li>{`Serverens log slettes efter ${privacy.logRetentionDays} dage.`}</li>
+        <li>
+          {`Bliver du klient, sletter jeg mine notater ${privacy.clientNotesYears} år efter vores sidste samtale, så vi `}
+          kan tage tråden op igen, hvis du vender tilbage. Det er mit eget valg og ikke et krav i loven, så du kan altid
+          bede mig slette dem før.{' '}
+          {`Fakturaer og andet regnskabsmateriale gemmer jeg i ${privacy.bookkeepingYears} år fra udgangen af det `}
+          regnskabsår, de hører til, fordi bogføringsloven kræver det.
+        </li>
+      </ul>
+      <p>
+        Beder du mig slette dine oplysninger, sletter jeg dem alle steder, hvor jeg selv kan: i databasen, i serverens
+        kopier af e-mails og i min indbakke. Det, der ligger i {mail.name}s log og i sikkerhedskopierne, forsvinder af sig
+        selv inden for fristerne ovenfor. Kun regnskabsmateriale, som loven kræver, at jeg gemmer, bliver liggende, til
+        fristen er udløbet.
+      </p>
+
+      <h2>Dine rettigheder</h2>
+      <p>Efter databeskyttelsesforordningen har du ret til:</p>
+      <ul>
+        <li>
+          <strong>Indsigt</strong> i de oplysninger, jeg behandler om dig.
+        </li>
+        <li>
+          <strong>Berigtigelse</strong> af forkerte oplysninger.
+        </li>
+        <li>
+          <strong>Sletning</strong> af dine oplysninger.
+        </li>
+        <li>
+          <strong>Begrænsning</strong> af behandlingen.
+        </li>
+        <li>
+          <strong>Indsigelse</strong> mod behandling, der sker på grundlag af min legitime interesse.
+        </li>
+        <li>
+          <strong>Dataportabilitet</strong>: at få de oplysninger, du selv har givet mig, udleveret i et almindeligt,
+          maskinlæsbart format.
+        </li>
+        <li>
+          <strong>At trække et samtykke tilbage</strong> når som helst.
+        </li>
+      </ul>
+      <p>
+        Skriv til <a href={mailto}>{site.email}</a>, så svarer jeg inden for en måned. Er du utilfreds med, hvordan jeg
+        behandler dine oplysninger, kan du klage til Datatilsynet (datatilsynet.dk).
+      </p>
+
+      <h2>Skal du give mig oplysningerne?</h2>
+      <p>
+        Det er frivilligt at skrive til mig og at booke en samtale, og ingen lov kræver, at du giver mig oplysninger.
+        Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig, så formularen og bookingen kan ikke sendes uden
+        dem; alt andet kan du udelade. Bliver du klient, er dit navn og din adresse nødvendige for vores aftale, fordi
+        de skal stå på fakturaen.
+      </p>
+    </>
+  )
+}

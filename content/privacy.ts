@@ -1,0 +1,72 @@
+/**
+ * The facts behind the privacy policy (/privatlivspolitik) that only the coach can confirm: who
+ * handles the data on her behalf, on what legal basis e-mails leave the EU, and how long things are
+ * kept. Change a value here and the policy follows.
+ *
+ * THE SITE SHIPS WITH EXAMPLES, each marked »EKSEMPEL«. The hosting and mailbox providers are
+ * invented names; the mail provider is the one the code uses (Resend), but its transfer basis and
+ * log period must be checked in the data processing agreement you accept with your account.
+ * `npm run check:launch` lists every example until it is replaced (and, for the mail provider,
+ * until `sample: true` is deleted after checking).
+ */
+
+/**
+ * The two ways a US provider can lawfully receive the e-mails:
+ * - `dpf`: the provider is certified under the EU–US Data Privacy Framework (check the list at
+ *   dataprivacyframework.gov), covered by the Commission's adequacy decision (EU) 2023/1795.
+ * - `scc`: the data processing agreement includes the standard contractual clauses of
+ *   Commission decision (EU) 2021/914.
+ */
+export type TransferBasis = 'dpf' | 'scc'
+
+export type Processor = { name: string; location: string }
+
+export type MailProvider = Processor & {
+  company: string
+  transfer: TransferBasis
+  /** Where the data processing agreement can be read (art. 13(1)(f): where a copy can be had). */
+  dpaUrl: string
+  /** How long the provider keeps its log of sent e-mails (the account's plan decides). */
+  logDays: number
+  sample?: true
+}
+
+export type PrivacyFacts = {
+  /** The day the policy last changed, as YYYY-MM-DD. */
+  updated: string
+  mailProvider: MailProvider
+  /** Where the server runs: the database, the outbox, the backups and the server's log live there. */
+  hosting: Processor
+  /** Where the coach's e-mail lives: every notification of a message lands in that inbox. */
+  mailbox: Processor
+  /** The host's setting: the server's log is deleted after this many days (see README, Drift). */
+  logRetentionDays: number
+  /** `npm run db:backup` deletes its copies after this many days. */
+  backupRetentionDays: number
+  /** Session notes are deleted this many years after the last session (the coach's choice, no law). */
+  clientNotesYears: number
+  /** Bookkeeping records: 5 years from the end of the financial year (bogføringsloven § 10). */
+  bookkeepingYears: number
+  /** A booking is deleted this many days after the appointment (`slet_efter_dage` in content/booking.yaml). */
+  bookingRetentionDays: number
+}
+
+export const privacy: PrivacyFacts = {
+  updated: '2026-11-23',
+  mailProvider: {
+    name: 'Resend',
+    company: 'Resend, Inc.',
+    location: 'USA',
+    transfer: 'dpf', // EKSEMPEL: ret til 'scc', hvis Resend ikke står på dataprivacyframework.gov
+    dpaUrl: 'https://resend.com/legal/dpa',
+    logDays: 30, // EKSEMPEL: se, hvor længe din Resend-plan gemmer sendte e-mails
+    sample: true, // slet linjen, når du har tjekket oplysningerne om Resend i databehandleraftalen
+  },
+  hosting: { name: 'Eksempel Hosting ApS', location: 'Danmark' }, // EKSEMPEL: skriv din udbyder og landet, hvor serveren står
+  mailbox: { name: 'Eksempel Mail A/S', location: 'EU' }, // EKSEMPEL: skriv, hvem der leverer din e-mail, og hvor den opbevares
+  logRetentionDays: 30,
+  backupRetentionDays: 30,
+  clientNotesYears: 5,
+  bookkeepingYears: 5,
+  bookingRetentionDays: 90,
+}

@@ -1,0 +1,54 @@
+import { readArticleFolder } from '#db/sync-blog'
+
+/** The articles as the seed reads them, and their text as a reader sees it. */
+export const articles = readArticleFolder('content/blog')
+export type Article = (typeof articles)[number]
+
+export const plainText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/g, ' ')
+export const words = (html: string) => plainText(html).split(/\s+/).filter(Boolean).length
+export const paragraphs = (html: string) =>
+  [...html.matchAll(/<(p|li)>([\s\S]*?)<\/\1>/g)].map((match) => plainText(match[2] ?? '').replace(/\s+/g, ' ').trim())
+export const fullText = (article: Article) => plainText(`${article.title} ${article.description} ${article.bodyHtml}`).replace(/\s+/g, ' ')
+export const bodyText = (article: Article) => plainText(article.bodyHtml).replace(/\s+/g, ' ').trim()
+/** Sentences of the body; a quotation ending a sentence (».«) stays with it. */
+export const sentences = (article: Article) => bodyText(article).split(/(?<=[.!?]«?)\s+(?=[»\p{Lu}\d])/u)
+/** A whole word, also for names with æ, ø and å (\b only knows a-z). */
+export const asWord = (word: string) => new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'u')
+
+export const bySlug = (slug: string) => {
+  const article = articles.find((candidate) => candidate.slug === slug)
+  if (!article) throw new Error(`${slug} mangler`)
+  return { ...article, text: plainText(article.bodyHtml) }
+}
+
+/**
+ * Names introduced as a case, by the ways the articles introduce them (a heuristic, not grammar):
+ * »jeg vil kalde X«, »lad os kalde hende X«, »her kaldet X«, »X (navnet er ændret)«,
+ * »X er 34 år«, »X, en mor på 41« and »X på 16«. Capitalised words that start sentences are not names.
+ */
+const NAME = '(\\p{Lu}\\p{Ll}+)'
+const introductions = [
+  `(?:jeg (?:her )?(?:vil )?kalde|jeg her kalder|kalder jeg) (?:ham |hende |dem )?${NAME}`,
+  `kalde (?:ham|hende|dem) ${NAME}`,
+  `her kaldet ${NAME}`,
+  `hedder ikke ${NAME}`,
+  `${NAME},? (?:er|var) (?:\\d{1,2} år|en \\p{Ll}+ på \\d{1,2})`,
+  `${NAME}(?:,| –)? (?:på|\\()\\d{1,2}\\b`,
+  `${NAME}(?: –|,)? (?:\\(navnet er ændret\\)|det er ikke (?:hans|hendes) rigtige navn|som (?:han|hun) hedder (?:her|i denne fortælling)|som ikke hedder)`,
+].map((pattern) => new RegExp(pattern, 'gu'))
+const notNames = new Set(['Jeg', 'Du', 'Han', 'Hun', 'Det', 'Den', 'De', 'Der', 'Vi', 'Man', 'Klokken', 'Hver', 'Nu', 'Så', 'Men', 'Og', 'Hvis', 'Når', 'Alle', 'Mange', 'Nogle'])
+export function caseNames(text: string) {
+  return new Set(introductions.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)).filter((name) => !notNames.has(name)))
+}
+
+/** Every run of n words (lower case, punctuation dropped) in a text. */
+export function phrases(text: string, n: number) {
+  const all = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const runs = new Set<string>()
+  for (let start = 0; start + n <= all.length; start++) runs.add(all.slice(start, start + n).join(' '))
+  return runs
+}
+
+/** The slugs whose text matches, for messages that say where. */
+export const slugsMatching = (pattern: RegExp, text: (article: Article) => string = fullText) =>
+  articles.filter((article) => pattern.test(text(article))).map((article) => article.slug)
