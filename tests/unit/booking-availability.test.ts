@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Availability } from '~/lib/booking/availability-schema'
 import { type Taken, findOfferedSlot, freeSlotsByDay, offeredSlots, unavailability } from '~/lib/booking/slots'
-import { checkAvailabilityText } from '~/server/booking/availability.server'
+import { availabilityLaunchItems, checkAvailabilityText } from '~/server/booking/availability.server'
 
 const FILE = `# dansk tid
 aaben: ja
@@ -118,5 +118,20 @@ describe('free times', () => {
       ['2026-04-23', ['16:00', '17:00']],
       ['2026-04-24', ['10:00']],
     ])
+  })
+})
+
+describe('the launch check of the file', () => {
+  it('names errors, the shipped sample and a retention that differs from the privacy policy', () => {
+    expect(availabilityLaunchItems(checkAvailabilityText('varighed: tredive\n'), 90)).toEqual([
+      { what: 'linje 1: varighed skal være et tal, fx varighed: 30 (booking er lukket, indtil fejlen er rettet)', where: 'content/booking.yaml' },
+    ])
+    expect(availabilityLaunchItems(checkAvailabilityText('eksempel: ja\n'), 90).map((item) => item.what)).toEqual([
+      'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«',
+    ])
+    expect(availabilityLaunchItems(checkAvailabilityText('slet_efter_dage: 60\n'), 90).map((item) => item.what)).toEqual([
+      'slet_efter_dage er 60, men privatlivspolitikken lover 90 dage (bookingRetentionDays i content/privacy.ts) – skriv det samme tal begge steder',
+    ])
+    expect(availabilityLaunchItems(checkAvailabilityText('slet_efter_dage: 60\n'), 60)).toEqual([])
   })
 })

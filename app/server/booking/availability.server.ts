@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { LineCounter, isNode, parseDocument } from 'yaml'
+import { privacy } from '#content/privacy'
 import { type Availability, availabilityFileSchema, toAvailability } from '~/lib/booking/availability-schema'
 
 export const AVAILABILITY_FILE = 'content/booking.yaml'
@@ -61,10 +62,21 @@ export function openAvailability(): Availability | undefined {
   return result.ok && result.availability.open ? result.availability : undefined
 }
 
-/** What `npm run check:launch` says about the file: its errors, or that its times are still the shipped sample. */
-export function availabilityLaunchItems(result: AvailabilityResult = loadAvailability()) {
+/**
+ * What `npm run check:launch` says about the file: its errors, that its times are still the shipped
+ * sample, or that its retention differs from what the privacy policy promises.
+ */
+export function availabilityLaunchItems(result: AvailabilityResult = loadAvailability(), policyRetentionDays = privacy.bookingRetentionDays) {
   if (!result.ok) return result.errors.map((error) => ({ what: `${error} (booking er lukket, indtil fejlen er rettet)`, where: AVAILABILITY_FILE }))
-  return result.availability.sample
-    ? [{ what: 'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«', where: AVAILABILITY_FILE }]
-    : []
+  const items: Array<{ what: string; where: string }> = []
+  if (result.availability.sample) {
+    items.push({ what: 'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«', where: AVAILABILITY_FILE })
+  }
+  if (result.availability.purgeAfterDays !== policyRetentionDays) {
+    items.push({
+      what: `slet_efter_dage er ${result.availability.purgeAfterDays}, men privatlivspolitikken lover ${policyRetentionDays} dage (bookingRetentionDays i content/privacy.ts) – skriv det samme tal begge steder`,
+      where: AVAILABILITY_FILE,
+    })
+  }
+  return items
 }
