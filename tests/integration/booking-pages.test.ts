@@ -43,3 +43,18 @@ describe('the booking pages', () => {
     expect(bookingWeek(undefined, { db, availability: undefined, clock })).toEqual({ open: false })
   })
 })
+
+describe('the booking post', () => {
+  it('lets a filled honeypot and a malformed time through to nothing, without a word to the robot', async () => {
+    const { handleBookingPost } = await import('~/server/booking/booking-endpoint.server')
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData()
+      for (const [name, value] of Object.entries(fields)) data.set(name, value)
+      return data
+    }
+    const honeypot = await handleBookingPost(form({ tidspunkt: '2026-04-20T10:00', navn: 'Robot', website: 'https://spam.example' }))
+    expect([honeypot.status, honeypot.headers.get('location')]).toEqual([303, '/book-samtale'])
+    const malformed = await handleBookingPost(form({ tidspunkt: '20. april' }))
+    expect([malformed.status, malformed.headers.get('location')]).toEqual([303, '/book-samtale?status=ikke-ledig'])
+  })
+})
