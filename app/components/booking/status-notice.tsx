@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { type BookingStatus, bookingStatusText } from '~/lib/booking/booking-form'
+import { bookingStatusText } from '~/lib/booking/booking-form'
+import type { BookingStatus } from '~/lib/booking/booking-status'
 import { cn } from '~/lib/utils'
 
 const good: BookingStatus[] = ['booket', 'flyttet', 'aflyst']

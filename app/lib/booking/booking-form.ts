@@ -1,4 +1,5 @@
 import type { BookingMode } from '~/lib/booking/availability-schema'
+import type { BookingStatus } from '~/lib/booking/booking-status'
 import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
 
 /** The booking form's vocabulary, without zod (the pages import it; the schema is booking-schema.ts). */
@@ -31,7 +32,7 @@ export const bookingHints: Record<BookingField, string> = {
 }
 
 /** What a post without JavaScript is told, by the status in the redirect's query. */
-export const bookingStatusText = {
+export const bookingStatusText: Record<BookingStatus, string> = {
   booket: 'Tak! Din samtale er booket. Du får en bekræftelse på e-mail med en kalenderinvitation.',
   flyttet: 'Din samtale er flyttet. Du får en ny kalenderinvitation på e-mail.',
   aflyst: 'Din samtale er aflyst. Du får en bekræftelse på e-mail.',
@@ -44,6 +45,4 @@ export const bookingStatusText = {
   'ikke-ledig': 'Den tid kan ikke længere bookes. Vælg venligst en anden.',
   lukket: 'Det er ikke muligt at booke en tid her lige nu. Skriv eller ring til mig i stedet.',
   fejl: 'Der opstod en fejl, og intet blev gemt. Prøv venligst igen.',
-} as const
-export type BookingStatus = keyof typeof bookingStatusText
-export const isBookingStatus = (value: unknown): value is BookingStatus => typeof value === 'string' && Object.hasOwn(bookingStatusText, value)
+}

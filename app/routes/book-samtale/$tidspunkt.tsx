@@ -4,7 +4,8 @@ import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { fetchChosenSlot } from '~/lib/booking/booking-actions'
-import { type BookingField, type BookingStatus, bookingFields, bookingHints, isBookingStatus } from '~/lib/booking/booking-form'
+import { type BookingField, bookingFields, bookingHints } from '~/lib/booking/booking-form'
+import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
 import { seo } from '~/lib/seo'
 
 type SlotSearch = { status?: BookingStatus; felter?: string }

@@ -4,7 +4,7 @@ import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { fetchBookingWeek } from '~/lib/booking/booking-actions'
-import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-form'
+import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
 import { seo } from '~/lib/seo'
 
 type WeekSearch = { uge?: string; status?: BookingStatus }

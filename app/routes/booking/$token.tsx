@@ -4,7 +4,7 @@ import { StatusNotice } from '~/components/booking/status-notice'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { fetchManagedBooking } from '~/lib/booking/booking-actions'
-import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-form'
+import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
 import { seo } from '~/lib/seo'
 
 /** The manage link from the e-mails. Opening it (a mail scanner does) only shows; the forms act. */

@@ -1,6 +1,7 @@
 import { getRequest } from '@tanstack/react-start/server'
 import { getDb } from '#db/connection'
-import { type BookingStatus, bookingFields } from '~/lib/booking/booking-form'
+import { bookingFields } from '~/lib/booking/booking-form'
+import type { BookingStatus } from '~/lib/booking/booking-status'
 import { validateBooking } from '~/lib/booking/booking-schema'
 import { parseSlotKey } from '~/lib/booking/slots'
 import { isoWeek } from '~/lib/booking/time'
