@@ -58,3 +58,11 @@ describe('the booking post', () => {
     expect([malformed.status, malformed.headers.get('location')]).toEqual([303, '/book-samtale?status=ikke-ledig'])
   })
 })
+
+describe('the request log', () => {
+  it('never carries a manage link', async () => {
+    const { loggablePath } = await import('~/server/log.server')
+    expect(loggablePath('/booking/AbCdEfGhIjKlMnOpQrStUvWxYz012345')).toBe('/booking/[link]')
+    expect(loggablePath('/book-samtale/2026-04-20T10:00')).toBe('/book-samtale/2026-04-20T10:00')
+  })
+})
