@@ -20,9 +20,8 @@ const files = [...deleted.outboxFiles, ...deletedBookings.outboxFiles]
 if (deleted.messages.length === 0 && deletedBookings.bookings.length === 0 && files.length === 0) {
   console.log(`Der er intet gemt om ${email}; intet er slettet.`)
 } else {
-  console.log(
-    `Slettet om ${email}: ${quantity(deleted.messages.length, 'besked', 'beskeder')}, ${quantity(deletedBookings.bookings.length, 'booking', 'bookinger')} og ${quantity(files.length, 'e-mail', 'e-mails')} i udbakken.`,
-  )
+  const bookings = deletedBookings.bookings.length > 0 ? `, ${quantity(deletedBookings.bookings.length, 'booking', 'bookinger')}` : ''
+  console.log(`Slettet om ${email}: ${quantity(deleted.messages.length, 'besked', 'beskeder')}${bookings} og ${quantity(files.length, 'e-mail', 'e-mails')} i udbakken.`)
   for (const message of deleted.messages) {
     console.log(`- besked fra ${message.firstName} ${message.lastName}, modtaget ${dateFormat.format(new Date(message.createdAt))}`)
   }

@@ -12,7 +12,7 @@ import { quantity } from './lib/quantity.ts'
 const email = emailArgument('contact:export')
 const data = { ...(await exportPerson(email)), ...(await exportBookings(email)) }
 console.log(JSON.stringify(data, null, 2))
-console.error(
-  `${quantity(data.messages.length, 'besked', 'beskeder')}, ${quantity(data.bookings.length, 'booking', 'bookinger')} og ${quantity(data.emails.length + data.bookingEmails.length, 'e-mail', 'e-mails')} i udbakken om ${email}.`,
-)
+// Bookings are named only when there are any, so a contact-only person reads as before.
+const bookings = data.bookings.length > 0 ? `, ${quantity(data.bookings.length, 'booking', 'bookinger')}` : ''
+console.error(`${quantity(data.messages.length, 'besked', 'beskeder')}${bookings} og ${quantity(data.emails.length + data.bookingEmails.length, 'e-mail', 'e-mails')} i udbakken om ${email}.`)
 closeDb()

@@ -45,7 +45,7 @@ describe('the booking pages', () => {
 })
 
 describe('the booking post', () => {
-  it('lets a filled honeypot and a malformed time through to nothing, without a word to the robot', async () => {
+  it('lets a filled honeypot and a malformed time through to nothing, without a word to the robot', { timeout: 30_000 }, async () => {
     const { handleBookingPost } = await import('~/server/booking/booking-endpoint.server')
     const form = (fields: Record<string, string>) => {
       const data = new FormData()
