@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type Booking, bookingEmails, bookings } from '#db/schema'
-import { loadAvailability } from '~/server/booking/availability.server'
 import { outboxDir } from '~/server/contact/mail-transport.server'
 
 /**
@@ -54,14 +53,19 @@ export async function deleteBookings(email: string, { db = getDb(), outbox = out
   return { bookings: list, outboxFiles }
 }
 
-/** The retention of content/booking.yaml (its default while the file cannot be read). */
-function retentionDays() {
+/**
+ * The retention of content/booking.yaml (its default while the file cannot be read). Loaded on
+ * demand: contact:export and contact:delete use this module and need no YAML or zod.
+ */
+async function retentionDays() {
+  const { loadAvailability } = await import('~/server/booking/availability.server')
   const result = loadAvailability()
   return result.ok ? result.availability.purgeAfterDays : 90
 }
 
 /** Deletes bookings (and their outbox e-mails) the file's number of days after the appointment. */
-export async function purgeOldBookings({ db = getDb(), now = new Date(), outbox = outboxDir(), days = retentionDays() }: Options & { now?: Date; days?: number } = {}) {
+export async function purgeOldBookings({ db = getDb(), now = new Date(), outbox = outboxDir(), days }: Options & { now?: Date; days?: number } = {}) {
+  days ??= await retentionDays()
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString()
   const old = db.select().from(bookings).where(lt(bookings.endsAt, cutoff)).all()
   const outboxFiles = await outboxFilesOf(old, outbox)
