@@ -8,7 +8,8 @@
  */
 import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import net, { type Socket } from 'node:net'
 import { resolve } from 'node:path'
 import { toNodeHandler } from 'srvx/node'
 import type { ProductionEntry } from './app/server.ts'
@@ -43,11 +44,16 @@ if (workers > 1 && cluster.isPrimary) {
 
 async function serve() {
   const bundle = (await import(resolve('dist/server/server.js'))) as {
-    default: { fetch: (request: Request) => Response | Promise<Response> }
+    default: { fetch: (request: Request, options: { context: { clientAddress: string } }) => Response | Promise<Response> }
     productionEntry: ProductionEntry
   }
   const { productionEntry } = bundle
-  const appHandler = toNodeHandler((request) => bundle.default.fetch(request)) as unknown as (req: IncomingMessage, res: ServerResponse) => void
+  /** The address read from each socket's request, handed to Start in the request context. */
+  const addresses = new WeakMap<IncomingMessage, string>()
+  const appHandler = toNodeHandler((request) => {
+    const req = (request as { runtime?: { node?: { req: IncomingMessage } } }).runtime!.node!.req
+    return bundle.default.fetch(request, { context: { clientAddress: addresses.get(req)! } })
+  }) as unknown as (req: IncomingMessage, res: ServerResponse) => void
 
   const header = (req: IncomingMessage, name: string) => {
     const value = req.headers[name]
@@ -55,9 +61,9 @@ async function serve() {
   }
 
   const server = createServer((req, res) => {
+    drain.onRequest(res)
     const address = clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for'))
-    // The pipeline reads it from here (srvx hands it this very IncomingMessage).
-    Object.assign(req, { clientAddress: address })
+    addresses.set(req, address)
     // A path that cannot be decoded is answered with the not-found page, not a bare 400.
     if (!isDecodablePath((req.url ?? '/').split('?')[0]!)) req.url = '/ikke-fundet'
     try {
@@ -78,21 +84,70 @@ async function serve() {
     if (cluster.isPrimary || cluster.worker?.id === 1) logLine('info', 'server listening', { url: `http://${host}:${port}/`, workers })
   })
 
-  /** SIGTERM: stop accepting, let in-flight requests finish, then close the database. */
-  let stopping = false
+  const drain = gracefulShutdown(server)
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
-      if (stopping) return
-      stopping = true
       logLine('info', 'shutting down', { signal })
-      setTimeout(() => process.exit(1), 10_000).unref()
-      server.close(() => {
+      drain.start(() => {
         productionEntry.shutdown()
         process.exit(0)
       })
-      // Keep-alive connections go as soon as their last request is answered, not at their timeout.
-      setInterval(() => server.closeIdleConnections(), 100).unref()
-      server.closeIdleConnections()
     })
+  }
+}
+
+/**
+ * SIGTERM without losing a request: stop accepting new connections, answer every request that
+ * has arrived (those already sent on an open connection included), and close each connection as
+ * its last answer goes out, with `Connection: close` so the proxy does not reuse it. Node's own
+ * `server.close()` would also close every connection without a request under way at that
+ * instant, which includes connections whose request has been sent but not yet read: those
+ * visitors would get a reset.
+ */
+function gracefulShutdown(server: Server) {
+  const IDLE_GRACE_MS = 250
+  const TICK_MS = 25
+  const ACCEPT_PENDING_MS = 100
+  /** Open connections; `_httpMessage` is the answer under way on one (Node's own bookkeeping). */
+  const connections = new Set<Socket & { _httpMessage?: ServerResponse | null }>()
+  let stopping = false
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket)
+    socket.once('close', () => connections.delete(socket))
+  })
+  return {
+    /** Per request only a flag is read: nothing is tracked until the signal. */
+    onRequest(res: ServerResponse) {
+      if (stopping) res.shouldKeepAlive = false
+    },
+    start(done: () => void) {
+      if (stopping) return
+      stopping = true
+      setTimeout(() => process.exit(1), 10_000).unref()
+      // Answers not yet begun say Connection: close; Node then closes the connection after them.
+      for (const socket of connections) {
+        const res = socket._httpMessage
+        if (res && !res.headersSent) res.shouldKeepAlive = false
+      }
+      // Connections the kernel has completed but Node not yet accepted would be reset by closing
+      // the listener at once: they are taken first. Then it stops listening; the callback runs
+      // once every connection has closed.
+      setTimeout(() => net.Server.prototype.close.call(server, done), ACCEPT_PENDING_MS)
+      // A request already sent on a connection is read as soon as the event loop is free; a busy
+      // loop (a burst being answered) says nothing. So a connection counts as idle only once the
+      // loop has run freely, every tick on time, for IDLE_GRACE_MS with nothing under way on it.
+      let quietSince = performance.now()
+      let lastTick = quietSince
+      const busySince = new WeakMap<Socket, number>()
+      setInterval(() => {
+        const now = performance.now()
+        if (now - lastTick > TICK_MS * 1.5) quietSince = now
+        lastTick = now
+        for (const socket of connections) {
+          if (socket._httpMessage) busySince.set(socket, now)
+          else if (now - Math.max(busySince.get(socket) ?? 0, quietSince) > IDLE_GRACE_MS) socket.end()
+        }
+      }, TICK_MS).unref()
+    },
   }
 }

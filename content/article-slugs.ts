@@ -1,6 +1,6 @@
 /**
- * The articles the site promises (SPEC "Blog article pages"); the content test checks that
- * content/blog holds exactly these. "sofie-og-jonas" is the spec's {name}-og-{name}.
+ * The articles the site promises; the content test checks that
+ * content/blog holds exactly these. "sofie-og-jonas" names the article about a couple by two first names.
  */
 export const articleSlugs = [
   'personlig-coach', 'mail-fra-en-mor', 'anmeldelse-til-gymnasieblad', 'en-16-aarig-piges-oplevelser',

@@ -1,6 +1,6 @@
 /**
- * Where to find help at once. Shown with every article that touches on depression, crisis,
- * grief, bullying or dark thoughts (front matter `crisisLines: adult` or `teen`). Check the
+ * Where to find help at once. Shown with every article about crisis, self-harm, depression, abuse
+ * or violence, and only there (front matter `crisisLines: adult` or `teen`). Check the
  * numbers once a year: they belong to the organisations, not to the site.
  */
 export type CrisisLine = { name: string; number?: { display: string; href: string }; text: string; hours?: string }

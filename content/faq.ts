@@ -1,4 +1,4 @@
-/** The contact page's FAQ (SPEC: Contact page); also published as FAQPage structured data. */
+/** The contact page's FAQ; also published as FAQPage structured data. */
 export const faq = [
   {
     question: 'Hvor lang tid varer en samtale?',

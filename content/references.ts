@@ -1,5 +1,5 @@
 /**
- * Business clients and testimonials (SPEC: References page).
+ * Business clients and testimonials, shown on the references page.
  *
  * THE SITE SHIPS WITH SAMPLES, NOT REFERENCES. Every entry marked `sample: true` is invented so
  * the page has its shape; the names are obviously made up and the links go to the reserved example

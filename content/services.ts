@@ -1,4 +1,4 @@
-/** The six services (SPEC: Services page). The first three are the specialties on the home page. */
+/** The six services, shown on the services page. The first three are the specialties on the home page. */
 export const services = [
   {
     id: 'personlig-udvikling',
@@ -82,7 +82,7 @@ export const services = [
 
 export const homeSpecialtyIds = ['personlig-udvikling', 'stresshaandtering', 'relationscoaching'] as const
 
-/** The four steps of a course (SPEC: Services page). */
+/** The four steps of a course, shown on the services page. */
 export const processSteps = [
   {
     title: 'Første samtale',

@@ -3,7 +3,7 @@ import { marked } from 'marked'
 import sanitizeHtml from 'sanitize-html'
 import { z } from 'zod'
 import { SLUG_PATTERN } from '../app/lib/blog.ts'
-import { categories } from '../app/lib/categories.ts'
+import { categories, categoryLabels } from '../app/lib/categories.ts'
 import { site } from '../content/site.ts'
 import { FrontMatterYamlError, readFrontMatterYaml } from './front-matter-yaml.ts'
 import type { NewBlogPost } from './schema.ts'
@@ -27,19 +27,23 @@ const text = (field: string, example: string, max: number) =>
 const danishMonths = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december']
 
 /**
- * 2025-09-18 (or an ISO date-time), and as the site writes dates, 18. september 2025. A day that
- * does not exist (2026-02-31) is refused, not moved into the next month.
+ * 2025-09-18 (or an ISO date-time), and as Danes write dates: 18. september 2025, 18.09.2025 and
+ * 18/9/2025 (day first). A day that does not exist (2026-02-31) is refused, not moved into the
+ * next month.
  */
 function parseDate(value: Date | string): Date | undefined {
   if (value instanceof Date) return value
   const text = value.trim()
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text)
   const danish = /^(\d{1,2})\.?\s+(\p{L}+)\s+(\d{4})$/u.exec(text)
+  const numeric = /^(\d{1,2})([./])(\d{1,2})\2(\d{4})$/.exec(text)
   const [year, month, day] = iso
     ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
     : danish
       ? [Number(danish[3]), danishMonths.indexOf(danish[2]!.toLowerCase()) + 1, Number(danish[1])]
-      : [0, 0, 0]
+      : numeric
+        ? [Number(numeric[4]), Number(numeric[3]), Number(numeric[1])]
+        : [0, 0, 0]
   const calendarDay = new Date(Date.UTC(year, month - 1, day))
   if (month < 1 || calendarDay.getUTCMonth() !== month - 1 || calendarDay.getUTCDate() !== day) return undefined
   return iso && text.length > 10 ? new Date(text) : calendarDay
@@ -49,22 +53,39 @@ const isoDate = (field: string) =>
   z.union([z.date(), z.string()], { error: missingOr(field, '2025-09-18', 'skal være en dato, fx 2025-09-18') }).transform((value, ctx) => {
     const date = parseDate(value)
     if (!date || Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: `er ikke en dato (»${String(value)}«). Skriv fx ${field}: 2025-09-18 (år-måned-dag)` })
+      ctx.addIssue({ code: 'custom', message: `er ikke en dato (»${String(value)}«). Skriv fx ${field}: 2025-09-18 (år-måned-dag) eller 18.09.2025` })
       return z.NEVER
     }
     return date.toISOString()
   })
 
-const textList = (field: string) => z.array(z.string().trim().min(1), `skal være en liste, fx ${field}: [stress, trivsel]`).default([])
+const textList = (field: string) =>
+  z
+    .array(
+      z.string(`skal være en liste af ord, fx ${field}: [stress, trivsel]. Står der kolon i et ord, så sæt ordet i anførselstegn, fx [\"ro: stress\"]`).trim().min(1),
+      `skal være en liste, fx ${field}: [stress, trivsel]`,
+    )
+    .default([])
 
-/** The front matter contract of DESIGN.md "Article files". */
+/** Categories by id (relationship) or by the name the site shows (Parforhold), in any case. */
+const comparable = (name: string) => name.toLowerCase().replace(/[\s-]+/g, '')
+const categoryByName = new Map(categories.flatMap((id) => [[comparable(id), id], [comparable(categoryLabels[id]), id]] as const))
+const categoryList = `Brug en af: ${categories.map((id) => `${categoryLabels[id]} (${id})`).join(', ')}`
+const category = z.string({ error: missingOr('category', 'Stress coaching', `skal være tekst. ${categoryList}`) }).transform((value, ctx) => {
+  const id = categoryByName.get(comparable(value))
+  if (!id) {
+    ctx.addIssue({ code: 'custom', message: `er ikke en af sidens kategorier (»${value}«). ${categoryList}` })
+    return z.NEVER
+  }
+  return id
+})
+
+/** The front matter of an article file: what the coach writes above the text, checked field by field. */
 export const frontMatterSchema = z
   .object({
     title: text('title', 'Ro i hverdagen', 200),
     description: text('description', 'En til to sætninger om artiklen.', 300),
-    category: z.enum(categories as [string, ...string[]], {
-      error: missingOr('category', 'stress', `er ikke en af sidens kategorier. Brug en af: ${categories.join(', ')}`),
-    }),
+    category,
     publishedAt: isoDate('publishedAt'),
     updatedAt: isoDate('updatedAt').optional(),
     author: text('author', site.name, 100).default(site.name),
@@ -76,7 +97,7 @@ export const frontMatterSchema = z
     section: text('section', 'Coaching', 100).default('Coaching'),
     cta: text('cta', 'Kontakt mig', 60).optional(),
     jsonLd: z.boolean('skal være true eller false').default(false),
-    /** Articles on depression, crisis, grief, bullying or dark thoughts show where to find help. */
+    /** Articles about crisis, self-harm, depression, abuse or violence show where to find help. */
     crisisLines: z.enum(['adult', 'teen'], 'skal være adult (voksne) eller teen (unge: også BørneTelefonen)').optional(),
   })
   .strict()
@@ -98,16 +119,19 @@ function danishProblem(issue: z.core.$ZodIssue) {
   if (issue.code === 'unrecognized_keys') {
     return `feltet ${issue.keys.map((key) => `»${key}«`).join(', ')} kendes ikke. Tilladte felter: ${allowedFields.join(', ')}`
   }
-  return `feltet »${issue.path.join('.') || '(hele front matter)'}« ${issue.message}`
+  return `feltet »${String(issue.path[0] ?? '(hele front matter)')}« ${issue.message}`
 }
 
-/** The coach's name comes from content/site.ts, so an article never hard-codes it. */
-const placeholders: Record<string, string> = { navn: site.name, fornavn: site.name.split(' ')[0]! }
+/**
+ * The coach's name and who certified her come from content/site.ts, so an article never hard-codes
+ * them (and check:launch sees the example values there).
+ */
+const placeholders: Record<string, string> = { fornavn: site.name.split(' ')[0]!, navn: site.name, certificering: site.certifiedBy }
 function fillPlaceholders(text: string, fileName: string) {
   return text.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (token, name: string) => {
     const value = placeholders[name]
     if (value === undefined) {
-      throw new ArticleFileError(fileName, [`ukendt pladsholder ${token}: brug {{fornavn}} eller {{navn}}`])
+      throw new ArticleFileError(fileName, [`ukendt pladsholder ${token}: brug {{fornavn}}, {{navn}} eller {{certificering}}`])
     }
     return value
   })

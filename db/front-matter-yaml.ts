@@ -31,6 +31,61 @@ function forgive(lines: string[], fields: readonly string[]) {
 
 const LIST_HINT = 'en liste i [ ] mangler sin afsluttende ], fx keywords: [ro, stress]'
 
+type Typo = { index: number; hint: string }
+
+/**
+ * The typical typing mistakes, found before YAML sees the text: YAML would accept some of them
+ * (an unclosed quote is kept as part of the title) or report them a line too early with advice
+ * that does not fit. Lines inside a | or > block are the block's text and are left alone.
+ */
+function findTypo(lines: string[], fields: readonly string[]): Typo | undefined {
+  let inBlock = false
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '' || /^\s*#/.test(line)) continue
+    const indented = /^[ \t]/.test(line)
+    if (inBlock && indented) continue
+    inBlock = false
+
+    const field = /^([ \t]*)([A-Za-z]+)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$/.exec(line)
+    if (indented && field && fields.includes(field[2]!)) {
+      const hint = field[1]!.includes('\t')
+        ? 'linjen begynder med et tabulatortegn – slet det, så feltet står helt ude til venstre'
+        : `linjen er rykket ind – slet mellemrummene foran »${field[2]}«, så feltet står helt ude til venstre som de andre`
+      return { index, hint }
+    }
+    if (indented) continue
+    if (!field) {
+      if (line.startsWith('-') || /^[A-Za-z]+:/.test(line)) continue
+      const word = /^([A-Za-z]+)[ \t]+(\S.*)$/.exec(line)
+      return {
+        index,
+        hint:
+          word && fields.includes(word[1]!)
+            ? `der mangler et kolon efter feltnavnet – skriv ${word[1]}: ${word[2]}`
+            : 'linjen er ikke et felt – skriv den som »navn: værdi«, eller flyt den op i forlængelse af linjen over, hvis den hører til den',
+      }
+    }
+    const value = field[3] ?? ''
+    if (/^[|>]/.test(value)) inBlock = true
+    if (!TEXT_FIELDS.has(field[2]!) || COMPLETE_QUOTED.test(value)) continue
+    // A quoted value may go on over the next lines; YAML reads that.
+    if (/^[ \t]+\S/.test(lines[index + 1] ?? '')) continue
+    const opening = /^["']/.exec(value)?.[0]
+    if (opening && !new RegExp(`^${opening}.*${opening}`).test(value)) {
+      return { index, hint: `der mangler et afsluttende anførselstegn (${opening}) – sæt det til sidst i værdien, eller slet anførselstegnet i starten` }
+    }
+    if ((value.match(/"/g) ?? []).length % 2 === 1) {
+      return { index, hint: 'anførselstegnene (") går ikke op: et af dem mangler sin partner – sæt det manglende ind, eller slet det, der står alene' }
+    }
+  }
+  return undefined
+}
+
+function located(lines: string[], index: number, hint: string) {
+  // The file's first line is the opening ---.
+  return new FrontMatterYamlError(`front matter kunne ikke læses i linje ${index + 2} (»${lines[index]?.trim()}«): ${hint}`)
+}
+
 function hintFor(error: YAMLParseError) {
   if (/\]/.test(error.message)) return LIST_HINT
   switch (error.code) {
@@ -50,6 +105,8 @@ function hintFor(error: YAMLParseError) {
 /** Parses the text between the two --- lines; `fields` are the names the schema knows. */
 export function readFrontMatterYaml(text: string, fields: readonly string[]): unknown {
   const lines = text.split(/\r?\n/)
+  const typo = findTypo(lines, fields)
+  if (typo) throw located(lines, typo.index, typo.hint)
   try {
     return parseYaml(forgive(lines, fields).join('\n'))
   } catch (error) {
@@ -61,8 +118,6 @@ export function readFrontMatterYaml(text: string, fields: readonly string[]): un
       const opened = lines.slice(0, line).findLastIndex((candidate) => candidate.includes('[') && !candidate.includes(']'))
       if (opened >= 0) line = opened + 1
     }
-    // The file's first line is the opening ---.
-    const where = line > 0 ? ` i linje ${line + 1} (»${lines[line - 1]?.trim()}«)` : ''
-    throw new FrontMatterYamlError(`front matter kunne ikke læses${where}: ${hint}`)
+    throw line > 0 ? located(lines, line - 1, hint) : new FrontMatterYamlError(`front matter kunne ikke læses: ${hint}`)
   }
 }

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { COVER_DIR, PUBLIC_DIR } from '../scripts/lib/covers.ts'
-import { drawCovers, removeOrphanCovers } from '../scripts/lib/drawn-images.ts'
+import { drawCovers, removeCoversOf } from '../scripts/lib/drawn-images.ts'
 import { ArticleFileError, generatedCoverUrl } from './article-file.ts'
 import { databasePath, openDatabase } from './connection.ts'
 import { DEFAULT_CONTENT_DIR, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
@@ -35,18 +35,18 @@ try {
   if (problems.length > 0) throw new AggregateError(problems, problems.map((problem) => problem.message).join('\n'))
 
   // Covers first: an article is never in the database before its image exists.
-  const covers = await drawCovers(articles)
+  const covers = await drawCovers(articles.filter((article) => article.imageUrl === generatedCoverUrl(article.slug)))
 
   const report = syncBlogPosts(db, dir)
   // Only once the database no longer names them.
-  const removedCovers = removeOrphanCovers(articles)
+  const removedCovers = removeCoversOf(report.removed, articles)
   const list = (slugs: string[]) => (slugs.length ? `: ${slugs.join(', ')}` : '')
   console.log(`Database: ${databasePath()}`)
   console.log(`Tilføjet ${report.added.length}${list(report.added)}`)
   console.log(`Ændret ${report.changed.length}${list(report.changed)}`)
   console.log(`Fjernet ${report.removed.length}${list(report.removed)}`)
   console.log(`Uændret ${report.unchanged}`)
-  if (covers.drawn.length > 0) console.log(`Forsidebillede lavet til ${covers.drawn.map((cover) => cover.slug).join(', ')} (i ${COVER_DIR})`)
+  if (covers.length > 0) console.log(`Forsidebillede lavet til ${covers.map((cover) => cover.slug).join(', ')} (i ${COVER_DIR})`)
   if (removedCovers.length > 0) console.log(`Forsidebilleder fra slettede artikler fjernet: ${removedCovers.join(', ')}`)
 
   if (report.added.length + report.changed.length + report.removed.length > 0) {

@@ -1,18 +1,6 @@
-import type { Page } from '@playwright/test'
-import { emailsFor, expect, gotoInteractive, test, uniqueEmail } from './helpers'
+import { CONTACT_FAILURE as FAILURE, CONTACT_SUCCESS as SUCCESS, emailsFor, expect, fillContactForm as fillForm, gotoInteractive, test, uniqueEmail } from './helpers'
 
-const SUCCESS = 'Tak for din besked! Jeg har modtaget den og sendt dig en bekræftelse på e-mail. Du hører fra mig inden for én hverdag.'
 const PHONE_HINT = 'Skriv et telefonnummer på mindst 8 cifre, fx 21 43 65 87 eller +45 21 43 65 87.'
-const FAILURE = 'Der opstod en fejl ved afsendelse. Prøv venligst igen.'
-
-async function fillForm(page: Page, email: string, phone = '20-30-40-50') {
-  await page.getByRole('textbox', { name: 'Fornavn', exact: true }).fill('Mette')
-  await page.getByRole('textbox', { name: 'Efternavn', exact: true }).fill('Sørensen')
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
-  await page.getByRole('textbox', { name: 'Telefon', exact: true }).fill(phone)
-  await page.getByRole('combobox', { name: 'Type ydelse' }).selectOption('stress-coaching')
-  await page.getByRole('textbox', { name: 'Besked', exact: true }).fill('Hej Birgitte\n\nJeg vil gerne booke en første samtale om stress.')
-}
 
 test('the contact page has the form, the facts and the FAQ', async ({ page }) => {
   await gotoInteractive(page, '/kontakt')

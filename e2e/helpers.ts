@@ -108,3 +108,17 @@ export async function gotoInteractive(page: Page, path: string) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
   return response
 }
+
+/** What the form says once a message is safe and confirmed, and when it could not be sent. */
+export const CONTACT_SUCCESS = 'Tak for din besked! Jeg har modtaget den og sendt dig en bekræftelse på e-mail. Du hører fra mig inden for én hverdag.'
+export const CONTACT_FAILURE = 'Der opstod en fejl ved afsendelse. Prøv venligst igen.'
+
+/** Fills the contact form as a visitor would, with a valid message unless the phone says otherwise. */
+export async function fillContactForm(page: Page, email: string, phone = '20-30-40-50') {
+  await page.getByRole('textbox', { name: 'Fornavn', exact: true }).fill('Mette')
+  await page.getByRole('textbox', { name: 'Efternavn', exact: true }).fill('Sørensen')
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+  await page.getByRole('textbox', { name: 'Telefon', exact: true }).fill(phone)
+  await page.getByRole('combobox', { name: 'Type ydelse' }).selectOption('stress-coaching')
+  await page.getByRole('textbox', { name: 'Besked', exact: true }).fill('Hej Birgitte\n\nJeg vil gerne booke en første samtale om stress.')
+}

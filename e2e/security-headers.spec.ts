@@ -28,9 +28,13 @@ async function everyKindOfResponse(request: APIRequestContext, base = BASE_URL) 
     ['page revalidated', 304, await request.get(`${base}/om`, { headers: { 'If-None-Match': page.headers().etag! } })],
     ['static file revalidated', 304, await request.get(`${base}/favicon.svg`, { headers: { 'If-None-Match': file.headers().etag! } })],
     ['malformed server-function call', 400, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'application/json', ...sameOrigin(base) }, data: '{"data": [1,' })],
+    ['cross-site post', 403, await request.post(`${base}${action}`, { form: contactForm, headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }, maxRedirects: 0 })],
     ['unknown page', 404, await request.get(`${base}/findes-ikke`)],
+    ['unknown server function', 404, await request.post(`${base}/_serverFn/findes-ikke`, { form: contactForm, headers: sameOrigin(base) })],
+    ['GET of an unknown server function', 404, await request.get(`${base}/_serverFn/findes-ikke`)],
     ['HEAD of an unknown page', 404, await request.head(`${base}/findes-ikke`)],
     ['POST to a page', 405, await request.post(`${base}/om`, { data: 'a=b' })],
+    ['server function with a method it does not take', 405, await request.fetch(`${base}${action}`, { method: 'PUT', form: contactForm, headers: sameOrigin(base) })],
     ['oversized post', 413, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...sameOrigin(base) }, data: `message=${'x'.repeat(70 * 1024)}` })],
     ['post that is neither form nor JSON', 415, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'text/plain', ...sameOrigin(base) }, data: 'hej' })],
   ]
@@ -38,7 +42,7 @@ async function everyKindOfResponse(request: APIRequestContext, base = BASE_URL) 
   return answers
 }
 
-test('every status and method carries the security headers: 200, HEAD, 301, 303, 304, 400, 404, 405, 413, 415', async ({ request }) => {
+test('every status and method carries the security headers: 200, HEAD, 301, 303, 304, 400, 403, 404 (a page and a server function), 405, 413, 415', async ({ request }) => {
   for (const [what, , response] of await everyKindOfResponse(request)) {
     expectSecurityHeaders(response, what)
     // Served over http (SITE_URL is http here): no HSTS, which would lock visitors out of plain http.

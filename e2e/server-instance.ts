@@ -126,9 +126,9 @@ export async function disposeServerInstance(instance: ServerInstance) {
 }
 
 /** `npm run db:seed` for one database and one content folder, as the coach runs it. */
-export function seedDatabase(databaseFile: string, contentDir: string) {
+export function seedDatabase(databaseFile: string, contentDir: string, env: Record<string, string> = {}) {
   return execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], {
-    env: { ...process.env, DATABASE_URL: databaseFile },
+    env: { ...process.env, DATABASE_URL: databaseFile, ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })

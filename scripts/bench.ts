@@ -4,7 +4,8 @@
  *     /blog, an article and /kontakt, with the page cache off (cold: every request renders) and
  *     on (warm, one worker per core); with nginx installed (one worker per core, gzip_static on),
  *     the very same bytes and headers served by nginx in the same run, asked as a browser asks
- *     (Accept-Encoding: br, gzip) and without compression, and the ratios.
+ *     (Accept-Encoding: br, gzip) and without compression, and the ratios; and 404s per second, a
+ *     different unknown address each time.
  *  2. Growth: 50, 1,000 and 10,000 synthetic posts: render time, HTML size and requests per second
  *     of /blog and of an article.
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
@@ -112,6 +113,16 @@ async function realBlog() {
     bodies[path] = size.body
     warmLoads[path] = { browser: await load(`${warm.url}${path}`, BROWSER), plain: await load(`${warm.url}${path}`) }
   }
+  // Failure must be cheap: a different unknown address each time, so nothing can be cached.
+  let unknown = 0
+  const notFound = await autocannon({
+    url: warm.url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: BROWSER,
+    requests: [{ setupRequest: (request) => ({ ...request, path: `/findes-ikke-${unknown++}` }) }],
+  })
+  const notFoundSize = Number((await fetch(`${warm.url}/findes-ikke`, { method: 'HEAD', headers: BROWSER })).headers.get('content-length'))
   printFirstLoadJavaScript(await firstLoadJavaScript(warm.url, pages))
   const appHeaders = await fetch(`${warm.url}/`).then((response) =>
     [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'etag', 'vary', 'transfer-encoding'].includes(name)),
@@ -138,6 +149,16 @@ async function realBlog() {
       fejl: c.errors + w.browser.errors + w.plain.errors + (n ? n.browser.errors + n.plain.errors : 0),
     })
   }
+  rows.push({
+    side: '404, ny adresse hver gang',
+    'HTML / br / gzip': `– / ${kb(notFoundSize)} / –`,
+    'kold req/s': '–',
+    'app br req/s (p99 ms)': `${Math.round(notFound.requests.average)} (${notFound.latency.p99})`,
+    'nginx gzip req/s (p99 ms)': '–',
+    'app/nginx komprimeret': '–',
+    'app/nginx ukomprimeret': '–',
+    fejl: notFound.errors + notFound['5xx'],
+  })
   console.log(
     `Den rigtige blog, ${CONNECTIONS} forbindelser, ${DURATION_S} s pr. måling; appen og nginx med ${CORES} workers (én pr. kerne)` +
       `${nginxLoads ? '' : ' (nginx ikke installeret)'}; »komprimeret« = Accept-Encoding: br, gzip (appen svarer brotli, nginx gzip_static):`,

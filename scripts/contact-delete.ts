@@ -1,34 +1,65 @@
 /**
- * `npm run contact:delete -- --email navn@eksempel.dk`: erases one person (their right to
- * erasure): their messages and bookings in the database and the e-mails about them in the outbox folder.
+ * `npm run contact:delete -- --email navn@eksempel.dk [--ja]`: erases one person (their right to
+ * erasure): their messages and bookings in the database and the e-mails about them in the outbox folder. It
+ * lists what it found and asks before deleting; `--ja` answers yes in advance (for scripts).
  */
+import { createInterface } from 'node:readline/promises'
 import { privacy } from '#content/privacy'
 import { closeDb } from '#db/connection'
 import { formatPeriod } from '~/lib/booking/time'
-import { deleteBookings } from '~/server/booking/booking-admin.server'
-import { deletePerson } from '~/server/contact/contact-admin.server'
+import { bookingsAbout, deleteBookings } from '~/server/booking/booking-admin.server'
+import { deletePerson, storedAbout } from '~/server/contact/contact-admin.server'
+import { databaseName, receivedFormat, requireDatabase } from './lib/contact-database.ts'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 
 const email = emailArgument('contact:delete')
-const dateFormat = new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Copenhagen' })
+const confirmed = process.argv.includes('--ja')
+requireDatabase('contact:delete')
+
+const found = await storedAbout(email)
+const foundBookings = await bookingsAbout(email)
+if (found.messages.length === 0 && found.outboxFiles.length === 0 && foundBookings.bookings.length === 0) {
+  console.log(`Der er intet gemt om ${email} i databasen ${databaseName()}; intet er slettet.`)
+  closeDb()
+  process.exit(0)
+}
+
+// Bookings are named only when there are any, so a contact-only person reads as before.
+const summary = (stored: typeof found, booked: typeof foundBookings) =>
+  `${quantity(stored.messages.length, 'besked', 'beskeder')}${booked.bookings.length > 0 ? `, ${quantity(booked.bookings.length, 'booking', 'bookinger')}` : ''} og ${quantity(stored.outboxFiles.length + booked.outboxFiles.length, 'e-mail', 'e-mails')} i udbakken`
+const preview = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line
+}
+console.log(`Om ${email} er der gemt ${summary(found, foundBookings)} (database ${databaseName()}):`)
+for (const message of found.messages) {
+  console.log(`- besked nr. ${message.id} fra ${message.firstName} ${message.lastName}, modtaget ${receivedFormat.format(new Date(message.createdAt))}: »${preview(message.message)}«`)
+}
+for (const booking of foundBookings.bookings) console.log(`- booking ${booking.publicId}: ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}`)
+for (const file of [...found.outboxFiles, ...foundBookings.outboxFiles]) console.log(`- udbakken: ${file}`)
+
+if (!confirmed) {
+  if (!process.stdin.isTTY) {
+    console.error(`\nIntet er slettet: sletning skal bekræftes, og her kan der ikke spørges. Er du sikker, så tilføj --ja: npm run contact:delete -- --email ${email} --ja`)
+    closeDb()
+    process.exit(2)
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stdout })
+  const answer = await prompt.question('\nSlet det hele for altid? Skriv ja og tryk Enter: ')
+  prompt.close()
+  if (!/^\s*(ja|j)\s*$/i.test(answer)) {
+    console.log('Intet er slettet.')
+    closeDb()
+    process.exit(0)
+  }
+}
+
 const deleted = await deletePerson(email)
 const deletedBookings = await deleteBookings(email)
 closeDb()
-
-const files = [...deleted.outboxFiles, ...deletedBookings.outboxFiles]
-if (deleted.messages.length === 0 && deletedBookings.bookings.length === 0 && files.length === 0) {
-  console.log(`Der er intet gemt om ${email}; intet er slettet.`)
-} else {
-  const bookings = deletedBookings.bookings.length > 0 ? `, ${quantity(deletedBookings.bookings.length, 'booking', 'bookinger')}` : ''
-  console.log(`Slettet om ${email}: ${quantity(deleted.messages.length, 'besked', 'beskeder')}${bookings} og ${quantity(files.length, 'e-mail', 'e-mails')} i udbakken.`)
-  for (const message of deleted.messages) {
-    console.log(`- besked fra ${message.firstName} ${message.lastName}, modtaget ${dateFormat.format(new Date(message.createdAt))}`)
-  }
-  for (const booking of deletedBookings.bookings) console.log(`- booking ${booking.publicId}: ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}`)
-  for (const file of files) console.log(`- udbakken: ${file}`)
-}
+console.log(`Slettet om ${email}: ${summary(deleted, deletedBookings)}.`)
 // The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
 console.log(
-  `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log og sikkerhedskopierne sletter dem af sig selv inden for ${privacy.mailProvider.logDays} og ${privacy.backupRetentionDays} dage.`,
+  `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,
 )

@@ -1,15 +1,14 @@
 /**
  * `npm run contact:list [-- --antal 100 | --alle]`: the most recent contact messages (50 unless
- * told otherwise) and whether their e-mails went out. What is still waiting after a mail outage is
- * sent by `npm run mail:retry -- --alle`.
+ * told otherwise), each with the start of its text and whether its e-mails went out, and the
+ * database they were read from. `npm run contact:show -- <nr>` prints one in full. What is still
+ * waiting after a mail outage is sent by `npm run mail:retry -- --alle`.
  */
 import { closeDb } from '#db/connection'
 import { messageCounts, recentMessages } from '~/server/contact/contact-admin.server'
+import { databaseName, receivedFormat, requireDatabase, statusText } from './lib/contact-database.ts'
 import { quantity } from './lib/quantity.ts'
 import { printTable } from './lib/table.ts'
-
-const statusText = { pending: 'venter', sending: 'sendes', sent: 'sendt', failed: 'opgivet' } as const
-const dateFormat = new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Copenhagen' })
 
 function limitArgument() {
   if (process.argv.includes('--alle')) return undefined
@@ -23,28 +22,33 @@ function limitArgument() {
   return limit
 }
 
-/** One line per cell, short enough to keep the table readable; the full text is in contact:export. */
+/** One line per cell, short enough to keep the table readable; contact:show has the full text. */
 const cell = (text: string | null, width = 60) => {
   const line = (text ?? '').replace(/\s+/g, ' ').trim()
   return line.length > width ? `${line.slice(0, width - 1)}…` : line
 }
 
-const messages = recentMessages({ limit: limitArgument() })
+const limit = limitArgument()
+requireDatabase('contact:list')
+const messages = recentMessages({ limit })
 const counts = messageCounts()
+console.log(`Database: ${databaseName()}\n`)
 if (messages.length === 0) console.log('Der er ingen gemte beskeder.')
 else {
   printTable(
     messages.map((message) => ({
-      modtaget: dateFormat.format(new Date(message.createdAt)),
-      navn: cell(`${message.firstName} ${message.lastName}`, 40),
-      'e-mail': cell(message.email),
-      status: statusText[message.status],
-      forsøg: message.attempts,
-      'sidste fejl': cell(message.lastError),
+      nr: message.id,
+      modtaget: receivedFormat.format(new Date(message.createdAt)),
+      navn: cell(`${message.firstName} ${message.lastName}`, 30),
+      'e-mail': cell(message.email, 40),
+      telefon: cell(message.phone, 20),
+      status: message.status === 'sent' ? statusText.sent : cell(`${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `: ${message.lastError}` : ''})`, 60),
+      besked: cell(message.message, 50),
     })),
   )
+  console.log('\nHele beskeden: npm run contact:show -- <nr>')
   if (messages.length < counts.total) {
-    console.log(`\nViser de ${messages.length} nyeste af ${quantity(counts.total, 'besked', 'beskeder')}; alle: npm run contact:list -- --alle`)
+    console.log(`Viser de ${messages.length} nyeste af ${quantity(counts.total, 'besked', 'beskeder')}; alle: npm run contact:list -- --alle`)
   }
 }
 if (counts.undelivered > 0) {

@@ -2,7 +2,8 @@
  * `npm run lighthouse [-- <base-url> [path …]]`: Lighthouse (mobile, default simulated throttling)
  * on the home page, the blog, an article and the contact page (or the paths given),
  * LIGHTHOUSE_RUNS times each (default 3). Prints every run and each page's median against the
- * goal of issue 12: performance 100 and total blocking time under 100 ms. Without a URL it starts
+ * goal: performance at least 98, LCP under 1.5 s and CLS 0; a run with more than 100 ms of total
+ * blocking time also says what the main thread did (by kind of work, and its long tasks). Without a URL it starts
  * the production build on a free port and a temporary database (build first with `npm run build`).
  */
 import { once } from 'node:events'
@@ -18,12 +19,17 @@ import { printTable } from './lib/table.ts'
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 /** A run Lighthouse cannot finish (it happens on a busy machine) is repeated, this many times at most. */
 const RETRIES = 2
-const GOAL = { performance: 100, tbtMs: 100 }
+/** Twelve runs take 3–4 minutes on a quiet machine; a busy one may need several times that. */
+const TIME_LIMIT_MINUTES = 20
+const GOAL = { performance: 98, lcpMs: 1500, cls: 0 }
 const [givenBase, ...givenPaths] = process.argv.slice(2)
 const paths = givenPaths.length > 0 ? givenPaths : ['/', '/blog', '/blog/stress-er-ikke-svaghed', '/kontakt']
 const work = mkdtempSync(join(tmpdir(), 'coach-lighthouse-'))
 
-type Run = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; cls: number; tbt: number }
+type Run = { performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; cls: number; tbt: number; mainThread: string }
+/** Above this, a run's total blocking time is explained by what the main thread did. */
+const TBT_EXPLAINED_ABOVE_MS = 100
+const LONG_TASKS_SHOWN = 5
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function runOnce(port: number, url: string): Promise<Run | string> {
@@ -45,7 +51,21 @@ async function runOnce(port: number, url: string): Promise<Run | string> {
     lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
     tbt: audits['total-blocking-time']?.numericValue ?? 0,
+    mainThread: mainThreadSummary(audits),
   }
+}
+
+type Audits = Record<string, { details?: unknown } | undefined>
+/** The main thread's work by kind (script, style and layout …) and its long tasks with their scripts. */
+function mainThreadSummary(audits: Audits) {
+  const ms = (value: unknown) => `${Math.round(Number(value))} ms`
+  const itemsOf = (id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [])
+  const work = itemsOf('mainthread-work-breakdown').map((item) => `${item.groupLabel ?? item.group} ${ms(item.duration)}`)
+  const longTasks = [...itemsOf('long-tasks')]
+    .sort((a, b) => Number(b.duration) - Number(a.duration))
+    .slice(0, LONG_TASKS_SHOWN)
+    .map((task) => `${String(task.url).split('/').pop() || 'siden'} ${ms(task.duration)} ved ${ms(task.startTime)}`)
+  return `arbejde: ${work.join(', ')}; længste opgaver: ${longTasks.join(', ') || 'ingen'}`
 }
 
 const figures = (run: Pick<Run, 'performance' | 'lcp' | 'cls' | 'tbt'>) => ({
@@ -62,6 +82,7 @@ async function measure(base: string) {
   })
   const rows: Array<Record<string, string>> = []
   const medians: Array<Record<string, string>> = []
+  const explained: Array<Run & { path: string; number: number }> = []
   let goalMet = true
   try {
     for (const path of paths) {
@@ -76,6 +97,7 @@ async function measure(base: string) {
           continue
         }
         runs.push(run)
+        explained.push({ path, number: runs.length, ...run })
         rows.push({ side: path, kørsel: String(runs.length), ...figures(run) })
       }
       if (runs.length === 0) {
@@ -89,7 +111,7 @@ async function measure(base: string) {
         cls: median(runs.map((run) => run.cls)),
         tbt: median(runs.map((run) => run.tbt)),
       }
-      const met = runs.length === RUNS && middle.performance >= GOAL.performance && middle.tbt < GOAL.tbtMs
+      const met = runs.length === RUNS && middle.performance >= GOAL.performance && middle.lcp < GOAL.lcpMs && middle.cls <= GOAL.cls
       goalMet &&= met
       medians.push({
         side: path,
@@ -104,7 +126,13 @@ async function measure(base: string) {
   console.log(`Lighthouse, mobil med simuleret netværk og CPU, ${base}; hver kørsel:`)
   printTable(rows)
   console.log()
-  console.log(`Median af ${RUNS} kørsler pr. side; målet er performance ${GOAL.performance} og TBT under ${GOAL.tbtMs} ms:`)
+  const busy = explained.filter((run) => run.tbt > TBT_EXPLAINED_ABOVE_MS)
+  if (busy.length > 0) {
+    console.log(`Hovedtråden i kørsler med over ${TBT_EXPLAINED_ABOVE_MS} ms blokering:`)
+    for (const run of busy) console.log(`- ${run.path} (kørsel ${run.number}, TBT ${Math.round(run.tbt)} ms): ${run.mainThread}`)
+    console.log()
+  }
+  console.log(`Median af ${RUNS} kørsler pr. side; målet er performance mindst ${GOAL.performance}, LCP under ${GOAL.lcpMs / 1000} s og CLS ${GOAL.cls}:`)
   printTable(medians)
   if (!goalMet) process.exitCode = 1
 }
@@ -129,5 +157,5 @@ if (givenBase) {
     } finally {
       await server?.stop()
     }
-  })
+  }, TIME_LIMIT_MINUTES)
 }

@@ -10,10 +10,11 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { bookingRace } from './lib/booking-race.ts'
 import { contactFormAction, postFormFrom } from './lib/loopback-client.ts'
-import { boundedRun, startServer } from './lib/server-process.ts'
+import { boundedRun, freePort, startServer } from './lib/server-process.ts'
 import { printTable } from './lib/table.ts'
 
-const PORT = 3310
+// One free port for the whole run: the restart scenario starts the server again on the same one.
+const PORT = await freePort()
 const work = mkdtempSync(join(tmpdir(), 'coach-resilience-'))
 const dbFile = join(work, 'site.db')
 const outbox = join(work, 'outbox')

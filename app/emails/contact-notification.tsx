@@ -2,6 +2,18 @@ import { Section, Text } from '@react-email/components'
 import { type ContactMessageData, serviceTypeLabels } from '~/lib/contact'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
+/**
+ * The visitor's text as paragraphs of lines: as markup (not white-space: pre-wrap), so the plain-text
+ * part of the e-mail keeps the line breaks and blank lines too.
+ */
+function paragraphs(text: string) {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n[ \t]*\n\s*/)
+    .map((paragraph) => paragraph.split('\n'))
+}
+
 /** To the coach: every field of the message; replying answers the visitor directly. */
 export function ContactNotificationEmail({ message, receivedAt }: { message: ContactMessageData; receivedAt: string }) {
   const rows: Array<[string, string]> = [
@@ -23,9 +35,13 @@ export function ContactNotificationEmail({ message, receivedAt }: { message: Con
           </Text>
         ))}
       </Section>
-      <Text style={{ ...emailText, whiteSpace: 'pre-wrap', backgroundColor: '#f5f1ea', borderRadius: '8px', padding: '16px' }}>
-        {message.message}
-      </Text>
+      <Section style={{ backgroundColor: '#f5f1ea', borderRadius: '8px', padding: '16px' }}>
+        {paragraphs(message.message).map((lines, index) => (
+          <Text key={index} style={{ ...emailText, margin: index === 0 ? '0' : '12px 0 0' }}>
+            {lines.flatMap((line, lineIndex) => (lineIndex === 0 ? [line] : [<br key={lineIndex} />, line]))}
+          </Text>
+        ))}
+      </Section>
       <Text style={emailText}>Svar direkte på denne e-mail for at skrive tilbage.</Text>
     </EmailLayout>
   )

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
@@ -28,16 +27,4 @@ export const fetchArticle = createServerFn({ method: 'GET' })
     const article = getArticle(slug)
     if (!article) throw notFound()
     return article
-  })
-
-export const blogIndexQuery = (params: BlogIndexParams) =>
-  queryOptions({
-    queryKey: ['blog', params.category, params.page],
-    queryFn: () => fetchBlogIndex({ data: params }),
-  })
-
-export const articleQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ['article', slug],
-    queryFn: () => fetchArticle({ data: slug }),
   })

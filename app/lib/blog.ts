@@ -1,6 +1,6 @@
 import type { Category, CategoryFilter } from './categories.ts'
 
-/** SPEC 9: an article counts as new for 30 days after it is published. */
+/** An article counts as new for 30 days after it is published. */
 export const NEW_POST_WINDOW_DAYS = 30
 /** An article's slug is its file name: lower-case letters, digits and single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -37,7 +37,7 @@ export type Article = PostCard & {
   section: string
   hero: 'image' | 'gradient'
   cta: string | null
-  /** The article touches on depression, crisis, grief, bullying or dark thoughts. */
+  /** The article is about crisis, self-harm, depression, abuse or violence. */
   crisisLines: 'adult' | 'teen' | null
   jsonLd: boolean
   bodyHtml: string

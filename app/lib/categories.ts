@@ -1,4 +1,4 @@
-/** The blog's categories (SPEC: Blog index). "all" is the filter that shows every article. */
+/** The blog's categories. "all" is the filter that shows every article. */
 export const categoryLabels = {
   all: 'Alle artikler',
   teenage: 'Teenager coaching',

@@ -21,14 +21,29 @@ const serviceTypes = Object.keys(serviceTypeLabels) as [ServiceType, ...ServiceT
 // in a one-line field is also how e-mail header injection is attempted.
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/
 const LINE_BREAK = /[\r\n]/
+/**
+ * Characters that show nothing themselves but change what the coach reads: direction overrides
+ * and isolates (a name or a link shown backwards) and zero-width characters (a word that looks
+ * like another). They are refused in every free-text field, with a message that says why.
+ */
+export const INVISIBLE_CHARS = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
+const invisibleMessage = (field: string) => `${field} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`
+
+/**
+ * At most `max` characters as the browser counts them for `maxlength`: UTF-16 code units, which
+ * is what String.length counts (zod's maxLength counts code points, so an emoji would count once
+ * here and twice in the form).
+ */
+const atMost = (max: number, message: string) => z.refine<string>((value) => value.length <= max, message)
 
 const oneLine = (field: string, max: number) =>
   z
     .string(`${field} skal være tekst.`)
     .check(
       z.trim(),
-      z.maxLength(max, `${field} må højst være ${max} tegn.`),
+      atMost(max, `${field} må højst være ${max} tegn.`),
       z.refine((value) => !CONTROL_CHARS.test(value) && !LINE_BREAK.test(value), `${field} indeholder ugyldige tegn.`),
+      z.refine((value) => !INVISIBLE_CHARS.test(value), invisibleMessage(field)),
     )
 
 const required = (field: string, max: number, missing: string) => oneLine(field, max).check(z.refine((value) => value.length > 0, missing))
@@ -59,8 +74,9 @@ export const contactSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'Skriv en besked.'),
-      z.maxLength(contactLimits.message.maxLength, `Beskeden må højst være ${contactLimits.message.maxLength} tegn.`),
+      atMost(contactLimits.message.maxLength, `Beskeden må højst være ${contactLimits.message.maxLength} tegn.`),
       z.refine((value) => !CONTROL_CHARS.test(value.replace(/\t/g, ' ')), 'Beskeden indeholder ugyldige tegn.'),
+      z.refine((value) => !INVISIBLE_CHARS.test(value), invisibleMessage('Beskeden')),
     ),
 }) satisfies z.ZodMiniType<ContactMessageData> // the schema and the form's vocabulary describe one message
 

@@ -1,9 +1,8 @@
-/**
- * The contact form's vocabulary, without zod: the route's search validation imports this and must
- * stay in every page's JavaScript, so the schema itself lives in contact-schema.ts.
- */
+import type { contactStatuses } from '~/lib/contact-status'
 
-/** SPEC 3: the service types; the empty value means "not specified". */
+/** The contact form's vocabulary, without zod (the schema itself lives in contact-schema.ts). */
+
+/** The service types a visitor can choose; the empty value means "not specified". */
 export const serviceTypeLabels = {
   'personlig-coaching': 'Personlig coaching',
   'teenager-coaching': 'Teenagecoaching',
@@ -35,7 +34,7 @@ export const HONEYPOT_FIELD = 'website'
  * confirmation e-mail has gone out, 'modtaget' when it is stored and the e-mails follow later
  * (a filled honeypot gets 'modtaget' too, so robots learn nothing).
  */
-export type ContactStatus = 'sendt' | 'modtaget' | 'ugyldig' | 'for-mange' | 'fejl'
+export type ContactStatus = (typeof contactStatuses)[number]
 export type ContactResult = { status: ContactStatus; fieldErrors?: FieldErrors }
 export const isReceived = (status: ContactStatus | undefined) => status === 'sendt' || status === 'modtaget'
 

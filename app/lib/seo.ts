@@ -27,7 +27,7 @@ export type SeoOptions = {
 export const DEFAULT_OG_IMAGE = '/og/default.png'
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 }
 
-/** SPEC 3: '{title} | {name} - Din Personlige Coach', unless the title is the tagline itself. */
+/** Every page title reads '{title} | {name} - Din Personlige Coach', unless the title is the tagline itself. */
 export function pageTitle(title: string) {
   return title === site.tagline ? title : `${title} | ${site.tagline}`
 }

@@ -1,17 +1,15 @@
 /// <reference types="vite/client" />
-import type { QueryClient } from '@tanstack/react-query'
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { Outlet, createRootRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ErrorPage } from '~/components/error-page'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
-import { HydrateInTurn, afterEveryTurn } from '~/components/layout/hydrate-in-turn'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
 import { NotFound } from '~/components/not-found'
 import { pageTitle } from '~/lib/seo'
 import appCss from '~/styles.css?url'
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRoute({
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -44,9 +42,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
   // The app's script loads after the first paint; this marks when the page has become interactive,
   // every part hydrated (the end-to-end tests wait for it before they test JavaScript behaviour).
   useEffect(() => {
-    afterEveryTurn(() => {
-      document.documentElement.dataset.hydrated = 'true'
-    })
+    document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
     <html lang="da">
@@ -62,7 +58,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader />
         <main id="indhold" tabIndex={-1} className="min-h-screen pt-(--nav-height) outline-none">
-          <HydrateInTurn name="content">{children}</HydrateInTurn>
+          {children}
         </main>
         <SiteFooter />
         <BodyScripts />

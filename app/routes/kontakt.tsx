@@ -5,21 +5,23 @@ import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
 import { ContactForm } from '~/components/contact/contact-form'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
+import { sendContactMessage } from '~/lib/contact-action'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { type ContactField, type ContactResult, type ContactStatus, contactFields, contactStatusText, fieldHints } from '~/lib/contact'
+import { type ContactField, type ContactResult, type ContactStatus, contactFields, fieldHints } from '~/lib/contact'
+import { contactStatuses } from '~/lib/contact-status'
 import { seo } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus; felter?: string }
 
-const statuses = Object.keys(contactStatusText) as ContactStatus[]
-
 export const Route = createFileRoute('/kontakt')({
   // What a plain form post was redirected with; anything else is ignored.
   validateSearch: (search: Record<string, unknown>): ContactSearch => ({
-    status: statuses.includes(search.status as ContactStatus) ? (search.status as ContactStatus) : undefined,
+    status: contactStatuses.includes(search.status as ContactStatus) ? (search.status as ContactStatus) : undefined,
     felter: typeof search.felter === 'string' && search.felter.length < 200 ? search.felter : undefined,
   }),
+  // The form's address comes with the page, so its server-function client need not (ContactForm).
+  loader: () => ({ formAction: sendContactMessage.url }),
   head: () =>
     seo({
       title: 'Kontakt',
@@ -50,6 +52,7 @@ function resultFromSearch({ status, felter }: ContactSearch): ContactResult | un
 
 function ContactPage() {
   const search = Route.useSearch()
+  const { formAction } = Route.useLoaderData()
   return (
     <>
       <PageHero
@@ -59,7 +62,7 @@ function ContactPage() {
       />
       <Section>
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-          <ContactForm key={search.status ?? 'ny'} initialResult={resultFromSearch(search)} />
+          <ContactForm key={search.status ?? 'ny'} action={formAction} initialResult={resultFromSearch(search)} />
           <aside aria-label="Kontaktoplysninger" className="space-y-4">
             <InfoCard title="Book en samtale">
               <p className="text-ink">Vælg selv en tid til en gratis, uforpligtende første samtale.</p>

@@ -6,7 +6,7 @@
  * in images.lock.json beside public/ (committed with the images, like package-lock.json).
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { site } from '../../content/site.ts'
@@ -42,10 +42,7 @@ function coverKey(article: CoverArticle) {
   return sha256(JSON.stringify([COVER_GENERATOR, article.slug, article.title, article.category, site.tagline, photo ? sha256(readFileSync(photo)) : null]))
 }
 
-/**
- * Draws the cover of every article whose cover is missing or was drawn from something else, and
- * the default share image when its generator changed. Returns the slugs drawn, with their source.
- */
+/** Draws the cover of every article whose cover is missing or was drawn from something else. */
 export async function drawCovers(articles: CoverArticle[]) {
   const lock = readLock()
   const drawn: Array<{ slug: string; source: string }> = []
@@ -57,31 +54,33 @@ export async function drawCovers(articles: CoverArticle[]) {
     // Written after each cover, so an interrupted run does not draw the finished ones again.
     writeLock(lock)
   }
-  const shareKey = sha256(JSON.stringify([COVER_GENERATOR, site.tagline]))
-  const shareDrawn = lock.share !== shareKey || !existsSync(join(PUBLIC_DIR, 'og', 'default.png'))
-  if (shareDrawn) {
-    await writeDefaultShareImage()
-    lock.share = shareKey
-    writeLock(lock)
-  }
-  return { drawn, shareDrawn }
+  return drawn
 }
 
-const COVER_NAME = /^([a-z0-9-]+?)(?:-600)?\.(?:webp|jpg)$/
+/** Draws the default share image when the generator (or the tagline on it) changed; true when drawn. */
+export async function drawShareImage() {
+  const lock = readLock()
+  const key = sha256(JSON.stringify([COVER_GENERATOR, site.tagline]))
+  if (lock.share === key && existsSync(join(PUBLIC_DIR, 'og', 'default.png'))) return false
+  await writeDefaultShareImage()
+  writeLock({ ...lock, share: key })
+  return true
+}
 
 /**
- * Removes the covers of articles that are gone. Only names a generated cover has are considered,
- * and a file an article names in `image:` stays.
+ * Removes the covers of articles the seed just took out of the database, and forgets their keys.
+ * Only those: a seed of another folder (a test's) never touches the covers of the real blog. A
+ * file an article still names in `image:` stays.
  */
-export function removeOrphanCovers(articles: CoverArticle[]) {
-  const keep = new Set(articles.flatMap((article) => [`${article.slug}.webp`, `${article.slug}-600.webp`, `${article.slug}.jpg`, article.imageUrl.replace(/^\/images\/blog\//, '')]))
-  const names = existsSync(COVER_DIR) ? readdirSync(COVER_DIR) : []
-  const removed = names.filter((name) => COVER_NAME.test(name) && !keep.has(name))
+export function removeCoversOf(removedSlugs: string[], articles: CoverArticle[]) {
+  const named = new Set(articles.map((article) => article.imageUrl.replace(/^\/images\/blog\//, '')))
+  const removed = removedSlugs
+    .flatMap((slug) => [`${slug}.webp`, `${slug}-600.webp`, `${slug}.jpg`])
+    .filter((name) => !named.has(name) && existsSync(join(COVER_DIR, name)))
   for (const name of removed) rmSync(join(COVER_DIR, name))
 
   const lock = readLock()
-  const slugs = new Set(articles.map((article) => article.slug))
-  const forgotten = Object.keys(lock.covers).filter((slug) => !slugs.has(slug))
+  const forgotten = removedSlugs.filter((slug) => slug in lock.covers)
   if (forgotten.length > 0) {
     for (const slug of forgotten) delete lock.covers[slug]
     writeLock(lock)

@@ -7,7 +7,6 @@
  * and each file can be cached for a year. The site ships with a generated stand-in: an
  * illustration, not a person.
  */
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'

@@ -1,9 +1,20 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, rmSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 
 /** Builds the production bundle once when it is missing (the scripts never rebuild on their own). */
 export function ensureBuild() {
   if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
+}
+
+/** A port nothing listens on right now, so a script runs beside other servers and other runs. */
+export async function freePort() {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 export type RunningServer = { url: string; process: ChildProcess; stop: () => Promise<void>; kill: () => Promise<void> }
@@ -37,11 +48,11 @@ export async function startServer(port: number, env: Record<string, string>): Pr
  * Runs a script's steps with a hard time limit (the scripts must stay bounded in CI) and always
  * removes its temporary folder, whatever happens.
  */
-export async function boundedRun(label: string, workDir: string, steps: () => Promise<void>) {
+export async function boundedRun(label: string, workDir: string, steps: () => Promise<void>, minutes = 5) {
   const timeout = setTimeout(() => {
-    console.error(`${label} tog over 5 minutter og blev afbrudt.`)
+    console.error(`${label} tog over ${minutes} minutter og blev afbrudt.`)
     process.exit(1)
-  }, 5 * 60_000)
+  }, minutes * 60_000)
   try {
     ensureBuild()
     await steps()

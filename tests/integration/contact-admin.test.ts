@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { privacy } from '#content/privacy'
 import { site } from '#content/site'
-import { type Db, seedIfEmpty } from '#db/connection'
+import { type Db, openDatabase, seedIfEmpty } from '#db/connection'
 import { contactMessages } from '#db/schema'
 import { deletePerson, exportPerson, messageCounts, recentMessages } from '~/server/contact/contact-admin.server'
 import { submitContact } from '~/server/contact/contact.server'
@@ -80,13 +80,15 @@ describe('the coach’s privacy tools', () => {
 
   it('works as npm scripts, in Danish, and says what is missing', async () => {
     const { db, dir, outbox } = await twoPeople()
-    await submitContact(form('cy@eksempel.dk', 'Hej', 'Cy'), { ip: '10.2.0.3', db, transport: mailDown, clock: at('2025-10-04T08:00:00Z') })
+    await submitContact(form('cy@eksempel.dk', 'Hej Birgitte\n\nKan vi tale sammen?\nGerne i næste uge.', 'Cy'), { ip: '10.2.0.3', db, transport: mailDown, clock: at('2025-10-04T08:00:00Z') })
     const bo = rowOf(db, 'bo@eksempel.dk')
+    const cy = rowOf(db, 'cy@eksempel.dk')
     // As on the site, where the server seeded the blog on its first start: the scripts, run side by
     // side, find a database that is ready and only read it.
     seedIfEmpty(db)
     db.$client.close()
-    const env = { ...process.env, DATABASE_URL: join(dir, 'site.db'), MAIL_OUTBOX_DIR: outbox }
+    const database = join(dir, 'site.db')
+    const env = { ...process.env, DATABASE_URL: database, MAIL_OUTBOX_DIR: outbox }
     const run = async (script: string, ...args: string[]) => {
       const result = await promisify(execFile)('node_modules/.bin/tsx', [`scripts/${script}.ts`, ...args], { env, encoding: 'utf8' }).catch(
         (error: { code: number; stdout: string; stderr: string }) => error,
@@ -94,36 +96,122 @@ describe('the coach’s privacy tools', () => {
       return { status: 'code' in result ? result.code : 0, stdout: result.stdout, stderr: result.stderr }
     }
 
-    const [list, listOne, badLimit, exported, missing] = await Promise.all([
+    const [list, listOne, badLimit, exported, missing, shown, notThere] = await Promise.all([
       run('contact-list'),
       run('contact-list', '--antal', '1'),
       run('contact-list', '--antal', 'mange'),
       run('contact-export', '--email=BO@eksempel.dk'),
       run('contact-delete'),
+      run('contact-show', String(cy.id)),
+      run('contact-show', '99'),
     ])
-    expect(list.stdout).toMatch(/^\| modtaget +\| navn +\| e-mail +\| status +\| forsøg \| sidste fejl +\|$/m)
-    expect(list.stdout).toMatch(/^\| 4\. oktober 2025 kl\. 10\.00 +\| Cy Jensen +\| cy@eksempel\.dk +\| venter +\| 1 +\| Mailudbyderen svarer ikke \|$/m)
-    expect(list.stdout).toMatch(/^\| 3\. oktober 2025 kl\. 10\.00 +\| Bo Jensen +\| bo@eksempel\.dk +\| sendt +\| 1 +\| +\|$/m)
+    expect(list.stdout.split('\n')[0]).toBe(`Database: ${database}`)
+    expect(list.stdout).toMatch(/^\| nr \| modtaget +\| navn +\| e-mail +\| telefon +\| status +\| besked +\|$/m)
+    expect(list.stdout).toMatch(
+      new RegExp(`^\\| ${cy.id} +\\| 4\\. oktober 2025 kl\\. 10\\.00 +\\| Cy Jensen +\\| cy@eksempel\\.dk +\\| 21 43 65 87 \\| venter \\(1 forsøg: Mailudbyderen svarer ikke\\) \\| Hej Birgitte Kan vi tale sammen\\? Gerne i næste ug… \\|$`, 'm'),
+    )
+    expect(list.stdout).toMatch(new RegExp(`^\\| ${bo.id} +\\| 3\\. oktober 2025 kl\\. 10\\.00 +\\| Bo Jensen +\\| bo@eksempel\\.dk +\\| 21 43 65 87 \\| sendt +\\| Bos besked +\\|$`, 'm'))
+    expect(list.stdout).toContain('Hele beskeden: npm run contact:show -- <nr>')
     expect(list.stdout).toContain('E-mailene om 1 besked er ikke sendt endnu (status »venter«, »sendes« eller »opgivet«). Kør npm run mail:retry -- --alle for at sende dem nu.')
     expect(listOne.stdout).toContain('Viser de 1 nyeste af 4 beskeder; alle: npm run contact:list -- --alle')
     expect(listOne.stdout).not.toContain('Bo Jensen')
     expect(badLimit).toMatchObject({ status: 2, stdout: '' })
     expect(badLimit.stderr).toContain('Angiv antallet af beskeder som et helt tal')
 
+    expect(shown.stdout).toBe(
+      [
+        `Besked nr. ${cy.id}, modtaget 4. oktober 2025 kl. 10.00`,
+        '',
+        'Fra:         Cy Jensen',
+        'E-mail:      cy@eksempel.dk',
+        'Telefon:     21 43 65 87',
+        'Type ydelse: Ikke angivet',
+        'Adresse:     Ikke angivet',
+        'E-mails:     venter (1 forsøg, sidste fejl: Mailudbyderen svarer ikke) – npm run mail:retry -- --alle sender den',
+        '',
+        'Hej Birgitte',
+        '',
+        'Kan vi tale sammen?',
+        'Gerne i næste uge.',
+        '',
+        `Database: ${database}`,
+        '',
+      ].join('\n'),
+    )
+    expect(notThere).toMatchObject({ status: 1, stdout: '' })
+    expect(notThere.stderr).toContain(`Der er ingen besked nr. 99 i databasen ${database}.`)
+
     expect(JSON.parse(exported.stdout).messages).toEqual([bo])
     expect(exported.stderr).toContain('1 besked og 2 e-mails i udbakken om BO@eksempel.dk.')
     expect(missing).toMatchObject({ status: 2, stdout: '' })
     expect(missing.stderr).toContain('Angiv personens e-mailadresse, fx: npm run contact:delete -- --email navn@eksempel.dk')
 
-    const deleted = await run('contact-delete', '--email', 'bo@eksempel.dk')
-    expect(deleted.stdout.split('\n')).toEqual([
-      'Slettet om bo@eksempel.dk: 1 besked og 2 e-mails i udbakken.',
-      '- besked fra Bo Jensen, modtaget 3. oktober 2025 kl. 10.00',
+    // Run from a script (no terminal to ask in) and without --ja: it lists, refuses and keeps everything.
+    const unconfirmed = await run('contact-delete', '--email', 'bo@eksempel.dk')
+    expect(unconfirmed.status).toBe(2)
+    expect(unconfirmed.stdout.split('\n')).toEqual([
+      `Om bo@eksempel.dk er der gemt 1 besked og 2 e-mails i udbakken (database ${database}):`,
+      `- besked nr. ${bo.id} fra Bo Jensen, modtaget 3. oktober 2025 kl. 10.00: »Bos besked«`,
       ...filesOf(bo.publicId).map((name) => `- udbakken: ${name}`),
-      `Slet også e-mails fra og om bo@eksempel.dk i din indbakke (${privacy.mailbox.name}). Resends log og sikkerhedskopierne sletter dem af sig selv inden for ${privacy.mailProvider.logDays} og ${privacy.backupRetentionDays} dage.`,
+      '',
+    ])
+    expect(unconfirmed.stderr).toContain('Intet er slettet: sletning skal bekræftes, og her kan der ikke spørges. Er du sikker, så tilføj --ja: npm run contact:delete -- --email bo@eksempel.dk --ja')
+    expect(readdirSync(outbox).filter((name) => name.includes(bo.publicId))).toHaveLength(2)
+
+    const deleted = await run('contact-delete', '--email', 'bo@eksempel.dk', '--ja')
+    expect(deleted.status).toBe(0)
+    expect(deleted.stdout.split('\n').slice(-3)).toEqual([
+      'Slettet om bo@eksempel.dk: 1 besked og 2 e-mails i udbakken.',
+      `Slet også e-mails fra og om bo@eksempel.dk i din indbakke (${privacy.mailbox.name}). Resends log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,
       '',
     ])
     expect(readdirSync(outbox).some((name) => name.includes(bo.publicId))).toBe(false)
-    expect((await run('contact-delete', '--email', 'bo@eksempel.dk')).stdout).toMatch(/^Der er intet gemt om bo@eksempel\.dk; intet er slettet\.\nSlet også e-mails fra og om bo@eksempel\.dk i din indbakke/)
-  }, 60_000)
+    expect((await run('contact-delete', '--email', 'bo@eksempel.dk')).stdout).toBe(`Der er intet gemt om bo@eksempel.dk i databasen ${database}; intet er slettet.\n`)
+  }, 180_000)
+
+  it('asks at a terminal before deleting, and deletes only on ja', { timeout: 90_000 }, async () => {
+    const { db, dir, outbox } = await twoPeople()
+    const bo = rowOf(db, 'bo@eksempel.dk')
+    seedIfEmpty(db)
+    db.$client.close()
+    // `script` gives the command a terminal of its own; the answer is typed once the question shows.
+    const typed = (answer: string) =>
+      new Promise<string>((resolve) => {
+        const child = execFile(
+          'script',
+          ['-qec', 'node_modules/.bin/tsx scripts/contact-delete.ts --email bo@eksempel.dk', '/dev/null'],
+          { env: { ...process.env, DATABASE_URL: join(dir, 'site.db'), MAIL_OUTBOX_DIR: outbox }, encoding: 'utf8' },
+          (_error, stdout) => resolve(stdout),
+        )
+        child.stdout?.on('data', (chunk: string) => {
+          if (chunk.includes('Skriv ja')) child.stdin?.end(`${answer}\n`)
+        })
+      })
+    const bosFiles = () => readdirSync(outbox).filter((name) => name.includes(bo.publicId))
+
+    const declined = await typed('nej')
+    expect(declined).toContain(`- besked nr. ${bo.id} fra Bo Jensen`)
+    expect(declined).toContain('Slet det hele for altid? Skriv ja og tryk Enter:')
+    expect(declined).toContain('Intet er slettet.')
+    expect(bosFiles()).toHaveLength(2)
+
+    const accepted = await typed('ja')
+    expect(accepted).toContain('Slettet om bo@eksempel.dk: 1 besked og 2 e-mails i udbakken.')
+    expect(bosFiles()).toEqual([])
+    expect(readdirSync(outbox)).toHaveLength(4)
+  })
+
+  it('names the database it looked for when DATABASE_URL is not set, and creates none', { timeout: 30_000 }, async () => {
+    const { dir } = temporaryDatabase()
+    const { DATABASE_URL: _, ...withoutDatabase } = process.env
+    const result = await promisify(execFile)(join(process.cwd(), 'node_modules/.bin/tsx'), ['--tsconfig', join(process.cwd(), 'tsconfig.json'), join(process.cwd(), 'scripts/contact-list.ts')], {
+      cwd: dir,
+      env: withoutDatabase,
+      encoding: 'utf8',
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error)
+    expect('code' in result && result.code).toBe(2)
+    expect(result.stderr).toContain('Databasen data/site.db (DATABASE_URL er ikke sat, så det er standardfilen) findes ikke; intet er læst eller ændret.')
+    expect(result.stderr).toContain('Kør kommandoen med samme DATABASE_URL som serveren')
+    expect(existsSync(join(dir, 'data'))).toBe(false)
+  })
 })

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '#db/schema'
 import { deliver, purgeOldMessages, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
 import { senderNetwork } from '~/server/contact/sender.server'
@@ -46,12 +46,12 @@ function flakyTransport() {
 const rows = (db: ReturnType<typeof temporaryDatabase>['db']) => db.select().from(contactMessages).all()
 
 describe('contact flow', () => {
-  const previousLimit = process.env.CONTACT_RATE_LIMIT
+  // vi.stubEnv restores a variable that was unset by deleting it (an assignment would store "undefined").
   beforeEach(() => {
-    delete process.env.CONTACT_RATE_LIMIT
+    vi.stubEnv('CONTACT_RATE_LIMIT', undefined)
   })
   afterEach(() => {
-    process.env.CONTACT_RATE_LIMIT = previousLimit
+    vi.unstubAllEnvs()
   })
 
   it('stores the message and writes both e-mails to the outbox', async () => {
@@ -205,16 +205,47 @@ describe('contact flow', () => {
     expect(mail.delivered).toHaveLength(0)
   })
 
-  it('delivers a message claimed at intake only with that claim', async () => {
+  it('records a delivery only with the current claim token: a wrong or missing token changes nothing', async () => {
     const { db } = temporaryDatabase()
     const mail = flakyTransport()
     mail.transport.down = true
-    await submitContact(validForm(), { ip: '10.0.4.1', db, transport: mail.transport })
-    const row = rows(db)[0]!
+    const now = new Date('2025-10-01T12:00:00.000Z')
+    await submitContact(validForm(), { ip: '10.0.4.1', db, transport: mail.transport, clock: () => now })
     mail.transport.down = false
-    // A stale copy of the row (its claim long replaced) cannot record anything.
-    expect(await deliver(db, { ...row, status: 'sending', claimToken: 'not-the-holder' }, mail.transport)).toBe(true)
-    expect(rows(db)[0]).toEqual(row)
+    // Another process holds the message now, with a token of its own and a lease still running.
+    const lease = new Date(now.getTime() + 5 * 60_000).toISOString()
+    db.update(contactMessages).set({ status: 'sending', claimToken: 'token-of-the-holder', nextAttemptAt: lease }).run()
+    const held = rows(db)[0]!
+
+    // Stale copies of the row, with another token or none, send (their e-mails' keys make that
+    // harmless) but cannot record the outcome.
+    for (const claimToken of ['not-the-holder', '', null]) {
+      expect(await deliver(db, { ...held, claimToken }, mail.transport, () => now)).toBe(true)
+      expect(rows(db)[0], String(claimToken)).toEqual(held)
+    }
+    // The holder can.
+    expect(await deliver(db, held, mail.transport, () => now)).toBe(true)
+    expect(rows(db)[0]).toMatchObject({ status: 'sent', attempts: 2, claimToken: null, nextAttemptAt: null, sentAt: now.toISOString() })
+  })
+
+  it('gives up after ten failed attempts: the message is kept as failed and never tried again without --alle', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    mail.transport.down = true
+    let now = new Date('2025-10-01T12:00:00.000Z')
+    await submitContact(validForm(), { ip: '10.0.4.2', db, transport: mail.transport, clock: () => now })
+    // Each retry comes a day later, well past any backoff.
+    const nextDay = () => (now = new Date(now.getTime() + 24 * 60 * 60_000))
+    for (let attempt = 2; attempt <= 10; attempt++) {
+      expect(rows(db)[0], `before attempt ${attempt}`).toMatchObject({ status: 'pending', attempts: attempt - 1 })
+      expect(await retryPendingMessages({ db, transport: mail.transport, clock: nextDay })).toEqual({ tried: 1, delivered: 0, failed: 1 })
+    }
+    expect(rows(db)[0]).toMatchObject({ status: 'failed', attempts: 10, nextAttemptAt: null, claimToken: null, lastError: 'Mailudbyderen svarer ikke' })
+    expect(mail.attemptsWhileDown()).toBe(10)
+    nextDay()
+    expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => now })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    expect(mail.attemptsWhileDown()).toBe(10)
+    expect(rows(db)[0]).toMatchObject({ status: 'failed', attempts: 10 })
   })
 
   it('backs off exponentially up to six hours', () => {
@@ -250,7 +281,7 @@ describe('contact flow', () => {
     expect((await send('10.0.0.5', new Date(now.getTime() + 15 * 60_000 + 1000))).status).toBe('sendt')
     expect(rows(db)).toHaveLength(7)
 
-    process.env.CONTACT_RATE_LIMIT = '1'
+    vi.stubEnv('CONTACT_RATE_LIMIT', '1')
     expect((await send('10.0.0.7')).status).toBe('sendt')
     expect((await send('10.0.0.7')).status).toBe('for-mange')
   })
@@ -258,7 +289,7 @@ describe('contact flow', () => {
   it('counts an IPv6 sender by its /64, so rotating addresses does not escape the limit', async () => {
     const { db } = temporaryDatabase()
     const transport = flakyTransport().transport
-    process.env.CONTACT_RATE_LIMIT = '2'
+    vi.stubEnv('CONTACT_RATE_LIMIT', '2')
     expect((await submitContact(validForm(), { ip: '2001:db8:1:2::1', db, transport })).status).toBe('sendt')
     expect((await submitContact(validForm(), { ip: '2001:0db8:0001:0002:ffff::9', db, transport })).status).toBe('sendt')
     expect((await submitContact(validForm(), { ip: '2001:db8:1:2:abcd:1:2:3', db, transport })).status).toBe('for-mange')
@@ -270,9 +301,8 @@ describe('contact flow', () => {
     const { db, dir } = temporaryDatabase()
     const outbox = join(dir, 'outbox')
     const transport = outboxTransport(outbox)
-    const previousOutbox = process.env.MAIL_OUTBOX_DIR
-    process.env.MAIL_OUTBOX_DIR = outbox
-    try {
+    vi.stubEnv('MAIL_OUTBOX_DIR', outbox)
+    {
       await submitContact(validForm(), { ip: '10.0.0.8', db, transport, clock: () => new Date('2024-01-01T00:00:00.000Z') })
       await submitContact(validForm(), { ip: '10.0.0.8', db, transport, clock: () => new Date('2025-06-01T00:00:00.000Z') })
       const [old, recent] = rows(db)
@@ -283,8 +313,6 @@ describe('contact flow', () => {
       expect(await purgeOldMessages({ db, now: new Date('2025-06-02T00:00:00.000Z') })).toEqual({ messages: 1, outboxFiles: 2 })
       expect(rows(db).map((row) => row.createdAt)).toEqual(['2025-06-01T00:00:00.000Z'])
       expect(readdirSync(outbox).sort()).toEqual([`contact-${recent!.publicId}-confirmation.json`, `contact-${recent!.publicId}-notification.json`])
-    } finally {
-      process.env.MAIL_OUTBOX_DIR = previousOutbox
     }
   })
 })

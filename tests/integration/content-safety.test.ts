@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { site } from '#content/site'
 import { articles, bodyText, bySlug, caseNames, fullText, sentences, slugsMatching } from './articles'
 
 /**
@@ -134,7 +135,16 @@ describe('case stories', () => {
     }
   })
 
-  it('state consent for the account of a minor', () => {
+  it('state consent, the parents’ too, for the accounts of minors', () => {
     expect(bySlug('en-16-aarig-piges-oplevelser').text).toMatch(/under 18, spurgte jeg også hendes forældre, og de sagde ja/)
+    expect(bySlug('anmeldelse-til-gymnasieblad').text).toMatch(/både ham og hans forældre, om jeg måtte bringe teksten her, og begge sagde ja/)
+  })
+})
+
+describe('claims about the coach', () => {
+  it('names who certified her where the article tells readers to ask »hvordan er du blevet certificeret?«', () => {
+    const article = bySlug('certifiseret-coach-hvad-er-det').text
+    expect(article).toContain('hvordan er du blevet certificeret?')
+    expect(article).toContain(`Jeg er certificeret af ${site.certifiedBy}`)
   })
 })

@@ -45,7 +45,7 @@ describe('the articles in content/blog', () => {
     for (const article of articles) if (article.cta) expect(allowedCtas, article.slug).toContain(article.cta)
   })
 
-  it('state the facts the spec gives', () => {
+  it('state the facts the site promises', () => {
     const stress = bySlug('stress-er-ikke-svaghed')
     expect(stress.publishedAt).toBe('2025-09-18T00:00:00.000Z')
     expect(stress.bodyHtml.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(5)

@@ -8,7 +8,7 @@ import { temporaryDatabase } from '../helpers'
 const DAY = 24 * 60 * 60 * 1000
 
 describe('npm run db:backup', () => {
-  it('deletes its own copies once they are older than the privacy policy says, and nothing else', { timeout: 20_000 }, () => {
+  it('deletes its own copies once they are older than the privacy policy says, and nothing else', { timeout: 60_000 }, () => {
     const { dir } = temporaryDatabase()
     const backups = join(dir, 'backups')
     mkdirSync(backups)

@@ -1,24 +1,24 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { closeDb } from '#db/connection'
 import { PageCache } from '~/server/http/page-cache.server'
 import { makePage } from '~/server/http/page.server'
 
-const rendered = (text: string, status = 200) =>
-  makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl: 'no-store', csp: true })
+// A page as the pipeline makes a shareable one; a no-store page is never kept (its own test below).
+const rendered = (text: string, status = 200, cacheControl = 'public, max-age=0, s-maxage=300') =>
+  makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl, csp: true })
 
 describe('the page cache', () => {
   beforeAll(() => {
     // The cache asks the server's database whether the blog changed.
     const dir = mkdtempSync(join(tmpdir(), 'coach-page-cache-'))
-    const previous = process.env.DATABASE_URL
-    process.env.DATABASE_URL = join(dir, 'site.db')
+    vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
     closeDb()
     return () => {
       closeDb()
-      process.env.DATABASE_URL = previous
+      vi.unstubAllEnvs()
       rmSync(dir, { recursive: true, force: true })
     }
   })
@@ -41,6 +41,17 @@ describe('the page cache', () => {
     const cache = new PageCache()
     await cache.getOrRender('/findes-ikke', async () => rendered('ikke fundet', 404))
     expect(cache.get('/findes-ikke')).toBeUndefined()
+    await cache.getOrRender('/kontakt?status=sendt', async () => rendered('tak', 200, 'no-store'))
+    expect(cache.get('/kontakt?status=sendt')).toBeUndefined()
+    await cache.getOrRender('/om', async () => rendered('om'))
+    expect(cache.get('/om')).toBeDefined()
+  })
+
+  it('never keeps a page whose own Cache-Control forbids it (a booking page says no-store)', async () => {
+    const cache = new PageCache()
+    await cache.getOrRender('/book-samtale', async () => rendered('ledige tider', 200, 'no-store'))
+    await cache.getOrRender('/booking/abc', async () => rendered('din booking', 200, 'private, no-cache'))
+    expect([cache.get('/book-samtale'), cache.get('/booking/abc')]).toEqual([undefined, undefined])
   })
 
   it('is bounded by bytes, evicting the least recently used page first', async () => {

@@ -1,5 +1,5 @@
 import { type IncomingMessage, type Server, createServer } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { site } from '#content/site'
 import type { Db } from '#db/connection'
 import { contactMessages } from '#db/schema'
@@ -89,8 +89,8 @@ const requestsFor = (key: string) => api.requests.filter((request) => request.ke
 
 describe('e-mail through the real Resend SDK', () => {
   it('sends both e-mails with the API key from the environment, their shape and keys carrying the message’s random id', async () => {
-    process.env.RESEND_API_KEY = 're_test_123'
-    onTestFinished(() => void delete process.env.RESEND_API_KEY)
+    vi.stubEnv('RESEND_API_KEY', 're_test_123')
+    onTestFinished(() => void vi.unstubAllEnvs())
     const { db } = temporaryDatabase()
     // No transport given: the flow picks Resend itself because RESEND_API_KEY is set.
     expect(await submitContact(form('anne@eksempel.dk'), { ip: '10.1.0.1', db })).toEqual({ status: 'sendt' })
@@ -159,7 +159,6 @@ describe('e-mail through the real Resend SDK', () => {
 
     // While Resend keeps it waiting, the message is claimed until the end of its lease.
     await hung
-    const hungAt = performance.now()
     const claimed = onlyRow(db)
     expect(claimed.status).toBe('sending')
     const leaseMs = new Date(claimed.nextAttemptAt!).getTime() - start.getTime()
@@ -167,9 +166,10 @@ describe('e-mail through the real Resend SDK', () => {
     expect(2 * MAIL_SEND_TIMEOUT_MS).toBeLessThan(leaseMs)
 
     expect(await submitted).toEqual({ status: 'modtaget' })
-    // Not given up early, and not left hanging once the timeout had passed.
+    // Not given up early (a lower bound holds on any machine, however busy) ...
     expect(performance.now() - began).toBeGreaterThanOrEqual(timeoutMs - 20)
-    expect(performance.now() - hungAt).toBeLessThan(timeoutMs + 2_000)
+    // ... and not left hanging: the visitor's answer waits at most 8 s, the timeout far less, so
+    // the attempt is recorded as timed out by the time the answer comes (no upper bound on the clock).
     expect(onlyRow(db)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Resend svarede ikke inden for 0.3 s' })
     expect(api.sent.size).toBe(0)
 

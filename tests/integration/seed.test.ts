@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -53,7 +53,7 @@ describe('db:seed', () => {
     content.write('god', 'God, men ændret')
     content.write('ny', 'Ny')
     content.write('daarlig', 'Dårlig', { category: 'ukendt' })
-    expect(() => syncBlogPosts(db, content.folder)).toThrow(/daarlig\.md: feltet »category« er ikke en af sidens kategorier\. Brug en af: teenage, relationship/)
+    expect(() => syncBlogPosts(db, content.folder)).toThrow('daarlig.md: feltet »category« er ikke en af sidens kategorier (»ukendt«). Brug en af: Teenager coaching (teenage)')
     expect(slugs(db)).toEqual([{ slug: 'god', title: 'God' }])
   })
 
@@ -76,7 +76,7 @@ describe('db:seed', () => {
   })
 
   // Three real runs of the command (tsx start-up each): generous on a busy machine.
-  it('as the coach runs it: a new article without an image gets its cover, served at once, and a mistake is told in plain Danish', { timeout: 30_000 }, async () => {
+  it('as the coach runs it: a new article without an image gets its cover, served at once, and a mistake is told in plain Danish', { timeout: 120_000 }, async () => {
     const { dir } = temporaryDatabase()
     const content = contentFolder(dir)
     const publicDir = join(dir, 'public')
@@ -112,7 +112,7 @@ describe('db:seed', () => {
     expect(failed.status).toBe(1)
     expect(failed.stderr).toContain('Seed afbrudt – intet er ændret i databasen.')
     expect(failed.stderr).toContain('uden-titel.md: feltet »title« mangler. Skriv fx: title: Ro i hverdagen')
-    expect(failed.stderr).toContain('feltet »category« er ikke en af sidens kategorier. Brug en af: teenage, relationship, stress, life')
+    expect(failed.stderr).toContain('feltet »category« er ikke en af sidens kategorier (»livet«). Brug en af: Teenager coaching (teenage), Parforhold (relationship)')
     expect(failed.stderr).toContain('feltet »publishedAt« er ikke en dato (»i morgen«). Skriv fx publishedAt: 2025-09-18')
     expect(failed.stderr).not.toMatch(/\bat .+:\d+:\d+|Invalid input|expected string/)
     content.remove('uden-titel')
@@ -122,5 +122,73 @@ describe('db:seed', () => {
     expect(withoutPhoto.status).toBe(1)
     expect(withoutPhoto.stderr).toContain('med-foto.md: feltet »image« peger på /images/mit-foto.jpg, men filen')
     expect(withoutPhoto.stderr).toContain('slet linjen image:, så laver seed et forsidebillede')
+  })
+
+  // One real seed run per typo the coach makes (tsx start-up each): generous on a busy machine.
+  it('as the coach runs it: each typical typo stops the seed at its line and changes nothing; Danish dates and category names are taken', { timeout: 240_000 }, () => {
+    const { dir } = temporaryDatabase()
+    const content = contentFolder(dir)
+    const publicDir = join(dir, 'public')
+    const database = join(dir, 'seed.db')
+    const seed = () =>
+      spawnSync('node_modules/.bin/tsx', ['db/seed.ts', content.folder], { env: { ...process.env, DATABASE_URL: database, PUBLIC_DIR: publicDir }, encoding: 'utf8' })
+    const article = (frontMatter: string) => writeFileSync(join(content.folder, 'overskud.md'), `---\n${frontMatter}\n---\nTekst.\n`)
+    const titles = () => {
+      const db = openDatabase(database)
+      const rows = db.select({ slug: blogPosts.slug, title: blogPosts.title, category: blogPosts.category, publishedAt: blogPosts.publishedAt }).from(blogPosts).all()
+      db.$client.close()
+      return rows
+    }
+
+    article('title: Når du mangler overskud\ndescription: Om overskud.\ncategory: Parforhold\npublishedAt: 21.11.2026')
+    const good = seed()
+    expect(good.status, good.stderr).toBe(0)
+    const published = [{ slug: 'overskud', title: 'Når du mangler overskud', category: 'relationship', publishedAt: '2026-11-21T00:00:00.000Z' }]
+    expect(titles()).toEqual(published)
+
+    const typos: Array<[string, string]> = [
+      ['title: "Når du mangler overskud\ndescription: Om overskud.\ncategory: life\npublishedAt: 21/11/2026', 'overskud.md: front matter kunne ikke læses i linje 2 (»title: "Når du mangler overskud«): der mangler et afsluttende anførselstegn (")'],
+      ['title: Når du mangler overskud\ndescription: Om overskud.\n  category: life\npublishedAt: 21/11/2026', 'overskud.md: front matter kunne ikke læses i linje 4 (»category: life«): linjen er rykket ind'],
+      ['title: Når du mangler overskud\n\tdescription: Om overskud.\ncategory: life\npublishedAt: 21/11/2026', 'overskud.md: front matter kunne ikke læses i linje 3 (»description: Om overskud.«): linjen begynder med et tabulatortegn'],
+      ['title: Når du mangler overskud\ndescription Om overskud.\ncategory: life\npublishedAt: 21/11/2026', 'overskud.md: front matter kunne ikke læses i linje 3 (»description Om overskud.«): der mangler et kolon efter feltnavnet'],
+      ['title: Når du mangler overskud\ndescription: Om overskud.\ncategory: Kærlighed\npublishedAt: 21/11/2026', 'overskud.md: feltet »category« er ikke en af sidens kategorier (»Kærlighed«). Brug en af: Teenager coaching (teenage), Parforhold (relationship)'],
+    ]
+    for (const [frontMatter, message] of typos) {
+      article(frontMatter)
+      const run = seed()
+      expect(run.status, frontMatter).toBe(1)
+      expect(run.stderr).toContain('Seed afbrudt – intet er ændret i databasen.')
+      expect(run.stderr).toContain(message)
+      expect(titles()).toEqual(published)
+    }
+  })
+
+  it('removes the covers of a deleted article, and keeps the others, other covers and a file an article names', { timeout: 120_000 }, () => {
+    const { dir } = temporaryDatabase()
+    const content = contentFolder(dir)
+    const publicDir = join(dir, 'public')
+    const covers = join(publicDir, 'images', 'blog')
+    const seed = () =>
+      spawnSync('node_modules/.bin/tsx', ['db/seed.ts', content.folder], { env: { ...process.env, DATABASE_URL: join(dir, 'seed.db'), PUBLIC_DIR: publicDir }, encoding: 'utf8' })
+    content.write('bliver', 'Bliver')
+    content.write('forsvinder', 'Forsvinder')
+    expect(seed().status).toBe(0)
+    expect(readdirSync(covers).sort()).toEqual(['bliver-600.webp', 'bliver.jpg', 'bliver.webp', 'forsvinder-600.webp', 'forsvinder.jpg', 'forsvinder.webp'])
+    writeFileSync(join(covers, 'eget-foto.jpg'), 'et foto')
+    writeFileSync(join(covers, 'andet-blog.webp'), 'en anden blogs forside')
+    content.write('med-eget', 'Med eget foto', { image: '/images/blog/eget-foto.jpg' })
+
+    content.remove('forsvinder')
+    const run = seed()
+    expect(run.status, run.stderr).toBe(0)
+    expect(run.stdout).toContain('Fjernet 1: forsvinder')
+    expect(run.stdout).toContain('Forsidebilleder fra slettede artikler fjernet: forsvinder.webp, forsvinder-600.webp, forsvinder.jpg')
+    // Only the covers of what this seed removed go: not those of articles it never knew.
+    expect(readdirSync(covers).sort()).toEqual(['andet-blog.webp', 'bliver-600.webp', 'bliver.jpg', 'bliver.webp', 'eget-foto.jpg'])
+    expect(existsSync(join(dir, 'images.lock.json'))).toBe(true)
+
+    // Nothing changed: nothing drawn again.
+    const again = seed()
+    expect(again.stdout).not.toContain('Forsidebillede lavet')
   })
 })

@@ -14,7 +14,7 @@ describe('Danish dates', () => {
 })
 
 describe('categories', () => {
-  it('has the eleven filters of the spec, "all" first', () => {
+  it('has eleven filters, "all" first', () => {
     expect(categoryFilters).toHaveLength(11)
     expect(categoryFilters[0]).toBe('all')
     expect(categoryLabels.stress).toBe('Stress coaching')

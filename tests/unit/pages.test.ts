@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { inlineHashes, negotiateEncoding } from '~/server/http/http'
@@ -26,10 +27,22 @@ describe('a page as fixed bytes', () => {
     expect(inlineHashes('<script src="/a.js"></script>').scripts).toEqual([])
   })
 
-  it('gives identical bytes and headers to identical requests', () => {
-    const first = page()
-    expect(replyWithPage(first, facts())).toEqual(replyWithPage(first, facts()))
-    expect(page().representations.br?.body).toEqual(first.representations.br?.body)
+  it('gives every visitor the same bytes and headers: the page itself, compressed, with a tag of its content', () => {
+    const tag = `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}-br"`
+    for (const rendered of [page(), page()]) {
+      const reply = replyWithPage(rendered, facts())
+      expect(reply.status).toBe(200)
+      expect(brotliDecompressSync(reply.body!).toString()).toBe(html)
+      expect(reply.headers).toMatchObject({
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'br',
+        'content-length': String(reply.body!.length),
+        'cache-control': 'public, max-age=0, s-maxage=300',
+        vary: 'Accept-Encoding',
+        etag: tag,
+      })
+      expect(gunzipSync(replyWithPage(rendered, facts({ acceptEncoding: 'gzip' })).body!).toString()).toBe(html)
+    }
   })
 
   it('answers like a static file: one ETag per encoding, 304, HEAD with the GET headers', () => {
@@ -72,7 +85,8 @@ describe('content negotiation', () => {
 })
 
 describe('one address per page', () => {
-  const address = (path: string) => canonicalPageAddress(new URL(path, 'http://localhost'))
+  // As a request arrives: the path after the origin, never resolved against a base.
+  const address = (path: string) => canonicalPageAddress(new URL(`http://localhost${path}`))
 
   it.each([
     ['/Blog', '/blog'],
@@ -92,8 +106,23 @@ describe('one address per page', () => {
     expect(address('/blog?kategori=stress&side=2&fbclid=x')).toEqual({ path: '/blog', cacheKey: '/blog?kategori=stress&side=2' })
   })
 
-  it('keeps escapes as they are and never caches the contact form’s answer', () => {
-    expect(address('/blog/%C3%A6')).toEqual({ path: '/blog/%C3%A6', cacheKey: '/blog/%C3%A6' })
+  it.each([
+    ['/%6Fm', '/om'],
+    ['/o%6D', '/om'],
+    ['/blog/%73tress-er-ikke-svaghed', '/blog/stress-er-ikke-svaghed'],
+    ['/%4F%4D/?utm_source=x', '/om'],
+  ])('percent-encoded letters %s redirect to the plain address %s', (from, to) => {
+    expect(address(from)).toEqual({ redirect: to })
+  })
+
+  it.each(['/blog/%C3%A6', '/..%2f..%2fetc%2fpasswd', '/%', '/%00', '//om', '/blog%3Fkategori=stress', `/${'a'.repeat(1025)}`])(
+    'an address no page can have (%s) is never a cache entry',
+    (path) => {
+      expect(address(path)).toEqual({ path: new URL(`http://localhost${path}`).pathname, cacheKey: undefined })
+    },
+  )
+
+  it('never caches the contact form’s answer', () => {
     expect(address('/kontakt?status=sendt')).toEqual({ path: '/kontakt', cacheKey: undefined })
     expect(address('/kontakt')).toEqual({ path: '/kontakt', cacheKey: '/kontakt' })
   })

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { CoverImage } from '~/components/blog/cover-image'
-import { HydrateInTurn } from '~/components/layout/hydrate-in-turn'
 import { TitleText } from '~/components/ui/title-text'
 import type { PostCard as PostCardData } from '~/lib/blog'
 import { categoryLabels } from '~/lib/categories'
@@ -36,21 +35,14 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
   )
 }
 
-/** Cards hydrated together; on a phone the blog's 53 cards at once would freeze it for a moment. */
-const CARDS_PER_TURN = 6
-
-/** Cards rise in one after another, 0.2 s apart (SPEC 9); reduced motion turns it off. */
+/** Cards rise in one after another, 0.2 s apart; reduced motion turns it off. */
 export function PostGrid({ posts, isNew, prioritizeFirst }: { posts: PostCardData[]; isNew?: boolean; prioritizeFirst?: boolean }) {
   return (
     <ul className="stagger grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: Math.ceil(posts.length / CARDS_PER_TURN) }, (_, turn) => (
-        <HydrateInTurn key={turn} name={`${isNew ? 'new' : 'all'}-posts-${turn}`}>
-          {posts.slice(turn * CARDS_PER_TURN, (turn + 1) * CARDS_PER_TURN).map((post, index) => (
-            <li key={post.slug}>
-              <PostCard post={post} isNew={isNew} priority={prioritizeFirst && turn === 0 && index === 0} />
-            </li>
-          ))}
-        </HydrateInTurn>
+      {posts.map((post, index) => (
+        <li key={post.slug}>
+          <PostCard post={post} isNew={isNew} priority={prioritizeFirst && index === 0} />
+        </li>
       ))}
     </ul>
   )

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react'
 import { site } from '#content/site'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
-import { sendContactMessage } from '~/lib/contact-action'
 import {
   type ContactField,
   type ContactResult,
@@ -16,12 +15,18 @@ import {
   isReceived,
   serviceTypeLabels,
 } from '~/lib/contact'
-import { validateContact } from '~/lib/contact-schema'
 import { cn } from '~/lib/utils'
 
 type Phase = 'idle' | 'submitting'
 
-export function ContactForm({ initialResult }: { initialResult?: ContactResult }) {
+/**
+ * What sending takes (the schema's checks and the server-function client, more than the rest of
+ * the page's own script) loads when the visitor first reaches for the form, not with the page.
+ */
+const loadSending = () => Promise.all([import('~/lib/contact-schema'), import('~/lib/contact-action')])
+
+/** `action` is the contact server function's address, where the form posts without JavaScript. */
+export function ContactForm({ action, initialResult }: { action: string; initialResult?: ContactResult }) {
   const [phase, setPhase] = useState<Phase>('idle')
   const [result, setResult] = useState<ContactResult | undefined>(initialResult)
   const errors: FieldErrors = result?.fieldErrors ?? {}
@@ -44,6 +49,13 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
+    let sending: Awaited<ReturnType<typeof loadSending>>
+    try {
+      sending = await loadSending()
+    } catch {
+      return form.submit() // the script could not load: the form posts as it does without JavaScript
+    }
+    const [{ validateContact }, { sendContactMessage }] = sending
     const data = new FormData(form)
     const check = validateContact(Object.fromEntries(data))
     if (!check.success) {
@@ -83,8 +95,9 @@ export function ContactForm({ initialResult }: { initialResult?: ContactResult }
       ref={formRef}
       id="kontaktformular"
       method="post"
-      action={sendContactMessage.url}
+      action={action}
       onSubmit={onSubmit}
+      onFocus={() => void loadSending().catch(() => {})}
       aria-labelledby="kontaktformular-titel"
       className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8"
     >

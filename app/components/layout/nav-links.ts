@@ -7,5 +7,5 @@ export const navLinks = [
   { to: '/kontakt', label: 'Kontakt' },
 ] as const
 
-/** SPEC: a link is current when the path equals its path; the query does not count. */
+/** A link is current when the path equals its path; the query does not count. */
 export const exactPath = { exact: true, includeSearch: false }

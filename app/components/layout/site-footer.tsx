@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { site } from '#content/site'
-import { HydrateInTurn } from '~/components/layout/hydrate-in-turn'
 import { LogoMark } from '~/components/layout/logo'
 import { exactPath, navLinks } from '~/components/layout/nav-links'
 
@@ -13,7 +12,7 @@ const danishYear = () => new Date(Date.now() + 60 * 60 * 1000).getUTCFullYear()
 
 export function SiteFooter() {
   return (
-    <HydrateInTurn name="footer">
+    <>
       <footer className="border-t border-sand-200 bg-sand-100 px-5 pt-12 pb-8 text-ink-soft sm:px-8">
         <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-3">
           <div>
@@ -82,6 +81,6 @@ export function SiteFooter() {
           </Link>
         </div>
       </footer>
-    </HydrateInTurn>
+    </>
   )
 }

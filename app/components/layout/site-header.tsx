@@ -1,6 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { HydrateInTurn } from '~/components/layout/hydrate-in-turn'
 import { Logo } from '~/components/layout/logo'
 import { exactPath, navLinks } from '~/components/layout/nav-links'
 import { cn } from '~/lib/utils'
@@ -11,15 +10,6 @@ function scrollToTopIfCurrent(isCurrent: boolean) {
 }
 
 export function SiteHeader() {
-  // Its state lives inside the turn: a re-render from outside would meet the header half hydrated.
-  return (
-    <HydrateInTurn name="header">
-      <Header />
-    </HydrateInTurn>
-  )
-}
-
-function Header() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLElement>(null)

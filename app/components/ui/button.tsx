@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import { cn } from '~/lib/utils'
 
 /**
- * The site's one button style (SPEC: nine variants, four sizes). "light-*" variants sit on the
+ * The site's one button style (nine variants, four sizes). "light-*" variants sit on the
  * dark accent backgrounds of heroes and call-to-action blocks.
  */
 const buttonBase = cva(

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { CoverImage } from '~/components/blog/cover-image'
@@ -7,13 +6,13 @@ import { TitleText } from '~/components/ui/title-text'
 import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, ogImageFor } from '~/lib/blog'
-import { articleQuery } from '~/lib/blog-queries'
+import { fetchArticle } from '~/lib/blog-queries'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 import { absoluteUrl, seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/blog/$slug')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(articleQuery(params.slug)),
+  loader: ({ params }) => fetchArticle({ data: params.slug }),
   head: ({ loaderData: article }) => (article ? articleHead(article) : {}),
   component: ArticlePage,
 })
@@ -63,8 +62,7 @@ function articleHead(article: Article) {
 }
 
 function ArticlePage() {
-  const { slug } = Route.useParams()
-  const { data: article } = useSuspenseQuery(articleQuery(slug))
+  const article = Route.useLoaderData()
   return (
     <article>
       <ArticleHeader article={article} />

@@ -1,8 +1,7 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, createFileRoute, notFound } from '@tanstack/react-router'
 import { PostGrid } from '~/components/blog/post-card'
 import { PageHero } from '~/components/ui/page-hero'
-import { blogIndexQuery } from '~/lib/blog-queries'
+import { fetchBlogIndex } from '~/lib/blog-queries'
 import { blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, categoryFilters, categoryLabels } from '~/lib/categories'
 import { seo } from '~/lib/seo'
@@ -11,10 +10,11 @@ import { cn } from '~/lib/utils'
 export const Route = createFileRoute('/blog/')({
   validateSearch: parseBlogSearch,
   loaderDeps: ({ search }) => ({ category: (search.kategori ?? 'all') as CategoryFilter, page: search.side ?? 1 }),
-  loader: async ({ context, deps }) => {
-    const index = await context.queryClient.ensureQueryData(blogIndexQuery(deps))
+  loader: async ({ deps }) => {
+    const index = await fetchBlogIndex({ data: deps })
     // A page beyond the last one does not exist (and must not become one cache entry per number).
     if (index.page !== deps.page) throw notFound()
+    return index
   },
   head: ({ match }) => {
     const { kategori } = match.search
@@ -34,8 +34,7 @@ export const Route = createFileRoute('/blog/')({
 })
 
 function BlogIndexPage() {
-  const deps = Route.useLoaderDeps()
-  const { data } = useSuspenseQuery(blogIndexQuery(deps))
+  const data = Route.useLoaderData()
   const showNew = data.newCount > 0 && data.page === 1
 
   return (

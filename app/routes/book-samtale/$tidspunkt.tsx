@@ -17,6 +17,8 @@ export const Route = createFileRoute('/book-samtale/$tidspunkt')({
   }),
   loader: ({ params }) => fetchChosenSlot({ data: params.tidspunkt }),
   staleTime: 0,
+  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
+  headers: () => ({ 'Cache-Control': 'no-store' }),
   head: ({ params }) => ({
     ...seo({ title: 'Book en samtale', description: 'Book en gratis, uforpligtende første samtale.', path: `/book-samtale/${params.tidspunkt}`, noindex: true }),
   }),

@@ -18,6 +18,8 @@ export const Route = createFileRoute('/book-samtale/')({
   loader: ({ deps }) => fetchBookingWeek({ data: deps.uge ?? '' }),
   // Free times change with every booking: never reuse what an earlier visit loaded.
   staleTime: 0,
+  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
+  headers: () => ({ 'Cache-Control': 'no-store' }),
   head: () => ({
     ...seo({ title: 'Book en samtale', description: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.', path: '/book-samtale', noindex: true }),
   }),

@@ -16,6 +16,8 @@ export const Route = createFileRoute('/booking/$token')({
     return booking
   },
   staleTime: 0,
+  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
+  headers: () => ({ 'Cache-Control': 'no-store' }),
   head: () => ({
     // The token must not travel in a canonical link or anywhere else.
     ...seo({ title: 'Din booking', description: 'Flyt eller aflys din samtale.', path: '/booking', noindex: true }),

@@ -44,10 +44,15 @@ export async function exportBookings(email: string, { db = getDb(), outbox = out
   return { bookings: list.map(({ manageTokenHash: _hash, ...booking }) => booking), bookingEmailLog: emailLog, bookingEmails: emails }
 }
 
+/** One person's bookings and their outbox files, as contact:delete lists them before it asks. */
+export async function bookingsAbout(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
+  const list = bookingsOf(db, email)
+  return { bookings: list, outboxFiles: await outboxFilesOf(list, outbox) }
+}
+
 /** Erases one person's bookings: outbox files first, then the rows (their e-mail rows go with them). */
 export async function deleteBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
-  const list = bookingsOf(db, email)
-  const outboxFiles = await outboxFilesOf(list, outbox)
+  const { bookings: list, outboxFiles } = await bookingsAbout(email, { db, outbox })
   for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
   if (list.length > 0) db.delete(bookings).where(inArray(bookings.id, list.map((booking) => booking.id))).run()
   return { bookings: list, outboxFiles }

@@ -1,4 +1,3 @@
-import { getRequest } from '@tanstack/react-start/server'
 import { getDb } from '#db/connection'
 import { bookingFields } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
@@ -10,7 +9,7 @@ import { openAvailability } from '~/server/booking/availability.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/booking/manage-link.server'
-import { clientAddressOf } from '~/server/http/client-address.server'
+import { currentClientAddress } from '~/server/http/client-address.server'
 import type { Clock } from '~/server/contact/contact.server'
 import { errorFields, log } from '~/server/log.server'
 import { getMailTransport } from '~/server/contact/mail-transport.server'
@@ -57,7 +56,7 @@ export async function handleBookingPost(form: FormData, { clock = systemClock }:
   const validation = validateBooking(Object.fromEntries(bookingFields.map((field) => [field, text(form, field)])), availability.modes)
   if (!validation.success) return slotPage('ugyldig', Object.keys(validation.fieldErrors))
   try {
-    const outcome = createBooking(getDb(), { availability, date: chosen.date, time: chosen.time, details: validation.data, ipHash: hashIp(clientAddressOf(getRequest())), now: clock() })
+    const outcome = createBooking(getDb(), { availability, date: chosen.date, time: chosen.time, details: validation.data, ipHash: hashIp(currentClientAddress()), now: clock() })
     if (outcome.status !== 'booket') {
       log('info', 'booking refused', { reason: outcome.status })
       return outcome.status === 'taget' || outcome.status === 'ikke-ledig' ? backToDay(chosen.date, outcome.status) : slotPage(outcome.status)

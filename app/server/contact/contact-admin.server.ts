@@ -1,6 +1,6 @@
 import { readFile, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { count, desc, inArray, sql } from 'drizzle-orm'
+import { count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type ContactMessage, contactMessages } from '#db/schema'
 import { type Email, outboxDir } from '~/server/contact/mail-transport.server'
@@ -16,6 +16,11 @@ type Options = { db?: Db; outbox?: string }
 export function recentMessages({ db = getDb(), limit }: { db?: Db; limit?: number } = {}) {
   const newestFirst = db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
   return limit === undefined ? newestFirst.all() : newestFirst.limit(limit).all()
+}
+
+/** One message by its number (the id contact:list shows), or undefined. */
+export function messageById(id: number, { db = getDb() }: { db?: Db } = {}) {
+  return db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()
 }
 
 /** How many messages are stored, and how many of them still wait for their e-mails to go out. */
@@ -63,13 +68,18 @@ export async function exportPerson(email: string, { db = getDb(), outbox = outbo
   return { email, exportedAt: new Date().toISOString(), messages, emails }
 }
 
+/** What deletePerson would erase: shown to the coach before she confirms. */
+export async function storedAbout(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
+  const messages = messagesOf(db, email)
+  return { messages, outboxFiles: await outboxFilesOf(messages, outbox) }
+}
+
 /**
  * Erases one person: the outbox e-mails about them, then their messages. In that order, so a run
  * that is cut short leaves the rows that lead a second run to the files still there.
  */
 export async function deletePerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
-  const messages = messagesOf(db, email)
-  const outboxFiles = await outboxFilesOf(messages, outbox)
+  const { messages, outboxFiles } = await storedAbout(email, { db, outbox })
   for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
   if (messages.length > 0) {
     db.delete(contactMessages)

@@ -1,6 +1,6 @@
 import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import type { ContactResult } from '~/lib/contact'
-import { clientAddressOf } from '~/server/http/client-address.server'
+import { currentClientAddress } from '~/server/http/client-address.server'
 import { submitContact } from '~/server/contact/contact.server'
 import { errorFields, log } from '~/server/log.server'
 
@@ -13,7 +13,7 @@ export async function handleContactPost(form: FormData): Promise<ContactResult |
   const request = getRequest()
   let result: ContactResult
   try {
-    result = await submitContact(form, { ip: clientAddressOf(request) })
+    result = await submitContact(form, { ip: currentClientAddress() })
   } catch (error) {
     log('error', 'contact message not stored', errorFields(error))
     result = { status: 'fejl' }

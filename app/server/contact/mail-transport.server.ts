@@ -26,7 +26,7 @@ export interface MailTransport {
 
 export const outboxDir = () => resolve(process.env.MAIL_OUTBOX_DIR ?? 'data/outbox')
 
-/** Local stand-in for Resend (DESIGN.md): one JSON file per e-mail in MAIL_OUTBOX_DIR. */
+/** Local stand-in for Resend: one JSON file per e-mail in MAIL_OUTBOX_DIR, for development and tests. */
 export function outboxTransport(dir = outboxDir()): MailTransport {
   return {
     name: 'outbox',
@@ -71,17 +71,36 @@ export function resendTransport(apiKey: string, { timeoutMs = MAIL_SEND_TIMEOUT_
   }
 }
 
-let override: MailTransport | undefined
-
-/** Tests and the resilience script swap the transport here; everything else asks for it. */
-export function setMailTransport(transport: MailTransport | undefined) {
-  override = transport
-}
-
 export function getMailTransport(): MailTransport {
-  if (override) return override
   const apiKey = process.env.RESEND_API_KEY
   return apiKey ? resendTransport(apiKey) : outboxTransport()
+}
+
+const TEMPORARY = /\.(\d+)\.[0-9a-f-]+\.tmp$/
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * A process killed while writing an e-mail (SIGKILL, power loss) leaves its temporary file, a
+ * whole notification with personal data. Removed at start; a file of a process that still runs
+ * (another worker, a CLI command writing right now) is its own and stays.
+ */
+export async function removeLeftoverTemporaryFiles(dir = outboxDir()) {
+  const removed: string[] = []
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const pid = TEMPORARY.exec(name)?.[1]
+    if (pid === undefined || isRunning(Number(pid))) continue
+    await rm(join(dir, name), { force: true })
+    removed.push(name)
+  }
+  return removed
 }
 
 /** The outbox holds personal data too: its files follow the same retention as the messages. */

@@ -14,32 +14,58 @@ const QUERY_OF_PAGE: Record<string, (params: URLSearchParams) => string> = {
   '/kontakt': (params) => (params.has('status') ? `?${params}` : ''),
 }
 
-/** Pages that differ per visitor or per moment. */
-const UNCACHED_PAGE = /^\/(book-samtale(\/|$)|booking\/)/
-
-/** Letters in lower case; percent-escapes stay as they are (%C3%A6 and %c3%a6 are one byte). */
-const lowerCase = (path: string) => path.replace(/%[0-9a-f]{2}|[A-Z]+/gi, (part) => (part.startsWith('%') ? part : part.toLowerCase()))
-
 export type PageAddress =
   /** Another address is the page's own: answer with a permanent redirect. */
   | { redirect: string }
-  /** `cacheKey` is set when the page looks the same to every visitor. */
+  /**
+   * `cacheKey` is set when the page looks the same to every visitor; unset, the page is rendered
+   * for this request only (the contact form's result, an address no page can have).
+   */
   | { path: string; cacheKey: string | undefined }
 
 /**
- * One address per page: case variants and a trailing slash redirect to the canonical path;
- * tracking parameters are dropped without a redirect; any other query that is not the page's
- * own (unknown parameters, invalid values, another order) redirects to the canonical query.
+ * Booking pages: free times and one visitor's booking. Their addresses carry a time or a manage
+ * token (letters in both cases) and their own status queries, so they are taken as given and
+ * never get a cache key; the routes say `no-store` themselves as well.
+ */
+const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/)/
+
+/** Longer paths are no page of this site; they are answered as not found and never cached. */
+const MAX_PATH_LENGTH = 1024
+/** What a page address of this site is made of once decoded: letters, digits, - . _ ~ and /. */
+const PLAIN_PATH = /^[A-Za-z0-9\-._~/]*$/
+const DOT_SEGMENT = /\/\.\.?(\/|$)/
+
+/**
+ * One address per page: case variants, trailing slashes and percent-encoded letters redirect to
+ * the canonical path; tracking parameters are dropped without a redirect; any other query that
+ * is not the page's own (unknown parameters, invalid values, another order) redirects to the
+ * canonical query. An address no page can have (too long, `//`, an escape that decodes to a
+ * slash, a dot segment or anything but a plain path) gets no cache key: it is rendered as not
+ * found, cheaply, and never stored, so hostile variants cannot flush the page cache.
  */
 export function canonicalPageAddress(url: URL): PageAddress {
-  // Booking pages show free times and one visitor's booking: never cached, here or in a shared
-  // cache. Their addresses (a time, a manage token) are taken as given, letters' case included.
-  if (UNCACHED_PAGE.test(url.pathname)) return { path: url.pathname, cacheKey: undefined }
-  const path = url.pathname.length > 1 ? lowerCase(url.pathname.replace(/\/+$/, '')) || '/' : url.pathname
+  const { pathname } = url
+  if (pathname.length > MAX_PATH_LENGTH || pathname.startsWith('//')) return { path: pathname, cacheKey: undefined }
+  if (BOOKING_PAGE.test(pathname)) return { path: pathname, cacheKey: undefined }
+  const decoded = pathname.includes('%') ? plainDecoded(pathname) : pathname
+  if (decoded === undefined) return { path: pathname, cacheKey: undefined }
+  const path = decoded.length > 1 ? decoded.replace(/\/+$/, '').toLowerCase() || '/' : decoded
   const params = new URLSearchParams([...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name)))
   const pageQuery = QUERY_OF_PAGE[path]
   const ownQuery = pageQuery ? pageQuery(params) : ''
   const givenQuery = params.size > 0 ? `?${params}` : ''
-  if (path !== url.pathname || givenQuery !== ownQuery) return { redirect: `${path}${ownQuery}` }
+  if (path !== pathname || givenQuery !== ownQuery) return { redirect: `${path}${ownQuery}` }
   return { path, cacheKey: path === '/kontakt' && ownQuery ? undefined : `${path}${ownQuery}` }
+}
+
+/** The path with its escapes decoded, when that is a plain path; undefined when no page has it. */
+function plainDecoded(pathname: string) {
+  if (/%2f/i.test(pathname)) return undefined
+  try {
+    const decoded = decodeURIComponent(pathname)
+    return PLAIN_PATH.test(decoded) && !DOT_SEGMENT.test(decoded) && !decoded.startsWith('//') ? decoded : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -1,34 +1,38 @@
+import { getGlobalStartContext } from '@tanstack/react-start'
 import { clientAddress } from '~/server/http/http'
 
-type ServerRequest = Request & {
-  /** srvx's request: the Node request it came in as, with the address server.ts read from it. */
-  runtime?: { node?: { req: { socket: { remoteAddress?: string }; clientAddress?: string } } }
-  ip?: string
-  /** Where TanStack Start's getRequestIP() looks first. */
-  context?: { clientAddress?: string }
+/**
+ * What travels with a request through Start (`handler.fetch(request, { context })`), set once at
+ * the entry: the visitor's address, and what the pipeline learned for the access log.
+ */
+export type RequestContext = {
+  clientAddress: string
+  /** Filled in by the page middleware: whether the page came from the page cache. */
+  served: { cache?: 'hit' | 'miss' }
 }
 
-/**
- * The visitor's address is read once, at the entry, from the socket (or the trusted proxies of
- * TRUST_PROXY), and then travels with the request: every request the pipeline builds from another
- * (a body that was read, a page rendered for HEAD) carries it on.
- */
-export function withClientAddress(request: Request, address: string): Request {
-  const serverRequest = request as ServerRequest
-  serverRequest.context = { ...serverRequest.context, clientAddress: address }
-  return request
+declare module '@tanstack/react-router' {
+  interface Register {
+    server: { requestContext: RequestContext }
+  }
 }
 
+/** What app/start.ts hands each request middleware of ours. */
+export type MiddlewareOptions = { request: Request; pathname: string; context: RequestContext; next: () => Promise<{ response: Response }> }
+
+/** srvx's request: the Node request it came in as. */
+type NodeBackedRequest = Request & { runtime?: { node?: { req: { socket: { remoteAddress?: string } } } }; ip?: string }
+
 /**
- * The address given at the entry: by the production server (server.ts), or read from the socket
- * here the first time a request is seen (the development server).
+ * The address of a request the production server has not read (the development server): from
+ * its socket, or the trusted proxies of TRUST_PROXY, as server.ts does.
  */
-export function clientAddressOf(request: Request): string {
-  const serverRequest = request as ServerRequest
-  const known = serverRequest.context?.clientAddress ?? serverRequest.runtime?.node?.req.clientAddress
-  if (known) return known
-  const peer = serverRequest.runtime?.node?.req.socket.remoteAddress ?? serverRequest.ip
-  const address = clientAddress(peer, request.headers.get('X-Forwarded-For'))
-  withClientAddress(request, address)
-  return address
+export function socketAddressOf(request: Request): string {
+  const nodeBacked = request as NodeBackedRequest
+  return clientAddress(nodeBacked.runtime?.node?.req.socket.remoteAddress ?? nodeBacked.ip, request.headers.get('X-Forwarded-For'))
+}
+
+/** The visitor's address, inside Start (a server function, a middleware). */
+export function currentClientAddress(): string {
+  return (getGlobalStartContext() as unknown as RequestContext).clientAddress
 }

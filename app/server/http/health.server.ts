@@ -1,4 +1,5 @@
 import { databaseFileProblem, getDb } from '#db/connection'
+import { log } from '~/server/log.server'
 
 export type Health = { ok: true } | { ok: false; reason: string }
 
@@ -16,4 +17,14 @@ export function databaseHealth(): Health {
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.message : String(error) }
   }
+}
+
+/** /healthz: 200 when healthy, 503 with the reason otherwise; never stored. */
+export function healthResponse() {
+  const health = databaseHealth()
+  if (!health.ok) log('error', 'health check failed', { reason: health.reason })
+  return Response.json(health.ok ? { status: 'ok' } : { status: 'unavailable', reason: health.reason }, {
+    status: health.ok ? 200 : 503,
+    headers: { 'Cache-Control': 'no-store' },
+  })
 }

@@ -3,6 +3,9 @@
 import { createHash } from 'node:crypto'
 import { isIP } from 'node:net'
 
+/** The built site (npm start); `npm run dev` differs only where Vite needs it (the CSP). */
+export const isProduction = process.env.NODE_ENV === 'production'
+
 /** What a page's CSP must allow besides 'self': the sha256 of each inline script and style. */
 export type InlineHashes = { scripts: string[]; styles: string[] }
 
@@ -113,18 +116,39 @@ export function trustedProxies(value = process.env.TRUST_PROXY): TrustedProxies 
   return (value ?? '').split(',').map((address) => address.trim()).filter(Boolean)
 }
 
-const isLoopback = (address: string) => /^(127\.|::1$|::ffff:127\.)/.test(address)
+/** `::ffff:127.0.0.1` is how an IPv4 peer looks on a dual-stack socket (HOST=::): the same address. */
+export function plainAddress(address: string) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)
+  return (mapped ? mapped[1]! : address).toLowerCase()
+}
+
+const isLoopback = (address: string) => /^(127\.|::1$)/.test(address)
+
+/**
+ * One X-Forwarded-For hop as proxies write it: `203.0.113.7`, `203.0.113.7:51000`,
+ * `2001:db8::1`, `[2001:db8::1]:443`, `"[2001:db8::1]"`. Anything else (`unknown`, an obfuscated
+ * name) is no address: undefined.
+ */
+export function hopAddress(hop: string) {
+  let value = hop.trim().replace(/^"(.*)"$/, '$1')
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value)
+  if (bracketed) value = bracketed[1]!
+  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'))
+  return isIP(value) === 0 ? undefined : plainAddress(value)
+}
 
 /**
  * The visitor's address, read once where the server still has the socket: the peer itself, or,
  * when the peer is a trusted proxy, the nearest address in X-Forwarded-For that is not one of
- * our proxies. Anything a client wrote there is ignored unless a trusted proxy passed it on.
+ * our proxies, read right to left. Hops that are no address are skipped. Anything a client wrote
+ * there is ignored unless a trusted proxy passed it on.
  */
 export function clientAddress(peer: string | undefined, forwardedFor: string | null | undefined, trust: TrustedProxies = trustedProxies()) {
-  const trusted = (address: string) => (trust === 'loopback' ? isLoopback(address) : trust.includes(address))
-  let address = peer ?? 'unknown'
+  const trustedList = trust === 'loopback' ? [] : trust.map(plainAddress)
+  const trusted = (address: string) => (trust === 'loopback' ? isLoopback(address) : trustedList.includes(address))
+  let address = peer ? plainAddress(peer) : 'unknown'
   if (!trusted(address) || !forwardedFor) return address
-  const hops = forwardedFor.split(',').map((hop) => hop.trim()).filter((hop) => isIP(hop) !== 0)
+  const hops = forwardedFor.split(',').map(hopAddress).filter((hop) => hop !== undefined)
   while (hops.length > 0 && trusted(address)) address = hops.pop()!
   return address
 }

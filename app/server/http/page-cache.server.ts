@@ -2,7 +2,10 @@ import { getDb } from '#db/connection'
 import { blogContentVersion } from '#db/sync-blog'
 import type { Statement } from 'better-sqlite3'
 import { nextBlogChangeAt } from '~/server/blog/blog.server'
-import type { Page } from '~/server/http/page.server'
+import { type Page, isNoStore } from '~/server/http/page.server'
+
+/** HTML_CACHE=off renders every page afresh (the benchmark's cold runs); development always does. */
+export const pageCacheEnabled = process.env.NODE_ENV === 'production' && process.env.HTML_CACHE !== 'off'
 
 /** Pages are small (≈ 30 kB for all three representations of an article); this keeps thousands. */
 const MAX_BYTES = Number(process.env.PAGE_CACHE_BYTES ?? 64 * 1024 * 1024)
@@ -76,8 +79,8 @@ export class PageCache {
     if (pending) return pending
     const generation = this.generation
     const rendered = render().then((page) => {
-      // Only what renders fine is kept, and nothing rendered before the blog changed.
-      if (page.status === 200 && generation === this.generation) this.store(key, page)
+      // Only what renders fine and may be kept is kept, and nothing rendered before the blog changed.
+      if (page.status === 200 && !isNoStore(page.headers['cache-control']) && generation === this.generation) this.store(key, page)
       return page
     })
     this.rendering.set(key, rendered)

@@ -22,8 +22,14 @@ export type Reply = { status: number; headers: Record<string, string>; body: Buf
 
 export type RequestFacts = { method: string; ifNoneMatch: string | null; acceptEncoding: string | null }
 
-/** Shared caches (a CDN) may keep a page five minutes and serve it stale while they refresh it. */
-export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'
+/**
+ * Shared caches (a CDN) may keep a page SHARED_CACHE_SECONDS (five minutes) and serve it stale
+ * while they refresh it: how long a new article may take to appear on /blog behind one.
+ */
+export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${Number(process.env.SHARED_CACHE_SECONDS ?? 300) || 300}, stale-while-revalidate=86400`
+
+/** An answer nobody may keep: the page cache, Varnish and the browser all leave it alone. */
+export const isNoStore = (cacheControl: string | null | undefined) => /\b(no-store|private)\b/i.test(cacheControl ?? '')
 
 export const etagOf = (body: Buffer, encoding: Encoding) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}${encoding === 'identity' ? '' : `-${encoding}`}"`
@@ -74,7 +80,10 @@ export function replyWithPage(page: Page, facts: RequestFacts): Reply {
   const representation = page.representations[encoding] ?? page.representations.identity
   const headers: Record<string, string> = { ...page.headers, etag: representation.etag }
   if (encoding !== 'identity') headers['content-encoding'] = encoding
-  if (page.status === 200 && matches(facts.ifNoneMatch, representation.etag)) return { status: 304, headers, body: undefined }
+  // A 304 tells the client to reuse what it stored; a no-store answer was never stored.
+  if (page.status === 200 && !isNoStore(page.headers['cache-control']) && matches(facts.ifNoneMatch, representation.etag)) {
+    return { status: 304, headers, body: undefined }
+  }
   headers['content-length'] = String(representation.body.length)
   return { status: page.status, headers, body: facts.method === 'HEAD' ? undefined : representation.body }
 }

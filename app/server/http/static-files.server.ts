@@ -68,7 +68,8 @@ export class StaticFiles {
 
   constructor(
     private clientDir = resolve('dist/client'),
-    private publicDir = resolve('public'),
+    // PUBLIC_DIR: where `npm run db:seed` wrote the covers, when not public/ (a test's own folder).
+    private publicDir = resolve(process.env.PUBLIC_DIR ?? 'public'),
   ) {
     const walk = (folder: string) => {
       for (const name of readdirSync(folder)) {

@@ -1,0 +1,54 @@
+import type { MiddlewareOptions } from '~/server/http/client-address.server'
+import { canonicalPageAddress } from '~/server/http/canonical-url.server'
+import { isProduction } from '~/server/http/http'
+import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
+import { type Page, type RequestFacts, SHARED_CACHE_CONTROL, isNoStore, makePage, replyToResponse, replyWithPage } from '~/server/http/page.server'
+import { textResponse } from '~/server/http/responses.server'
+
+/**
+ * Every address that is not a server function: one canonical address (else a 301), then the page
+ * from the cache or rendered once into fixed bytes (CSP by hash, compressed, ETag), answered like
+ * a static file. Runs before Start strips the body of a HEAD, so HEAD gets the GET's headers.
+ *
+ * What is never stored: anything but a 200, an address no page can have, and every answer whose
+ * own Cache-Control says `no-store` or `private` (a route sets it with `headers: () => ({
+ * 'Cache-Control': 'no-store' })`). That rule is the whole of "is this page cached".
+ */
+export async function answerPage({ request, pathname, next, context }: MiddlewareOptions): Promise<Response> {
+  // The health check must answer even when the page cache cannot (no database): straight through.
+  if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed()
+  if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed()
+  const address = canonicalPageAddress(new URL(request.url))
+  if ('redirect' in address) {
+    return new Response(null, { status: 301, headers: { Location: address.redirect, 'Cache-Control': SHARED_CACHE_CONTROL } })
+  }
+  const facts: RequestFacts = { method: request.method, ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') }
+  const shareable = address.cacheKey !== undefined
+  const render = async (kept: boolean) => pageOf(await next(), { shareable, kept })
+  if (!pageCacheEnabled || !address.cacheKey) return replyToResponse(replyWithPage(await render(false), facts))
+  let cache: 'hit' | 'miss' = 'hit'
+  const page = await pageCache.getOrRender(address.cacheKey, () => {
+    cache = 'miss'
+    return render(true)
+  })
+  context.served.cache = cache
+  return replyToResponse(replyWithPage(page, facts))
+}
+
+const methodNotAllowed = () => textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, HEAD' })
+
+/**
+ * A rendered answer as fixed bytes. Only a 200 at a shareable address may be kept by anyone (and
+ * then as the route says, if it says); it is compressed at the highest effort only when the page
+ * cache keeps it and serves it many times. A 404 or an error page costs a quick compression, once.
+ */
+async function pageOf({ response }: { response: Response }, { shareable, kept }: { shareable: boolean; kept: boolean }): Promise<Page> {
+  const html = await response.text()
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (!['content-length', 'content-encoding', 'etag', 'cache-control', 'set-cookie'].includes(name)) headers[name] = value
+  })
+  const cacheControl = response.status === 200 && shareable ? (response.headers.get('Cache-Control') ?? SHARED_CACHE_CONTROL) : 'no-store'
+  const effort = kept && response.status === 200 && !isNoStore(cacheControl) ? 'high' : 'low'
+  return makePage({ html, status: response.status, headers }, { effort, cacheControl, csp: isProduction })
+}

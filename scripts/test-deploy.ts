@@ -1,0 +1,196 @@
+/**
+ * `npm run test:deploy`: the production server behind the documented front, on loopback: Varnish
+ * (deploy/default.vcl, standing in for a CDN) → Caddy (deploy/Caddyfile, as plain http on a free
+ * port, trusting Varnish as it would trust a CDN) → `node server.ts` with TRUST_PROXY=loopback.
+ * Prints one row per promise with what was seen, and exits 1 if any is not kept.
+ * Needs the Debian packages caddy and varnish (.ci/run installs them) and a build (made if missing).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { daysAgo, writeArticle } from '../e2e/articles'
+
+const NODE = resolve('node_modules/.bin/node')
+const SHARED_CACHE_SECONDS = 4
+const dir = mkdtempSync(join(tmpdir(), 'coach-deploy-'))
+const children = new Set<ChildProcess>()
+const rows: Array<{ promise: string; seen: string; kept: boolean }> = []
+const row = (promise: string, kept: boolean, seen: string) => rows.push({ promise, seen, kept })
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+function freePort() {
+  return new Promise<number>((done, fail) => {
+    const probe = createServer().once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => done(port))
+    })
+  })
+}
+
+function start(name: string, command: string, args: string[], env: Record<string, string> = {}) {
+  const log = openSync(join(dir, `${name}.log`), 'a')
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', log, log] })
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  return child
+}
+
+async function waitFor(url: string, what: string) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
+    try {
+      await fetch(url)
+      return
+    } catch {
+      // not up yet
+    }
+  }
+  throw new Error(`${what} did not start; its log is in ${dir}`)
+}
+
+const contentDir = join(dir, 'content')
+const databaseFile = join(dir, 'site.db')
+const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' }, stdio: 'ignore' })
+
+const [appPort, caddyPort, varnishPort] = [await freePort(), await freePort(), await freePort()]
+const appEnv = {
+  NODE_ENV: 'production',
+  // Dual-stack, as `HOST=::` is often set: Caddy's connections from 127.0.0.1 then arrive as
+  // ::ffff:127.0.0.1, and must still count as the trusted proxy.
+  HOST: '::',
+  PORT: String(appPort),
+  TRUST_PROXY: 'loopback',
+  SITE_URL: 'https://www.coach-eksempel.dk',
+  DATABASE_URL: databaseFile,
+  MAIL_OUTBOX_DIR: join(dir, 'outbox'),
+  BACKGROUND_JOBS: 'off',
+  SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS),
+}
+const startApp = () => start('app', NODE, ['server.ts'], appEnv)
+
+/** deploy/Caddyfile's site block, served as http on loopback; Varnish in front is the trusted CDN. */
+function caddyfileForTest() {
+  const production = readFileSync('deploy/Caddyfile', 'utf8')
+  const site = /^www\.coach-eksempel\.dk \{\n([\s\S]*?)\n\}/m.exec(production)?.[1]
+  if (!site) throw new Error('deploy/Caddyfile has no www.coach-eksempel.dk block')
+  const body = site
+    .replace(/\n\tlog \{[\s\S]*?\n\t\}/, '')
+    .replace('reverse_proxy 127.0.0.1:3000 {', `reverse_proxy 127.0.0.1:${appPort} {\n\t\ttrusted_proxies 127.0.0.1/8`)
+  return `{\n\tadmin off\n\tauto_https off\n}\n\nhttp://127.0.0.1:${caddyPort} {\n${body}\n}\n`
+}
+
+/**
+ * A request through Varnish. Varnish closes a connection idle for 5 s; when Node's fetch reuses
+ * one just closed, a GET is sent again, as a browser does. The restart burst counts every failure.
+ */
+const through = (path: string, init: RequestInit = {}, again = true): Promise<Response> =>
+  fetch(`http://127.0.0.1:${varnishPort}${path}`, { redirect: 'manual', ...init }).catch((error) => {
+    if (again && (init.method ?? 'GET') === 'GET') return through(path, init, false)
+    throw error
+  })
+const fromCache = (response: Response) => Number(response.headers.get('age') ?? 0) > 0 && (response.headers.get('x-varnish') ?? '').includes(' ')
+
+try {
+  if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
+  mkdirSync(contentDir)
+  writeArticle(contentDir, { slug: 'ro-i-hverdagen', title: 'Ro i hverdagen', publishedAt: daysAgo(40) })
+  writeArticle(contentDir, { slug: 'pauser-der-virker', title: 'Pauser der virker', publishedAt: daysAgo(50) })
+  seed()
+  let app = startApp()
+  await waitFor(`http://127.0.0.1:${appPort}/healthz`, 'The server')
+  writeFileSync(join(dir, 'Caddyfile'), caddyfileForTest())
+  start('caddy', 'caddy', ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], { HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir })
+  await waitFor(`http://127.0.0.1:${caddyPort}/healthz`, 'Caddy')
+  writeFileSync(join(dir, 'default.vcl'), readFileSync('deploy/default.vcl', 'utf8').replace('.port = "8080";', `.port = "${caddyPort}";`))
+  start('varnish', 'varnishd', ['-F', '-j', 'none', '-n', join(dir, 'varnish'), '-a', `127.0.0.1:${varnishPort}`, '-f', join(dir, 'default.vcl'), '-s', 'malloc,64m', '-p', 'http_gzip_support=off'])
+  await waitFor(`http://127.0.0.1:${varnishPort}/healthz`, 'Varnish')
+
+  // Security headers, after both hops.
+  const page = await through('/om')
+  const required = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']
+  const missing = required.filter((name) => !page.headers.get(name))
+  row('the security headers survive Varnish and Caddy', page.status === 200 && missing.length === 0, missing.length ? `missing: ${missing.join(', ')}` : `${required.length} of ${required.length} on /om`)
+
+  // Pages from the shared cache, one copy per encoding.
+  await through('/ydelser', { headers: { 'Accept-Encoding': 'br' } })
+  await through('/ydelser', { headers: { 'Accept-Encoding': 'gzip' } })
+  await sleep(1100)
+  const br = await through('/ydelser', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+  const gzip = await through('/ydelser', { headers: { 'Accept-Encoding': 'gzip' } })
+  row(
+    'pages come from the shared cache (Age > 0) with Vary: Accept-Encoding',
+    fromCache(br) && fromCache(gzip) && br.headers.get('content-encoding') === 'br' && gzip.headers.get('content-encoding') === 'gzip' && br.headers.get('vary') === 'Accept-Encoding',
+    `Age ${br.headers.get('age')} (br), ${gzip.headers.get('age')} (gzip); Vary ${br.headers.get('vary')}`,
+  )
+
+  // Never cached: the contact form's result, server functions, POSTs.
+  const twice = async (path: string, init?: RequestInit) => {
+    await through(path, init)
+    await sleep(1100)
+    return through(path, init)
+  }
+  const status = await twice('/kontakt?status=sendt')
+  row('/kontakt?status=… is never cached', !fromCache(status) && status.headers.get('cache-control') === 'no-store', `Age ${status.headers.get('age')}, Cache-Control ${status.headers.get('cache-control')}`)
+  const action = (await (await through('/kontakt')).text()).match(/action="(\/_serverFn\/[^"]+)"/)?.[1] ?? ''
+  const serverFunction = await twice(action)
+  row('server functions are never cached', !fromCache(serverFunction), `GET ${action.slice(0, 24)}…: ${serverFunction.status}, Age ${serverFunction.headers.get('age')}`)
+
+  // Two visitors behind the same proxies: a limit each (5 messages per 15 minutes).
+  const post = (visitor: string, n: number) =>
+    through(action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': visitor },
+      body: new URLSearchParams({ firstName: 'Anne', lastName: 'Jensen', email: `besoeg${n}@eksempel.dk`, phone: '20 30 40 50', message: `Besked nummer ${n}.`, serviceType: '', address: '', website: '' }),
+    }).then((response) => new URL(response.headers.get('location') ?? '/', 'http://x').searchParams.get('status'))
+  const first: string[] = []
+  for (let n = 1; n <= 6; n++) first.push((await post('203.0.113.7', n)) ?? '?')
+  const second = await post('198.51.100.9', 7)
+  row(
+    'two visitors through the proxies (server on ::) have a contact limit each; POSTs never cached',
+    first.slice(0, 5).every((s) => s === 'sendt' || s === 'modtaget') && first[5] === 'for-mange' && (second === 'sendt' || second === 'modtaget'),
+    `visitor 1: ${first.join(' ')}; visitor 2: ${second}`,
+  )
+
+  // A new article through the shared cache, within the TTL (plus the one request that refreshes).
+  await through('/blog')
+  writeArticle(contentDir, { slug: 'en-ny-begyndelse', title: 'En ny begyndelse', publishedAt: daysAgo(0) })
+  seed()
+  // From the moment the seed has finished: that is when the site's database has the article.
+  const seededAt = Date.now()
+  let seenAfter = Number.POSITIVE_INFINITY
+  for (const deadline = seededAt + (SHARED_CACHE_SECONDS + 10) * 1000; Date.now() < deadline; await sleep(250)) {
+    if ((await (await through('/blog')).text()).includes('En ny begyndelse')) {
+      seenAfter = (Date.now() - seededAt) / 1000
+      break
+    }
+  }
+  const direct = seenAfter === Number.POSITIVE_INFINITY ? `; on the server itself: ${(await (await fetch(`http://127.0.0.1:${appPort}/blog`)).text()).includes('En ny begyndelse')}` : ''
+  row(`a new article is on /blog through the cache within the TTL (${SHARED_CACHE_SECONDS} s here, 300 s by default) after db:seed`, seenAfter <= SHARED_CACHE_SECONDS + 1, `after ${seenAfter.toFixed(1)} s${direct}`)
+
+  // A restart under load: SIGTERM during a burst through both proxies, the next server started as
+  // systemd would; Caddy holds requests while the port is closed.
+  const burst = Array.from({ length: 200 }, (_, n) => sleep(n * 5).then(() => through('/healthz', {}, false).then((response) => response.status, () => 0)))
+  await sleep(200)
+  app.kill('SIGTERM')
+  await new Promise((done) => app.once('exit', done))
+  app = startApp()
+  const statuses = await Promise.all(burst)
+  const lost = statuses.filter((code) => code !== 200)
+  row('a restart (SIGTERM) during a burst through the proxies loses no request', lost.length === 0, `${statuses.length - lost.length} of ${statuses.length} answered 200${lost.length ? `; others: ${lost.join(' ')}` : ''}`)
+} catch (error) {
+  row('the deployment test ran to the end', false, String(error))
+} finally {
+  for (const child of children) child.kill('SIGTERM')
+  await sleep(500)
+  for (const child of children) child.kill('SIGKILL')
+}
+
+const width = Math.max(...rows.map((r) => r.promise.length))
+console.log(`\n${'promise'.padEnd(width)}  kept  seen`)
+for (const r of rows) console.log(`${r.promise.padEnd(width)}  ${r.kept ? 'yes ' : 'NO  '}  ${r.seen}`)
+const failed = rows.filter((r) => !r.kept).length
+if (failed > 0) console.log(`\n${failed} not kept; logs in ${dir}`)
+else rmSync(dir, { recursive: true, force: true })
+process.exit(failed > 0 ? 1 : 0)

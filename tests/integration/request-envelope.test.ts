@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import type { RequestContext } from '~/server/http/client-address.server'
+import { serveRequest } from '~/server/http/request-pipeline.server'
+
+// The envelope every answer leaves through, tested HTTP in, HTTP out: whatever the app answers
+// (or throws), the visitor gets the security headers and, on failure, a Danish text without details.
+
+const request = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init)
+
+function expectSecurityHeaders(response: Response) {
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(response.headers.get('x-frame-options')).toBe('DENY')
+  expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+  expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+  expect(response.headers.get('permissions-policy')).toContain('camera=()')
+  expect(response.headers.get('x-powered-by')).toBeNull()
+}
+
+describe('the request envelope', () => {
+  it('adds the security headers to whatever the app answers, keeps those it set itself, and drops X-Powered-By', async () => {
+    const response = await serveRequest(request('/om'), '203.0.113.7', () =>
+      new Response('hej', { status: 418, headers: { 'X-Powered-By': 'noget', 'X-Frame-Options': 'SAMEORIGIN', 'Content-Type': 'text/plain' } }),
+    )
+    expect(response.status).toBe(418)
+    expect(await response.text()).toBe('hej')
+    expect(response.headers.get('x-powered-by')).toBeNull()
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('adds them to a redirect made with Response.redirect, whose headers cannot be changed in place', async () => {
+    const response = await serveRequest(request('/OM'), '203.0.113.7', () => Response.redirect('http://localhost/om', 301))
+    expect(response.status).toBe(301)
+    expect(response.headers.get('location')).toBe('http://localhost/om')
+    expectSecurityHeaders(response)
+  })
+
+  it('hands the app the visitor’s address it was given', async () => {
+    let seen: RequestContext | undefined
+    await serveRequest(request('/om'), '198.51.100.4', (context) => ((seen = context), new Response('ok')))
+    expect(seen?.clientAddress).toBe('198.51.100.4')
+  })
+
+  it('answers a failure with 500 and a Danish text, no details, not stored, with the headers', async () => {
+    const response = await serveRequest(request('/blog'), '203.0.113.7', () => {
+      throw new Error('SQLITE_CANTOPEN: hemmelig sti /var/lib/site.db')
+    })
+    expect(response.status).toBe(500)
+    expect(await response.text()).toBe('Der opstod en fejl på serveren. Prøv igen om lidt.')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expectSecurityHeaders(response)
+  })
+
+  it('answers 499 when the visitor went away before the answer', async () => {
+    const gone = new AbortController()
+    gone.abort()
+    const response = await serveRequest(request('/blog', { signal: gone.signal }), '203.0.113.7', () => {
+      throw new DOMException('The operation was aborted.', 'AbortError')
+    })
+    expect(response.status).toBe(499)
+  })
+
+  it('keeps //host addresses on this site: a redirect to the path, the app never asked', async () => {
+    let asked = false
+    for (const [path, location] of [
+      ['//evil.example/om', '/evil.example/om'],
+      ['///evil.example', '/evil.example'],
+    ] as const) {
+      const response = await serveRequest(request(path), '203.0.113.7', () => ((asked = true), new Response('app')))
+      expect(response.status, path).toBe(301)
+      expect(response.headers.get('location'), path).toBe(location)
+      expectSecurityHeaders(response)
+    }
+    expect(asked).toBe(false)
+  })
+})
