@@ -12,6 +12,6 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
-    env: { LOG_LEVEL: 'silent', BACKGROUND_JOBS: 'off', MAIL_OUTBOX_DIR: join(tmpdir(), 'coach-test-outbox') },
+    env: { LOG_LEVEL: 'silent', BACKGROUND_JOBS: 'off', MAIL_OUTBOX_DIR: join(tmpdir(), 'coach-test-outbox'), BOOKING_LINK_SECRET: 'vitest-booking-link-secret' },
   },
 })

@@ -21,6 +21,9 @@ import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as YdelserRouteImport } from './routes/ydelser'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
+import { Route as BookSamtaleIndexRouteImport } from './routes/book-samtale/index'
+import { Route as BookSamtaleTidspunktRouteImport } from './routes/book-samtale/$tidspunkt'
+import { Route as BookingTokenRouteImport } from './routes/booking/$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -82,6 +85,21 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BookSamtaleIndexRoute = BookSamtaleIndexRouteImport.update({
+  id: '/book-samtale/',
+  path: '/book-samtale/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookSamtaleTidspunktRoute = BookSamtaleTidspunktRouteImport.update({
+  id: '/book-samtale/$tidspunkt',
+  path: '/book-samtale/$tidspunkt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookingTokenRoute = BookingTokenRouteImport.update({
+  id: '/booking/$token',
+  path: '/booking/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -95,7 +113,10 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
+  '/booking/$token': typeof BookingTokenRoute
   '/blog/': typeof BlogIndexRoute
+  '/book-samtale/': typeof BookSamtaleIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -109,7 +130,10 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
+  '/booking/$token': typeof BookingTokenRoute
   '/blog': typeof BlogIndexRoute
+  '/book-samtale': typeof BookSamtaleIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -124,7 +148,10 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
+  '/booking/$token': typeof BookingTokenRoute
   '/blog/': typeof BlogIndexRoute
+  '/book-samtale/': typeof BookSamtaleIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -140,7 +167,10 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/ydelser'
     | '/blog/$slug'
+    | '/book-samtale/$tidspunkt'
+    | '/booking/$token'
     | '/blog/'
+    | '/book-samtale/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -154,7 +184,10 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/ydelser'
     | '/blog/$slug'
+    | '/book-samtale/$tidspunkt'
+    | '/booking/$token'
     | '/blog'
+    | '/book-samtale'
   id:
     | '__root__'
     | '/'
@@ -168,7 +201,10 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/ydelser'
     | '/blog/$slug'
+    | '/book-samtale/$tidspunkt'
+    | '/booking/$token'
     | '/blog/'
+    | '/book-samtale/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -183,7 +219,10 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   YdelserRoute: typeof YdelserRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
+  BookingTokenRoute: typeof BookingTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
+  BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -272,6 +311,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/book-samtale/': {
+      id: '/book-samtale/'
+      path: '/book-samtale'
+      fullPath: '/book-samtale/'
+      preLoaderRoute: typeof BookSamtaleIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book-samtale/$tidspunkt': {
+      id: '/book-samtale/$tidspunkt'
+      path: '/book-samtale/$tidspunkt'
+      fullPath: '/book-samtale/$tidspunkt'
+      preLoaderRoute: typeof BookSamtaleTidspunktRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/booking/$token': {
+      id: '/booking/$token'
+      path: '/booking/$token'
+      fullPath: '/booking/$token'
+      preLoaderRoute: typeof BookingTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -287,7 +347,10 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   YdelserRoute: YdelserRoute,
   BlogSlugRoute: BlogSlugRoute,
+  BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
+  BookingTokenRoute: BookingTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
+  BookSamtaleIndexRoute: BookSamtaleIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 /** One row per file in content/blog; the seed keeps the table equal to the folder. */
 export const blogPosts = sqliteTable(
@@ -70,6 +71,78 @@ export const contactMessages = sqliteTable(
   ],
 )
 
+/** A booked first conversation. Times are ISO-8601 UTC text; local_date is the Danish date it falls on. */
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Random; the booking's code for the coach, its calendar UID and its e-mails' idempotency keys. */
+    publicId: text('public_id').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    localDate: text('local_date').notNull(),
+    mode: text('mode', { enum: ['telefon', 'video', 'fremmoede'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Lower-cased e-mail: one upcoming booking per address, whatever its case. */
+    emailKey: text('email_key').notNull(),
+    phone: text('phone').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['bekraeftet', 'aflyst'] }).notNull().default('bekraeftet'),
+    cancelledAt: text('cancelled_at'),
+    cancelledBy: text('cancelled_by', { enum: ['gaest', 'coach'] }),
+    outcome: text('outcome', { enum: ['udeblevet'] }),
+    /** The calendar event's SEQUENCE: raised on every move and cancellation. */
+    sequence: integer('sequence').notNull().default(0),
+    moveCount: integer('move_count').notNull().default(0),
+    /** SHA-256 of the manage link's token; the token itself exists only in the link. */
+    manageTokenHash: text('manage_token_hash').notNull().unique(),
+    ipHash: text('ip_hash').notNull(),
+  },
+  (table) => [
+    // The database itself refuses a second confirmed booking of one start, whatever the code does.
+    uniqueIndex('bookings_confirmed_start_idx').on(table.startsAt).where(sql`status = 'bekraeftet'`),
+    index('bookings_status_start_idx').on(table.status, table.startsAt),
+    index('bookings_email_status_idx').on(table.emailKey, table.status),
+    index('bookings_ip_created_idx').on(table.ipHash, table.createdAt),
+    check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+)
+
+/**
+ * Every e-mail about a booking, stored in the booking's transaction and delivered like contact
+ * messages: claimed with a lease, retried with backoff, sent with an idempotency key. The row keeps
+ * the time it was about, so a retry sends the same bytes; a reminder waits until next_attempt_at.
+ */
+export const bookingEmails = sqliteTable(
+  'booking_emails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bekraeftelse', 'flyttet', 'aflyst', 'paamindelse'] }).notNull(),
+    role: text('role', { enum: ['gaest', 'coach'] }).notNull(),
+    sequence: integer('sequence').notNull(),
+    startsAt: text('starts_at').notNull(),
+    endsAt: text('ends_at').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    /** skipped: a reminder whose booking was cancelled or moved before it was due. */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: text('next_attempt_at'),
+    sentAt: text('sent_at'),
+    claimToken: text('claim_token'),
+  },
+  (table) => [index('booking_emails_status_next_idx').on(table.status, table.nextAttemptAt), index('booking_emails_booking_idx').on(table.bookingId)],
+)
+
 export type BlogPost = typeof blogPosts.$inferSelect
 export type NewBlogPost = typeof blogPosts.$inferInsert
 export type ContactMessage = typeof contactMessages.$inferSelect
+export type Booking = typeof bookings.$inferSelect
+export type BookingEmail = typeof bookingEmails.$inferSelect

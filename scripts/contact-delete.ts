@@ -1,11 +1,13 @@
 /**
  * `npm run contact:delete -- --email navn@eksempel.dk [--ja]`: erases one person (their right to
- * erasure): their messages in the database and the e-mails about them in the outbox folder. It
+ * erasure): their messages and bookings in the database and the e-mails about them in the outbox folder. It
  * lists what it found and asks before deleting; `--ja` answers yes in advance (for scripts).
  */
 import { createInterface } from 'node:readline/promises'
 import { privacy } from '#content/privacy'
 import { closeDb } from '#db/connection'
+import { formatPeriod } from '~/lib/booking/time'
+import { bookingsAbout, deleteBookings } from '~/server/booking/booking-admin.server'
 import { deletePerson, storedAbout } from '~/server/contact/contact-admin.server'
 import { databaseName, receivedFormat, requireDatabase } from './lib/contact-database.ts'
 import { emailArgument } from './lib/email-argument.ts'
@@ -16,22 +18,26 @@ const confirmed = process.argv.includes('--ja')
 requireDatabase('contact:delete')
 
 const found = await storedAbout(email)
-if (found.messages.length === 0 && found.outboxFiles.length === 0) {
+const foundBookings = await bookingsAbout(email)
+if (found.messages.length === 0 && found.outboxFiles.length === 0 && foundBookings.bookings.length === 0) {
   console.log(`Der er intet gemt om ${email} i databasen ${databaseName()}; intet er slettet.`)
   closeDb()
   process.exit(0)
 }
 
-const summary = (stored: typeof found) => `${quantity(stored.messages.length, 'besked', 'beskeder')} og ${quantity(stored.outboxFiles.length, 'e-mail', 'e-mails')} i udbakken`
+// Bookings are named only when there are any, so a contact-only person reads as before.
+const summary = (stored: typeof found, booked: typeof foundBookings) =>
+  `${quantity(stored.messages.length, 'besked', 'beskeder')}${booked.bookings.length > 0 ? `, ${quantity(booked.bookings.length, 'booking', 'bookinger')}` : ''} og ${quantity(stored.outboxFiles.length + booked.outboxFiles.length, 'e-mail', 'e-mails')} i udbakken`
 const preview = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim()
   return line.length > 60 ? `${line.slice(0, 59)}…` : line
 }
-console.log(`Om ${email} er der gemt ${summary(found)} (database ${databaseName()}):`)
+console.log(`Om ${email} er der gemt ${summary(found, foundBookings)} (database ${databaseName()}):`)
 for (const message of found.messages) {
   console.log(`- besked nr. ${message.id} fra ${message.firstName} ${message.lastName}, modtaget ${receivedFormat.format(new Date(message.createdAt))}: »${preview(message.message)}«`)
 }
-for (const file of found.outboxFiles) console.log(`- udbakken: ${file}`)
+for (const booking of foundBookings.bookings) console.log(`- booking ${booking.publicId}: ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}`)
+for (const file of [...found.outboxFiles, ...foundBookings.outboxFiles]) console.log(`- udbakken: ${file}`)
 
 if (!confirmed) {
   if (!process.stdin.isTTY) {
@@ -50,8 +56,9 @@ if (!confirmed) {
 }
 
 const deleted = await deletePerson(email)
+const deletedBookings = await deleteBookings(email)
 closeDb()
-console.log(`Slettet om ${email}: ${summary(deleted)}.`)
+console.log(`Slettet om ${email}: ${summary(deleted, deletedBookings)}.`)
 // The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
 console.log(
   `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,

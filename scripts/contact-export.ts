@@ -4,12 +4,15 @@
  * standard error, so `> fil.json` keeps only the data.
  */
 import { closeDb } from '#db/connection'
+import { exportBookings } from '~/server/booking/booking-admin.server'
 import { exportPerson } from '~/server/contact/contact-admin.server'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 
 const email = emailArgument('contact:export')
-const data = await exportPerson(email)
+const data = { ...(await exportPerson(email)), ...(await exportBookings(email)) }
 console.log(JSON.stringify(data, null, 2))
-console.error(`${quantity(data.messages.length, 'besked', 'beskeder')} og ${quantity(data.emails.length, 'e-mail', 'e-mails')} i udbakken om ${email}.`)
+// Bookings are named only when there are any, so a contact-only person reads as before.
+const bookings = data.bookings.length > 0 ? `, ${quantity(data.bookings.length, 'booking', 'bookinger')}` : ''
+console.error(`${quantity(data.messages.length, 'besked', 'beskeder')}${bookings} og ${quantity(data.emails.length + data.bookingEmails.length, 'e-mail', 'e-mails')} i udbakken om ${email}.`)
 closeDb()

@@ -1,11 +1,12 @@
 /**
  * `npm run email:dev`: a preview of the site's e-mails on http://localhost:3001 that works without
- * internet access (the React Email preview app loads resources from the web). It renders both
+ * internet access (the React Email preview app loads resources from the web). It renders the
  * templates in app/emails/ with their sample data, as HTML and as the plain text that goes with
  * it, freshly on every request, so an edited template shows on reload.
  */
 import { createServer } from 'node:http'
 import { render } from '@react-email/render'
+import BookingEmailPreview from '~/emails/booking-email'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'
 
@@ -15,6 +16,7 @@ const templates = {
     element: () => ContactNotificationEmail(ContactNotificationEmail.PreviewProps),
   },
   kvittering: { title: 'Kvittering til den, der skrev', element: () => ContactConfirmationEmail() },
+  booking: { title: 'Bekræftelse af en booking (uden den vedhæftede kalenderinvitation)', element: () => BookingEmailPreview() },
 } as const
 type TemplateName = keyof typeof templates
 

@@ -1,5 +1,6 @@
 /**
- * `npm run test:resilience`: load and fault tests of the contact pipeline against the production
+ * `npm run test:resilience`: load and fault tests of the contact pipeline (and the booking's race
+ * for one time) against the production
  * server on loopback. Bounded in time; prints what it tried and what it found; exits non-zero
  * when a promise is broken (a 5xx, a lost message, a missing e-mail, a corrupt database).
  */
@@ -7,6 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { bookingRace } from './lib/booking-race.ts'
 import { contactFormAction, contactOutcome, postFormFrom } from './lib/loopback-client.ts'
 import { boundedRun, freePort, startServer } from './lib/server-process.ts'
 import { printTable } from './lib/table.ts'
@@ -227,6 +229,7 @@ await boundedRun('Resiliens-testen', work, async () => {
   await killMidBurst()
   await twoSendersAtTheDefaultLimit()
   await resetKeepsKeysUnique()
+  rows.push(await bookingRace(PORT, baseEnv, work))
 })
 
 printTable(rows.map(({ ok, ...row }) => ({ ...row, ok: ok ? 'ja' : 'NEJ' })))

@@ -4,6 +4,7 @@ import { FREE_FIRST_CONVERSATION } from '#content/services'
 import { site } from '#content/site'
 import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
 import { ContactForm } from '~/components/contact/contact-form'
+import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
@@ -73,6 +74,12 @@ function ContactPage() {
             from lg up they stand in the column beside it. */}
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
           <aside aria-label="Kontaktoplysninger" className="grid gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-1 lg:grid-cols-1 lg:content-start">
+            <InfoCard title="Book en samtale">
+              <p className="text-ink">Vælg selv en tid til en gratis, uforpligtende første samtale.</p>
+              <ButtonLink to="/book-samtale" className="mt-3">
+                Find en ledig tid
+              </ButtonLink>
+            </InfoCard>
             <InfoCard title="E-mail">
               <a href={`mailto:${site.email}`} className="font-medium text-accent-700 underline-offset-4 hover:underline">
                 {site.email}

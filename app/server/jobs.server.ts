@@ -1,4 +1,8 @@
+import { getDb } from '#db/connection'
+import { purgeOldBookings } from '~/server/booking/booking-admin.server'
+import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { purgeOldMessages, retryPendingMessages } from '~/server/contact/contact.server'
+import { getMailTransport } from '~/server/contact/mail-transport.server'
 import { currentLaunchPlaceholders } from '~/server/launch-check.server'
 import { log } from '~/server/log.server'
 
@@ -17,6 +21,13 @@ async function retryDueMessages() {
     if (result.tried > 0) log('info', 'contact retry run', result)
   } catch (error) {
     log('error', 'contact retry run failed', { error: error instanceof Error ? error.message : String(error) })
+  }
+  try {
+    // Booking e-mails: retries, and the reminders whose time has come (within a minute of it).
+    const result = await deliverBookingEmails({ db: getDb(), transport: getMailTransport() })
+    if (result.tried > 0) log('info', 'booking e-mail run', result)
+  } catch (error) {
+    log('error', 'booking e-mail run failed', { error: error instanceof Error ? error.message : String(error) })
   } finally {
     retrying = false
   }
@@ -28,6 +39,12 @@ async function purge() {
     if (removed.messages + removed.outboxFiles > 0) log('info', 'old contact messages deleted', removed)
   } catch (error) {
     log('error', 'contact purge failed', { error: error instanceof Error ? error.message : String(error) })
+  }
+  try {
+    const removed = await purgeOldBookings()
+    if (removed.bookings + removed.outboxFiles > 0) log('info', 'old bookings deleted', removed)
+  } catch (error) {
+    log('error', 'booking purge failed', { error: error instanceof Error ? error.message : String(error) })
   }
 }
 

@@ -6,6 +6,7 @@ import { type ServicePrice, services } from '#content/services'
 import { site } from '#content/site'
 import { portraitFiles } from '~/components/ui/portrait-files.gen'
 import { type PortraitFiles, smallPortraitWarning } from '~/lib/portrait-sizes'
+import { availabilityLaunchItems } from '~/server/booking/availability.server'
 
 /**
  * What must be replaced before the site goes live: the stand-ins it ships with, recognised by
@@ -133,7 +134,7 @@ export function currentLaunchPlaceholders() {
   } catch {
     portrait = undefined
   }
-  return launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles, env: process.env })
+  return [...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles, env: process.env }), ...availabilityLaunchItems()]
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

@@ -35,12 +35,15 @@ export type RequestLine = {
 }
 
 /** The one access log line per request, from the pipeline and from the production fast path. */
+/** A booking's manage link is a secret (it moves and cancels the booking): never written to the log. */
+export const loggablePath = (path: string) => path.replace(/^\/booking\/[^/?#]+/, '/booking/[link]')
+
 export function logRequest({ method, path, status, ms, address, cache, outcome }: RequestLine) {
   if (!loggingEnabled) return
   const level = outcome === 'aborted' ? 'info' : status >= 500 ? 'error' : 'info'
   log(level, outcome === 'aborted' ? 'request aborted by client' : status === 404 ? 'page not found' : 'request', {
     method: method.slice(0, 10),
-    path: path.slice(0, 300),
+    path: loggablePath(path).slice(0, 300),
     status,
     ms: Math.round(ms),
     ip: hashIp(address),

@@ -203,7 +203,7 @@ export function ContactForm({
   )
 }
 
-function FormField({
+export function FormField({
   label,
   id,
   required,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { Resend } from 'resend'
 
 export type Email = {
@@ -12,7 +12,11 @@ export type Email = {
   subject: string
   html: string
   text: string
+  /** A calendar invitation and the like: text files, with their full content type. */
+  attachments?: EmailAttachment[]
 }
+
+export type EmailAttachment = { filename: string; content: string; contentType: string }
 
 /** The one seam between the contact flow and whoever delivers e-mail. */
 export interface MailTransport {
@@ -28,12 +32,18 @@ export function outboxTransport(dir = outboxDir()): MailTransport {
     name: 'outbox',
     async send({ idempotencyKey, ...email }) {
       await mkdir(dir, { recursive: true })
-      const file = join(dir, `${idempotencyKey}.json`)
       // Written under a temporary name of its own and renamed, so a reader never sees half a file
       // and two processes writing the same e-mail do not trip over each other.
-      const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`
-      await writeFile(temporary, JSON.stringify(email, null, 2))
-      await rename(temporary, file)
+      const write = async (file: string, content: string) => {
+        const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`
+        await writeFile(temporary, content)
+        await rename(temporary, file)
+      }
+      // Attachments first, beside the JSON (`<key>.ics`), so a complete JSON means a complete e-mail.
+      for (const attachment of email.attachments ?? []) {
+        await write(join(dir, `${idempotencyKey}${extname(attachment.filename)}`), attachment.content)
+      }
+      await write(join(dir, `${idempotencyKey}.json`), JSON.stringify(email, null, 2))
     },
   }
 }
@@ -49,11 +59,12 @@ export function resendTransport(apiKey: string, { timeoutMs = MAIL_SEND_TIMEOUT_
   const resend = new Resend(apiKey)
   return {
     name: 'resend',
-    async send({ idempotencyKey, to, from, replyTo, subject, html, text }) {
+    async send({ idempotencyKey, to, from, replyTo, subject, html, text, attachments }) {
       const signal = AbortSignal.timeout(timeoutMs)
       // The SDK never throws: an aborted request comes back as a generic fetch error, named here.
       // An answer that arrived just before the timer fired is still a success.
-      const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text }, { idempotencyKey, signal })
+      const files = attachments?.map(({ filename, content, contentType }) => ({ filename, content: Buffer.from(content, 'utf8'), contentType }))
+      const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text, ...(files ? { attachments: files } : {}) }, { idempotencyKey, signal })
       if (error && signal.aborted) throw new Error(`Resend svarede ikke inden for ${timeoutMs / 1000} s`)
       if (error) throw new Error(`Resend: ${error.name}: ${error.message}`)
     },

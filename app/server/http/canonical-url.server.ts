@@ -23,6 +23,13 @@ export type PageAddress =
    */
   | { path: string; cacheKey: string | undefined }
 
+/**
+ * Booking pages: free times and one visitor's booking. Their addresses carry a time or a manage
+ * token (letters in both cases) and their own status queries, so they are taken as given and
+ * never get a cache key; the routes say `no-store` themselves as well.
+ */
+const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/)/
+
 /** Longer paths are no page of this site; they are answered as not found and never cached. */
 const MAX_PATH_LENGTH = 1024
 /** What a page address of this site is made of once decoded: letters, digits, - . _ ~ and /. */
@@ -40,6 +47,7 @@ const DOT_SEGMENT = /\/\.\.?(\/|$)/
 export function canonicalPageAddress(url: URL): PageAddress {
   const { pathname } = url
   if (pathname.length > MAX_PATH_LENGTH || pathname.startsWith('//')) return { path: pathname, cacheKey: undefined }
+  if (BOOKING_PAGE.test(pathname)) return { path: pathname, cacheKey: undefined }
   const decoded = pathname.includes('%') ? plainDecoded(pathname) : pathname
   if (decoded === undefined) return { path: pathname, cacheKey: undefined }
   const path = decoded.length > 1 ? decoded.replace(/\/+$/, '').toLowerCase() || '/' : decoded

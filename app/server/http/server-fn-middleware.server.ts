@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { fetchArticle, fetchBlogIndex, fetchLatestPosts } from '~/lib/blog-queries'
+import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 import { negotiateEncoding } from '~/server/http/http'
@@ -12,7 +13,19 @@ export const MAX_BODY_BYTES = 64 * 1024
 const COMPRESS_FROM_BYTES = 1024
 
 /** The only server functions the site has; any other /_serverFn/ address does not exist. */
-const serverFunctionPaths = new Set([sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url, fetchLatestPosts.url].map((url) => url.split('?')[0]))
+const serverFunctionPaths = new Set(
+  [
+    sendContactMessage.url,
+    fetchBlogIndex.url,
+    fetchArticle.url,
+    fetchLatestPosts.url,
+    fetchBookingWeek.url,
+    fetchChosenSlot.url,
+    fetchManagedBooking.url,
+    bookTime.url,
+    changeBooking.url,
+  ].map((url) => url.split('?')[0]),
+)
 
 /**
  * Server functions, before Start's CSRF check and the function itself: known ones only, GET or

@@ -1,0 +1,73 @@
+import { Button } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
+import { changeBooking } from '~/lib/booking/booking-actions'
+import type { ManagedBooking } from '~/lib/booking/page-data'
+
+/** The booking behind a manage link, with the two buttons; only these POSTs change anything. */
+export function ManageBooking({ booking, token }: { booking: ManagedBooking; token: string }) {
+  const cancelled = booking.status === 'aflyst'
+  return (
+    <div className="mx-auto max-w-2xl space-y-8">
+      <Card>
+        <h2 className="text-2xl">{cancelled ? 'Aflyst samtale' : 'Din samtale'}</h2>
+        <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dt className="font-medium text-ink">Tid</dt>
+          <dd className={cancelled ? 'text-ink-soft line-through' : 'text-ink'}>{booking.period} (dansk tid)</dd>
+          <dt className="font-medium text-ink">Form</dt>
+          <dd className="text-ink">{booking.mode}</dd>
+          <dt className="font-medium text-ink">Navn</dt>
+          <dd className="text-ink">{booking.name}</dd>
+          <dt className="font-medium text-ink">Bookingnummer</dt>
+          <dd className="text-ink">{booking.code}</dd>
+        </dl>
+      </Card>
+
+      {cancelled ? (
+        <p className="text-lg text-ink-soft">Samtalen er aflyst. Du er velkommen til at booke en ny tid.</p>
+      ) : booking.changeable ? (
+        <>
+          <form method="post" action={changeBooking.url} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
+            <h2 className="text-2xl">Flyt samtalen</h2>
+            <input type="hidden" name="link" value={token} />
+            <input type="hidden" name="handling" value="flyt" />
+            {booking.moveTo.length === 0 ? (
+              <p className="mt-3 text-ink-soft">Der er ingen andre ledige tider lige nu. Ring eller skriv, så finder vi en tid.</p>
+            ) : (
+              <>
+                <label htmlFor="ny-tid" className="mt-4 block font-medium text-ink">
+                  Ny tid (dansk tid)
+                </label>
+                <select id="ny-tid" name="tidspunkt" required className="mt-1.5 block min-h-11 w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink">
+                  {booking.moveTo.map((day) => (
+                    <optgroup key={day.date} label={day.label}>
+                      {day.slots.map((slot) => (
+                        <option key={slot.key} value={slot.key}>
+                          {slot.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+                <Button type="submit" className="mt-4">
+                  Flyt
+                </Button>
+              </>
+            )}
+          </form>
+          <form method="post" action={changeBooking.url} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
+            <h2 className="text-2xl">Aflys samtalen</h2>
+            <p className="mt-2 text-ink-soft">Tiden bliver frigivet, og du får en bekræftelse på e-mail.</p>
+            <input type="hidden" name="link" value={token} />
+            <input type="hidden" name="handling" value="aflys" />
+            <Button type="submit" variant="destructive" className="mt-4">
+              Aflys
+            </Button>
+          </form>
+          <p className="text-sm text-ink-soft">{`Du kan flytte eller aflyse her indtil ${booking.cutoff} før samtalen.`}</p>
+        </>
+      ) : (
+        <p className="text-lg text-ink-soft">Samtalen kan ikke længere ændres her. Ring eller skriv til mig, hvis der er noget.</p>
+      )}
+    </div>
+  )
+}

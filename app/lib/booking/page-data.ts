@@ -1,0 +1,24 @@
+/** What the booking pages' loaders return: plain data, rendered by the pages. */
+
+export type DayOfSlots = { date: string; label: string; slots: Array<{ key: string; time: string; label: string }> }
+
+export type BookingWeek =
+  | { open: false }
+  | { open: true; week: string; label: string; days: DayOfSlots[]; previousWeek?: string; nextWeek?: string; firstFree?: { key: string; label: string } }
+
+export type ChosenSlot =
+  | { state: 'lukket' }
+  | { state: 'ikke-ledig'; week?: string }
+  | { state: 'ledig'; key: string; label: string; period: string; week: string; modes: Array<{ value: string; label: string }> }
+
+export type ManagedBooking = {
+  code: string
+  name: string
+  status: 'bekraeftet' | 'aflyst'
+  period: string
+  mode: string
+  /** Whether the visitor may still move or cancel it here. */
+  changeable: boolean
+  cutoff: string
+  moveTo: DayOfSlots[]
+}

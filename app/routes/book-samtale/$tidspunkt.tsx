@@ -1,0 +1,63 @@
+import { Link, createFileRoute } from '@tanstack/react-router'
+import { BookingForm } from '~/components/booking/booking-form'
+import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
+import { PageHero } from '~/components/ui/page-hero'
+import { Section } from '~/components/ui/section'
+import { fetchChosenSlot } from '~/lib/booking/booking-actions'
+import { type BookingField, bookingFields, bookingHints } from '~/lib/booking/booking-form'
+import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
+import { seo } from '~/lib/seo'
+
+type SlotSearch = { status?: BookingStatus; felter?: string }
+
+export const Route = createFileRoute('/book-samtale/$tidspunkt')({
+  validateSearch: (search: Record<string, unknown>): SlotSearch => ({
+    status: isBookingStatus(search.status) ? search.status : undefined,
+    felter: typeof search.felter === 'string' && search.felter.length < 100 ? search.felter : undefined,
+  }),
+  loader: ({ params }) => fetchChosenSlot({ data: params.tidspunkt }),
+  staleTime: 0,
+  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
+  headers: () => ({ 'Cache-Control': 'no-store' }),
+  head: ({ params }) => ({
+    ...seo({ title: 'Book en samtale', description: 'Book en gratis, uforpligtende første samtale.', path: `/book-samtale/${params.tidspunkt}`, noindex: true }),
+  }),
+  component: ChosenSlotPage,
+})
+
+function ChosenSlotPage() {
+  const slot = Route.useLoaderData()
+  const { status, felter } = Route.useSearch()
+  const wrong = (felter ?? '').split(',').filter((name): name is BookingField => (bookingFields as readonly string[]).includes(name))
+  const errors = Object.fromEntries(wrong.map((name) => [name, bookingHints[name]]))
+  return (
+    <>
+      <PageHero eyebrow="Book en samtale" title={slot.state === 'ledig' ? `Du har valgt ${slot.label}` : 'Tiden kan ikke bookes'} intro={slot.state === 'ledig' ? `${slot.period} (dansk tid) – gratis og uforpligtende.` : undefined} />
+      <Section>
+        <div className="mx-auto max-w-3xl">
+          <StatusNotice status={status} />
+          {slot.state === 'lukket' && <BookingClosed />}
+          {slot.state === 'ikke-ledig' && (
+            <p className="text-lg text-ink-soft">
+              Den tid er ikke ledig (længere).{' '}
+              <Link to="/book-samtale" search={{ uge: slot.week }} className="font-medium text-accent-700 underline underline-offset-4">
+                Vælg en anden tid
+              </Link>
+              .
+            </p>
+          )}
+          {slot.state === 'ledig' && (
+            <>
+              <BookingForm slotKey={slot.key} modes={slot.modes} errors={errors} />
+              <p className="mt-6">
+                <Link to="/book-samtale" search={{ uge: slot.week }} className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
+                  Vælg en anden tid
+                </Link>
+              </p>
+            </>
+          )}
+        </div>
+      </Section>
+    </>
+  )
+}

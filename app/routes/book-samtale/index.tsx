@@ -1,0 +1,51 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
+import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
+import { PageHero } from '~/components/ui/page-hero'
+import { Section } from '~/components/ui/section'
+import { fetchBookingWeek } from '~/lib/booking/booking-actions'
+import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
+import { seo } from '~/lib/seo'
+
+type WeekSearch = { uge?: string; status?: BookingStatus }
+
+export const Route = createFileRoute('/book-samtale/')({
+  validateSearch: (search: Record<string, unknown>): WeekSearch => ({
+    uge: typeof search.uge === 'string' && /^\d{4}-W\d{2}$/.test(search.uge) ? search.uge : undefined,
+    status: isBookingStatus(search.status) ? search.status : undefined,
+  }),
+  loaderDeps: ({ search }) => ({ uge: search.uge }),
+  loader: ({ deps }) => fetchBookingWeek({ data: deps.uge ?? '' }),
+  // Free times change with every booking: never reuse what an earlier visit loaded.
+  staleTime: 0,
+  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
+  headers: () => ({ 'Cache-Control': 'no-store' }),
+  head: () => ({
+    ...seo({ title: 'Book en samtale', description: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.', path: '/book-samtale', noindex: true }),
+  }),
+  component: BookingWeekPage,
+})
+
+function BookingWeekPage() {
+  const week = Route.useLoaderData()
+  const { status } = Route.useSearch()
+  return (
+    <>
+      <PageHero eyebrow="Book en samtale" title="Vælg en tid" intro="Den første samtale er gratis og uforpligtende og varer en halv times tid. Alle tider er dansk tid." />
+      <Section>
+        <div className="mx-auto max-w-3xl">
+          <StatusNotice status={status} />
+          {week.open ? (
+            <>
+              <p className="mb-8 text-lg font-medium text-ink first-letter:uppercase">{`Uge ${Number(week.week.slice(6))}: ${week.label}`}</p>
+              <WeekOfTimes days={week.days} />
+              <WeekNavigation previousWeek={week.previousWeek} nextWeek={week.nextWeek} firstFree={week.firstFree} />
+            </>
+          ) : (
+            <BookingClosed />
+          )}
+        </div>
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,43 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { ManageBooking } from '~/components/booking/manage-booking'
+import { StatusNotice } from '~/components/booking/status-notice'
+import { PageHero } from '~/components/ui/page-hero'
+import { Section } from '~/components/ui/section'
+import { fetchManagedBooking } from '~/lib/booking/booking-actions'
+import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
+import { seo } from '~/lib/seo'
+
+/** The manage link from the e-mails. Opening it (a mail scanner does) only shows; the forms act. */
+export const Route = createFileRoute('/booking/$token')({
+  validateSearch: (search: Record<string, unknown>): { status?: BookingStatus } => ({ status: isBookingStatus(search.status) ? search.status : undefined }),
+  loader: async ({ params }) => {
+    const booking = await fetchManagedBooking({ data: params.token })
+    if (!booking) throw notFound()
+    return booking
+  },
+  staleTime: 0,
+  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
+  headers: () => ({ 'Cache-Control': 'no-store' }),
+  head: () => ({
+    // The token must not travel in a canonical link or anywhere else.
+    ...seo({ title: 'Din booking', description: 'Flyt eller aflys din samtale.', path: '/booking', noindex: true }),
+  }),
+  component: ManagePage,
+})
+
+function ManagePage() {
+  const booking = Route.useLoaderData()
+  const { token } = Route.useParams()
+  const { status } = Route.useSearch()
+  return (
+    <>
+      <PageHero eyebrow="Din booking" title={booking.status === 'aflyst' ? 'Samtalen er aflyst' : 'Flyt eller aflys din samtale'} />
+      <Section>
+        <div className="mx-auto max-w-2xl">
+          <StatusNotice status={status} />
+          <ManageBooking booking={booking} token={token} />
+        </div>
+      </Section>
+    </>
+  )
+}

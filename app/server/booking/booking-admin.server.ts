@@ -1,0 +1,90 @@
+import { readFile, readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { type Db, getDb } from '#db/connection'
+import { type Booking, bookingEmails, bookings } from '#db/schema'
+import { outboxDir } from '~/server/contact/mail-transport.server'
+
+/**
+ * The coach's tools for bookings: the list, and what the privacy policy promises (access,
+ * erasure, deletion a set number of days after the appointment), beside the contact messages'.
+ */
+
+type Options = { db?: Db; outbox?: string }
+
+/** Upcoming bookings (cancelled ones too, so the coach sees them go) and those of the last week. */
+export function bookingsForList({ db = getDb(), now = new Date(), all = false }: { db?: Db; now?: Date; all?: boolean } = {}) {
+  const since = new Date(now.getTime() - 7 * 86_400_000).toISOString()
+  return db
+    .select()
+    .from(bookings)
+    .where(all ? undefined : gte(bookings.startsAt, since))
+    .orderBy(all ? desc(bookings.startsAt) : asc(bookings.startsAt))
+    .all()
+}
+
+const bookingsOf = (db: Db, email: string) =>
+  db.select().from(bookings).where(eq(bookings.emailKey, email.trim().toLowerCase())).orderBy(bookings.startsAt).all()
+
+/** Outbox files of these bookings: named `booking-<publicId>-…` (.json, .ics, or a cut-short .tmp). */
+async function outboxFilesOf(list: Booking[], outbox: string) {
+  const names = (await readdir(outbox).catch(() => [] as string[])).sort()
+  return list.flatMap((booking) => names.filter((name) => name.startsWith(`booking-${booking.publicId}-`)))
+}
+
+/** Everything stored about one person's bookings: the rows, the e-mail log and the outbox e-mails. */
+export async function exportBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
+  const list = bookingsOf(db, email)
+  const emailLog = list.length === 0 ? [] : db.select().from(bookingEmails).where(inArray(bookingEmails.bookingId, list.map((booking) => booking.id))).orderBy(bookingEmails.id).all()
+  const files = await outboxFilesOf(list, outbox)
+  const emails = await Promise.all(
+    files.filter((name) => name.endsWith('.json')).map(async (file) => ({ file, ...(JSON.parse(await readFile(join(outbox, file), 'utf8')) as object) })),
+  )
+  // The manage token's hash opens nothing by itself, but it is no one's personal data either.
+  return { bookings: list.map(({ manageTokenHash: _hash, ...booking }) => booking), bookingEmailLog: emailLog, bookingEmails: emails }
+}
+
+/** One person's bookings and their outbox files, as contact:delete lists them before it asks. */
+export async function bookingsAbout(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
+  const list = bookingsOf(db, email)
+  return { bookings: list, outboxFiles: await outboxFilesOf(list, outbox) }
+}
+
+/** Erases one person's bookings: outbox files first, then the rows (their e-mail rows go with them). */
+export async function deleteBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
+  const { bookings: list, outboxFiles } = await bookingsAbout(email, { db, outbox })
+  for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
+  if (list.length > 0) db.delete(bookings).where(inArray(bookings.id, list.map((booking) => booking.id))).run()
+  return { bookings: list, outboxFiles }
+}
+
+/**
+ * The retention of content/booking.yaml (its default while the file cannot be read). Loaded on
+ * demand: contact:export and contact:delete use this module and need no YAML or zod.
+ */
+async function retentionDays() {
+  const { loadAvailability } = await import('~/server/booking/availability.server')
+  const result = loadAvailability()
+  return result.ok ? result.availability.purgeAfterDays : 90
+}
+
+/** Deletes bookings (and their outbox e-mails) the file's number of days after the appointment. */
+export async function purgeOldBookings({ db = getDb(), now = new Date(), outbox = outboxDir(), days }: Options & { now?: Date; days?: number } = {}) {
+  days ??= await retentionDays()
+  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString()
+  const old = db.select().from(bookings).where(lt(bookings.endsAt, cutoff)).all()
+  const outboxFiles = await outboxFilesOf(old, outbox)
+  for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
+  if (old.length > 0) db.delete(bookings).where(and(lt(bookings.endsAt, cutoff), inArray(bookings.id, old.map((booking) => booking.id)))).run()
+  return { bookings: old.length, outboxFiles: outboxFiles.length }
+}
+
+/** How many booking e-mails wait, are being sent or gave up. */
+export function undeliveredBookingEmails({ db = getDb() }: { db?: Db } = {}) {
+  const [row] = db
+    .select({ n: sql<number>`count(*)` })
+    .from(bookingEmails)
+    .where(inArray(bookingEmails.status, ['failed']))
+    .all()
+  return Number(row?.n ?? 0)
+}

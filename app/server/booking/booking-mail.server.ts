@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto'
+import { render } from '@react-email/render'
+import { and, eq, inArray, lte, ne, or } from 'drizzle-orm'
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import { site } from '#content/site'
+import type { Db } from '#db/connection'
+import { type Booking, type BookingEmail as BookingEmailRow, bookingEmails, bookings } from '#db/schema'
+import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'
+import { modeLabels } from '~/lib/booking/booking-form'
+import { formatInstant, formatPeriod } from '~/lib/booking/time'
+import { manageUrl, siteOrigin } from '~/server/booking/manage-link.server'
+import { type Clock, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
+import { errorFields, log } from '~/server/log.server'
+import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
+
+const DELIVERY_LEASE_MS = 5 * 60 * 1000
+const systemClock: Clock = () => new Date()
+const sender = () => process.env.MAIL_FROM ?? `${site.name} <${site.email}>`
+const coachAddress = () => process.env.CONTACT_TO ?? site.email
+
+const location = (booking: Booking) =>
+  booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? 'Telefon – jeg ringer til dig' : 'Video – link i mailen'
+
+/**
+ * The calendar invitation (RFC 5546): REQUEST while the booking stands, CANCEL when it is
+ * cancelled; one UID for the booking's life, its SEQUENCE from the e-mail row, times in UTC and
+ * DTSTAMP from when the e-mail was queued, so a retry sends the same bytes.
+ */
+export function bookingInvitation(booking: Booking, email: BookingEmailRow) {
+  const cancelled = email.kind === 'aflyst'
+  const host = new URL(siteOrigin()).host
+  const calendar = ical({ prodId: { company: host, product: 'booking', language: 'DA' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
+  const start = new Date(email.startsAt)
+  const end = new Date(email.endsAt)
+  const manage = email.role === 'gaest' && !cancelled ? `\nFlyt eller aflys: ${manageUrl(booking.publicId)}` : ''
+  calendar.createEvent({
+    id: `${booking.publicId}@${host}`,
+    sequence: email.sequence,
+    stamp: new Date(email.createdAt),
+    start,
+    end,
+    summary: email.role === 'gaest' ? `Uforpligtende samtale med ${site.name}` : `Første samtale: ${booking.name}`,
+    location: location(booking),
+    description: `${formatPeriod(start, end)} (dansk tid)${manage}`,
+    organizer: { name: site.name, email: site.email },
+    attendees: [{ name: booking.name, email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  })
+  return { content: calendar.toString(), method: cancelled ? 'CANCEL' : 'REQUEST' }
+}
+
+function modeLine(booking: Booking) {
+  if (booking.mode === 'telefon') return `Form: Telefon – jeg ringer til dig på ${booking.phone}`
+  if (booking.mode === 'video') return 'Form: Video – jeg sender dig et link til videosamtalen inden samtalen'
+  return `Form: Fremmøde hos mig, ${site.address.street}, ${site.address.postalCode} ${site.address.city}`
+}
+
+/** What each e-mail says, to the visitor (gaest) or to the coach. */
+function content(booking: Booking, email: BookingEmailRow): { subject: string } & BookingEmailProps {
+  const start = new Date(email.startsAt)
+  const when = formatInstant(start)
+  const period = `Tid: ${formatPeriod(start, new Date(email.endsAt))} (dansk tid)`
+  const closing = ['Venlig hilsen', site.name]
+  if (email.role === 'coach') {
+    const subject = { bekraeftelse: `Ny booking: ${when} – ${booking.name}`, flyttet: `Booking flyttet til ${when} – ${booking.name}`, aflyst: `Booking aflyst: ${when} – ${booking.name}`, paamindelse: `Påmindelse: ${when}` }[email.kind]
+    return {
+      subject,
+      preview: subject,
+      heading: subject,
+      paragraphs: [
+        period,
+        `Form: ${modeLabels[booking.mode]}`,
+        `Navn: ${booking.name}`,
+        `E-mail: ${booking.email}`,
+        `Telefon: ${booking.phone}`,
+        ...(booking.note ? [`Besked: ${booking.note}`] : []),
+        `Bookingnummer: ${booking.publicId} (npm run booking:list viser alle bookinger)`,
+      ],
+      closing: ['Sendt fra bookingen på hjemmesiden'],
+    }
+  }
+  const link = { label: 'Flyt eller aflys', href: manageUrl(booking.publicId) }
+  const footnote = 'Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke en samtale på min hjemmeside. Har du ikke selv booket, så aflys via linket.'
+  switch (email.kind) {
+    case 'bekraeftelse':
+    case 'flyttet': {
+      const moved = email.kind === 'flyttet'
+      const subject = moved ? `Din samtale er flyttet til ${when}` : `Din samtale er booket: ${when}`
+      return {
+        subject,
+        preview: subject,
+        heading: moved ? `Din samtale er flyttet, ${booking.name}` : `Tak for din booking, ${booking.name}`,
+        paragraphs: [
+          period,
+          modeLine(booking),
+          `Bookingnummer: ${booking.publicId}`,
+          'Den første samtale er gratis og uforpligtende. En kalenderinvitation er vedhæftet; du kan også bare skrive tiden ind selv.',
+        ],
+        link,
+        closing,
+        footnote,
+      }
+    }
+    case 'aflyst': {
+      const subject = `Din samtale ${when} er aflyst`
+      return {
+        subject,
+        preview: subject,
+        heading: 'Din samtale er aflyst',
+        paragraphs: [`Samtalen ${when} (dansk tid) er aflyst, og tiden er frigivet.`, `Vil du finde en ny tid, kan du booke igen på ${siteOrigin()}/book-samtale.`],
+        closing,
+      }
+    }
+    case 'paamindelse': {
+      const subject = `Påmindelse: din samtale ${when}`
+      return { subject, preview: subject, heading: 'Påmindelse om din samtale', paragraphs: [period, modeLine(booking), 'Jeg glæder mig til at tale med dig.'], link, closing }
+    }
+  }
+}
+
+/** One stored e-mail row as the e-mail to send, with the invitation attached (not for reminders). */
+export async function composeBookingEmail(booking: Booking, email: BookingEmailRow): Promise<Email> {
+  const { subject, ...props } = content(booking, email)
+  const element = BookingEmail(props)
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
+  const invitation = email.kind === 'paamindelse' ? undefined : bookingInvitation(booking, email)
+  return {
+    idempotencyKey: email.idempotencyKey,
+    to: email.role === 'gaest' ? booking.email : coachAddress(),
+    from: sender(),
+    ...(email.role === 'coach' ? { replyTo: booking.email } : {}),
+    subject,
+    html,
+    text,
+    attachments: invitation
+      ? [{ filename: invitation.method === 'CANCEL' ? 'aflyst.ics' : 'invitation.ics', content: invitation.content, contentType: `text/calendar; charset=utf-8; method=${invitation.method}` }]
+      : undefined,
+  }
+}
+
+/** A reminder goes out only while its booking is confirmed at that very time, and before it begins. */
+const reminderStillDue = (booking: Booking | undefined, email: BookingEmailRow, now: Date) =>
+  booking !== undefined && booking.status === 'bekraeftet' && booking.startsAt === email.startsAt && Date.parse(booking.startsAt) > now.getTime()
+
+async function deliverOne(db: Db, email: BookingEmailRow, transport: MailTransport, clock: Clock) {
+  const holdsClaim = and(eq(bookingEmails.id, email.id), eq(bookingEmails.status, 'sending'), eq(bookingEmails.claimToken, email.claimToken ?? ''))
+  const booking = db.select().from(bookings).where(eq(bookings.id, email.bookingId)).get()
+  if (!booking || (email.kind === 'paamindelse' && !reminderStillDue(booking, email, clock()))) {
+    db.update(bookingEmails).set({ status: 'skipped', claimToken: null, nextAttemptAt: null }).where(holdsClaim).run()
+    return true
+  }
+  const attempts = email.attempts + 1
+  let failure: unknown
+  try {
+    await transport.send(await composeBookingEmail(booking, email))
+  } catch (error) {
+    failure = error
+  }
+  const now = clock()
+  const lastError = failure === undefined ? null : (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
+  const gaveUp = failure !== undefined && attempts >= MAX_SEND_ATTEMPTS
+  try {
+    db.update(bookingEmails)
+      .set(
+        failure === undefined
+          ? { status: 'sent', attempts, sentAt: now.toISOString(), lastError, nextAttemptAt: null, claimToken: null }
+          : { status: gaveUp ? 'failed' : 'pending', attempts, lastError, claimToken: null, nextAttemptAt: gaveUp ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString() },
+      )
+      .where(holdsClaim)
+      .run()
+  } catch (error) {
+    log('error', 'booking e-mail outcome not recorded', { id: email.id, ...errorFields(error) })
+  }
+  if (failure === undefined) log('info', 'booking e-mail sent', { id: email.id, kind: email.kind, role: email.role, transport: transport.name, attempts })
+  else log(gaveUp ? 'error' : 'warn', 'booking e-mail failed', { id: email.id, kind: email.kind, attempts, gaveUp, error: lastError })
+  return failure === undefined
+}
+
+/**
+ * Sends every booking e-mail that is due (of one booking, or all): new ones, retries whose backoff
+ * has passed, reminders whose time has come, and claims abandoned by a process that died. Each row
+ * is claimed atomically first, so several processes never send one e-mail at once.
+ */
+export async function deliverBookingEmails({
+  db,
+  transport,
+  clock = systemClock,
+  bookingId,
+  force = false,
+}: { db: Db; transport: MailTransport; clock?: Clock; bookingId?: number; force?: boolean }) {
+  // `force` (mail:retry -- --alle) ignores the backoff and revives e-mails that gave up, but never
+  // sends a reminder before its time.
+  const isDue = (nowIso: string) =>
+    and(
+      bookingId === undefined ? undefined : eq(bookingEmails.bookingId, bookingId),
+      or(
+        and(inArray(bookingEmails.status, ['pending', 'sending']), lte(bookingEmails.nextAttemptAt, nowIso)),
+        force ? and(inArray(bookingEmails.status, ['pending', 'failed']), or(ne(bookingEmails.kind, 'paamindelse'), eq(bookingEmails.status, 'failed'))) : undefined,
+      ),
+    )
+  const due = db.select({ id: bookingEmails.id }).from(bookingEmails).where(isDue(clock().toISOString())).orderBy(bookingEmails.id).limit(500).all()
+  let tried = 0
+  let delivered = 0
+  for (const { id } of due) {
+    const now = clock()
+    const claimed = db
+      .update(bookingEmails)
+      .set({ status: 'sending', claimToken: randomUUID(), nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString(), ...(force ? { attempts: 0 } : {}) })
+      .where(and(eq(bookingEmails.id, id), isDue(now.toISOString())))
+      .returning()
+      .get()
+    if (!claimed) continue
+    tried++
+    if (await deliverOne(db, claimed, transport, clock)) delivered++
+  }
+  return { tried, delivered, failed: tried - delivered }
+}

@@ -1,0 +1,86 @@
+import { type Db, getDb } from '#db/connection'
+import type { Availability } from '~/lib/booking/availability-schema'
+import { modeLabels } from '~/lib/booking/booking-form'
+import type { BookingWeek, ChosenSlot, DayOfSlots, ManagedBooking } from '~/lib/booking/page-data'
+import { firstFreeSlot, freeSlotsByDay, offeredSlots, parseSlotKey, slotKey, unavailability } from '~/lib/booking/slots'
+import { addDays, formatDay, formatInstant, formatPeriod, formatTime, isoWeek, mondayOfIsoWeek, toLocal } from '~/lib/booking/time'
+import { openAvailability } from '~/server/booking/availability.server'
+import { findByToken, takenBetween } from '~/server/booking/bookings.server'
+import { isTokenShaped } from '~/server/booking/manage-link.server'
+import type { Clock } from '~/server/contact/contact.server'
+
+const systemClock: Clock = () => new Date()
+
+/** What a page is computed from; tests pass their own. `availability` is undefined while booking is closed. */
+export type PageSources = { clock?: Clock; db?: Db; availability?: Availability }
+const sources = ({ clock = systemClock, db = getDb(), ...rest }: PageSources) => ({ now: clock(), db, availability: 'availability' in rest ? rest.availability : openAvailability() })
+
+function days(availability: Availability, db: Db, from: string, to: string, now: Date) {
+  return freeSlotsByDay(availability, takenBetween(db, from, to), now, from, to).map(
+    (day): DayOfSlots => ({ date: day.date, label: formatDay(day.date), slots: day.slots.map((slot) => ({ key: slotKey(slot), time: formatTime(slot.time), label: formatInstant(slot.start) })) }),
+  )
+}
+
+/** One week of free times: the asked week within the booking window, else the week of the first free time. */
+export function bookingWeek(week: string | undefined, options: PageSources = {}): BookingWeek {
+  const { now, db, availability } = sources(options)
+  if (!availability) return { open: false }
+  const today = toLocal(now).date
+  const last = toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date
+  const first = firstFreeSlot(availability, takenBetween(db, today, last), now)
+  const asked = week ? mondayOfIsoWeek(week) : undefined
+  const firstWeek = isoWeek(today)
+  const monday = mondayOfIsoWeek(asked && asked <= last && asked >= mondayOfIsoWeek(firstWeek)! ? isoWeek(asked) : isoWeek(first?.date ?? today))!
+  const sunday = addDays(monday, 6)
+  return {
+    open: true,
+    week: isoWeek(monday),
+    label: `${formatDay(monday)} – ${formatDay(sunday)}`,
+    days: days(availability, db, monday, sunday, now),
+    previousWeek: isoWeek(monday) > firstWeek ? isoWeek(addDays(monday, -7)) : undefined,
+    nextWeek: addDays(monday, 7) <= last ? isoWeek(addDays(monday, 7)) : undefined,
+    firstFree: first ? { key: slotKey(first), label: formatInstant(first.start) } : undefined,
+  }
+}
+
+/** The time a visitor chose, if it can still be booked. */
+export function chosenSlot(key: string, options: PageSources = {}): ChosenSlot {
+  const { now, db, availability } = sources(options)
+  if (!availability) return { state: 'lukket' }
+  const parsed = parseSlotKey(key)
+  const slot = parsed && offeredSlots(availability, parsed.date).find((candidate) => candidate.time === parsed.time)
+  if (!parsed || !slot) return { state: 'ikke-ledig', week: parsed ? isoWeek(parsed.date) : undefined }
+  if (unavailability(availability, slot, takenBetween(db, slot.date, slot.date), now)) return { state: 'ikke-ledig', week: isoWeek(slot.date) }
+  return {
+    state: 'ledig',
+    key,
+    label: formatInstant(slot.start),
+    period: formatPeriod(slot.start, slot.end),
+    week: isoWeek(slot.date),
+    modes: availability.modes.map((mode) => ({ value: mode, label: modeLabels[mode] })),
+  }
+}
+
+/** A booking as its manage link shows it: always its current state, also after a move. */
+export function managedBooking(token: string, options: PageSources = {}): ManagedBooking | undefined {
+  if (!isTokenShaped(token)) return undefined
+  const { now, db, availability } = sources(options)
+  const booking = findByToken(db, token)
+  if (!booking) return undefined
+  const cutoffMinutes = availability?.cancelCutoffMinutes ?? 0
+  const start = new Date(booking.startsAt)
+  const changeable = booking.status === 'bekraeftet' && now.getTime() <= start.getTime() - cutoffMinutes * 60_000
+  const today = toLocal(now).date
+  const last = availability ? toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date : today
+  const hours = Math.round(cutoffMinutes / 60)
+  return {
+    code: booking.publicId,
+    name: booking.name,
+    status: booking.status,
+    period: formatPeriod(start, new Date(booking.endsAt)),
+    mode: modeLabels[booking.mode],
+    changeable,
+    cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
+    moveTo: changeable && availability ? days(availability, db, today, last, now) : [],
+  }
+}

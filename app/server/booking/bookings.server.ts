@@ -1,0 +1,228 @@
+import { randomInt } from 'node:crypto'
+import { and, between, count, eq, gt, gte, ne } from 'drizzle-orm'
+import { type Db, databaseFileProblem } from '#db/connection'
+import { type Booking, bookingEmails, bookings } from '#db/schema'
+import type { Availability } from '~/lib/booking/availability-schema'
+import type { BookingDetails } from '~/lib/booking/booking-schema'
+import { type Slot, type Taken, findOfferedSlot, unavailability } from '~/lib/booking/slots'
+import { addDays } from '~/lib/booking/time'
+import { hashToken, manageToken } from '~/server/booking/manage-link.server'
+
+/**
+ * Bookings in the database. Every change is one immediate transaction that reads what is booked,
+ * applies the rules and writes the booking together with the e-mails about it: two requests (or
+ * two server processes) can never both take one time, and no change exists without its e-mails.
+ */
+
+const DAY_MS = 86_400_000
+export const MAX_MOVES = 3
+/** The reminder goes out this long before the conversation. */
+export const REMINDER_BEFORE_MS = DAY_MS
+
+export function bookingRateLimit() {
+  const value = Number(process.env.BOOKING_RATE_LIMIT)
+  return Number.isInteger(value) && value > 0 ? value : 3
+}
+
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
+/** Eight letters and digits without look-alikes (no i, l, o, 0, 1): easy to read aloud on the phone. */
+const newPublicId = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
+
+export type ChangeRefused = 'taget' | 'ikke-ledig' | 'for-sent' | 'for-mange-flytninger' | 'aflyst'
+export type CreateOutcome =
+  | { status: 'booket'; booking: Booking; token: string }
+  | { status: 'taget' | 'ikke-ledig' | 'har-booking' | 'for-mange' }
+
+/** Confirmed bookings near a date (a day either side covers any length and buffer the file allows). */
+function takenAround(db: Db, date: string, except?: number): Taken[] {
+  return db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, localDate: bookings.localDate })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'bekraeftet'), between(bookings.localDate, addDays(date, -1), addDays(date, 1)), except === undefined ? undefined : ne(bookings.id, except)))
+    .all()
+}
+
+/** Confirmed bookings from one Danish date through another, for the pages. */
+export function takenBetween(db: Db, from: string, to: string): Taken[] {
+  return db
+    .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, localDate: bookings.localDate })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'bekraeftet'), between(bookings.localDate, addDays(from, -1), addDays(to, 1))))
+    .all()
+}
+
+/** Why the slot cannot be taken now, in the words the visitor is told. */
+function refusal(availability: Availability, slot: Slot, taken: Taken[], now: Date) {
+  const reason = unavailability(availability, slot, taken, now)
+  if (!reason) return undefined
+  return reason === 'taget' || reason === 'dagen-fuld' ? ('taget' as const) : ('ikke-ledig' as const)
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+
+type EmailKind = 'bekraeftelse' | 'flyttet' | 'aflyst'
+
+/** The e-mails of one change (to the visitor and to the coach) and, while confirmed, the reminder. */
+function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date) {
+  const base = { bookingId: booking.id, sequence: booking.sequence, startsAt: booking.startsAt, endsAt: booking.endsAt, createdAt: now.toISOString() }
+  const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
+  const rows = (['gaest', 'coach'] as const).map((role) => ({ ...base, kind, role, idempotencyKey: key(kind, role), nextAttemptAt: now.toISOString() }))
+  // Any reminder still waiting was about the old time (or a booking that is now cancelled).
+  db.update(bookingEmails)
+    .set({ status: 'skipped', nextAttemptAt: null })
+    .where(and(eq(bookingEmails.bookingId, booking.id), eq(bookingEmails.kind, 'paamindelse'), eq(bookingEmails.status, 'pending')))
+    .run()
+  const remindAt = Date.parse(booking.startsAt) - REMINDER_BEFORE_MS
+  const reminders =
+    booking.status === 'bekraeftet' && remindAt > now.getTime()
+      ? [{ ...base, kind: 'paamindelse' as const, role: 'gaest' as const, idempotencyKey: key('paamindelse', 'gaest'), nextAttemptAt: new Date(remindAt).toISOString() }]
+      : []
+  db.insert(bookingEmails).values([...rows, ...reminders]).run()
+}
+
+function assertFileKept(db: Db) {
+  // Checked before the commit: a row written into a deleted or replaced file would vanish.
+  const problem = databaseFileProblem(db)
+  if (problem) throw new Error(`database file ${problem}: the booking would not be kept`)
+}
+
+/** Books a time: the rules, the limits and the insert in one immediate transaction. */
+export function createBooking(
+  db: Db,
+  { availability, date, time, details, ipHash, now }: { availability: Availability; date: string; time: string; details: BookingDetails; ipHash: string; now: Date },
+): CreateOutcome {
+  const slot = findOfferedSlot(availability, date, time)
+  if (!slot) return { status: 'ikke-ledig' }
+  const publicId = newPublicId()
+  const token = manageToken(publicId)
+  try {
+    return db.$client
+      .transaction((): CreateOutcome => {
+        const [sent] = db
+          .select({ n: count() })
+          .from(bookings)
+          .where(and(eq(bookings.ipHash, ipHash), gte(bookings.createdAt, new Date(now.getTime() - DAY_MS).toISOString())))
+          .all()
+        if ((sent?.n ?? 0) >= bookingRateLimit()) return { status: 'for-mange' }
+        const emailKey = details.email.toLowerCase()
+        const [upcoming] = db
+          .select({ n: count() })
+          .from(bookings)
+          .where(and(eq(bookings.emailKey, emailKey), eq(bookings.status, 'bekraeftet'), gt(bookings.startsAt, now.toISOString())))
+          .all()
+        if ((upcoming?.n ?? 0) > 0) return { status: 'har-booking' }
+        const refused = refusal(availability, slot, takenAround(db, slot.date), now)
+        if (refused) return { status: refused }
+        const booking = db
+          .insert(bookings)
+          .values({
+            publicId,
+            createdAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+            startsAt: slot.start.toISOString(),
+            endsAt: slot.end.toISOString(),
+            localDate: slot.date,
+            mode: details.form,
+            name: details.navn,
+            email: details.email,
+            emailKey,
+            phone: details.telefon,
+            note: details.besked,
+            manageTokenHash: hashToken(token),
+            ipHash,
+          })
+          .returning()
+          .get()
+        queueEmails(db, booking, 'bekraeftelse', now)
+        assertFileKept(db)
+        return { status: 'booket', booking, token }
+      })
+      .immediate()
+  } catch (error) {
+    // The partial unique index: the last line of defence if a confirmed booking of this start exists.
+    if (isUniqueViolation(error)) return { status: 'taget' }
+    throw error
+  }
+}
+
+export const findByToken = (db: Db, token: string) => db.select().from(bookings).where(eq(bookings.manageTokenHash, hashToken(token))).get()
+
+export const findByCode = (db: Db, code: string) => db.select().from(bookings).where(eq(bookings.publicId, code.trim().toLowerCase())).get()
+
+/** A visitor may change a booking until the file's cut-off before it; the coach any time before it ends. */
+function tooLate(availability: Availability | undefined, booking: Booking, now: Date, by: 'gaest' | 'coach') {
+  const limit = by === 'coach' ? Date.parse(booking.endsAt) : Date.parse(booking.startsAt) - (availability?.cancelCutoffMinutes ?? 0) * 60_000
+  return now.getTime() > limit
+}
+
+export type ChangeOutcome = { status: 'aflyst' | 'flyttet'; booking: Booking } | { status: ChangeRefused }
+
+/** Cancels a confirmed booking: frees the time, raises SEQUENCE and queues the CANCEL e-mails. */
+export function cancelBooking(db: Db, { id, by, availability, now }: { id: number; by: 'gaest' | 'coach'; availability: Availability | undefined; now: Date }): ChangeOutcome {
+  return db.$client
+    .transaction((): ChangeOutcome => {
+      const current = db.select().from(bookings).where(eq(bookings.id, id)).get()
+      if (!current || current.status !== 'bekraeftet') return { status: 'aflyst' }
+      if (tooLate(availability, current, now, by)) return { status: 'for-sent' }
+      const booking = db
+        .update(bookings)
+        .set({ status: 'aflyst', cancelledAt: now.toISOString(), cancelledBy: by, sequence: current.sequence + 1, updatedAt: now.toISOString() })
+        .where(eq(bookings.id, id))
+        .returning()
+        .get()
+      queueEmails(db, booking, 'aflyst', now)
+      assertFileKept(db)
+      return { status: 'aflyst', booking }
+    })
+    .immediate()
+}
+
+/** Moves a confirmed booking to another free time: same UID, SEQUENCE + 1, in one transaction. */
+export function moveBooking(
+  db: Db,
+  { id, availability, date, time, now }: { id: number; availability: Availability; date: string; time: string; now: Date },
+): ChangeOutcome {
+  const slot = findOfferedSlot(availability, date, time)
+  try {
+    return db.$client
+      .transaction((): ChangeOutcome => {
+        const current = db.select().from(bookings).where(eq(bookings.id, id)).get()
+        if (!current || current.status !== 'bekraeftet') return { status: 'aflyst' }
+        if (tooLate(availability, current, now, 'gaest')) return { status: 'for-sent' }
+        if (current.moveCount >= MAX_MOVES) return { status: 'for-mange-flytninger' }
+        if (!slot) return { status: 'ikke-ledig' }
+        const refused = refusal(availability, slot, takenAround(db, slot.date, id), now)
+        if (refused) return { status: refused }
+        const booking = db
+          .update(bookings)
+          .set({
+            startsAt: slot.start.toISOString(),
+            endsAt: slot.end.toISOString(),
+            localDate: slot.date,
+            sequence: current.sequence + 1,
+            moveCount: current.moveCount + 1,
+            updatedAt: now.toISOString(),
+          })
+          .where(eq(bookings.id, id))
+          .returning()
+          .get()
+        queueEmails(db, booking, 'flyttet', now)
+        assertFileKept(db)
+        return { status: 'flyttet', booking }
+      })
+      .immediate()
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: 'taget' }
+    throw error
+  }
+}
+
+/** The coach notes that the visitor did not come (only once the conversation has begun). */
+export function markNoShow(db: Db, { id, now }: { id: number; now: Date }) {
+  return db
+    .update(bookings)
+    .set({ outcome: 'udeblevet', updatedAt: now.toISOString() })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'bekraeftet')))
+    .returning()
+    .get()
+}

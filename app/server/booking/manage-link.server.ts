@@ -1,0 +1,39 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { databasePath } from '#db/connection'
+
+/**
+ * The manage link's token is derived from the booking's public id with a server secret, so every
+ * e-mail (the reminder days later, a retry) can carry the link while the database keeps only its
+ * hash: a copy of the database alone opens no booking. The secret comes from BOOKING_LINK_SECRET,
+ * or is made once and kept beside the database file (not inside it). Changing it voids old links.
+ */
+let secret: string | undefined
+
+function linkSecret() {
+  if (secret) return secret
+  if (process.env.BOOKING_LINK_SECRET) return (secret = process.env.BOOKING_LINK_SECRET)
+  const file = join(dirname(databasePath()), 'booking-link-secret')
+  try {
+    // 'wx' fails when the file exists: two processes starting at once end up with the same secret.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  return (secret = readFileSync(file, 'utf8').trim())
+}
+
+export const manageToken = (publicId: string) => createHmac('sha256', linkSecret()).update(`booking:${publicId}`).digest('base64url').slice(0, 32)
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export const managePath = (publicId: string) => `/booking/${manageToken(publicId)}`
+
+/** The site's public origin, as the e-mails must carry it (also from the coach's scripts). */
+export const siteOrigin = () => (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
+
+export const manageUrl = (publicId: string) => `${siteOrigin()}${managePath(publicId)}`
+
+/** Tokens look like this; anything else is not looked up at all. */
+export const isTokenShaped = (value: string) => /^[A-Za-z0-9_-]{32}$/.test(value)

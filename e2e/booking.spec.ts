@@ -1,0 +1,170 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ICAL from 'ical.js'
+import type { Browser, Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, test } from './helpers'
+import { type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
+
+// Every day, every hour from 08:00 to 20:00: whatever day the suite runs, there are free times.
+const EVERY_DAY = `varighed: 30
+mellemrum: 15
+tidligst: 24 timer
+senest: 28 dage
+afbud_senest: 12 timer
+helligdage: åben
+uge:
+${['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'].map((day) => `  ${day}: [${Array.from({ length: 13 }, (_, i) => `"${String(8 + i).padStart(2, '0')}:00"`).join(', ')}]`).join('\n')}
+`
+
+// One server for the file: the booking tests run in order and share it.
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+
+let fileDir = ''
+let availabilityFile = ''
+let server: ServerInstance
+
+test.beforeAll(async () => {
+  fileDir = mkdtempSync(join(tmpdir(), 'coach-booking-file-'))
+  availabilityFile = join(fileDir, 'booking.yaml')
+  writeFileSync(availabilityFile, EVERY_DAY)
+  server = await startServerInstance({ env: { BOOKING_FILE: availabilityFile } })
+})
+
+test.afterAll(async () => {
+  await disposeServerInstance(server)
+  rmSync(fileDir, { recursive: true, force: true })
+})
+
+/** A page of a browser context with JavaScript off, as the booking must work. */
+async function pageWithoutJavaScript(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  return context.newPage()
+}
+
+async function fillAndBook(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'Navn' }).fill('Mette Sørensen')
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+  await page.getByRole('textbox', { name: 'Telefon' }).fill('20 30 40 50')
+  await page.getByRole('group', { name: /Hvordan vil du tale sammen/ }).getByRole('radio', { name: /^Video/ }).check()
+  await page.getByRole('button', { name: 'Book samtalen' }).click()
+}
+
+type Event = { method: string; uid: string; sequence: number }
+function readIcs(text: string): Event {
+  const calendar = new ICAL.Component(ICAL.parse(text))
+  const event = calendar.getFirstSubcomponent('vevent')!
+  return { method: String(calendar.getFirstPropertyValue('method')), uid: String(event.getFirstPropertyValue('uid')), sequence: Number(event.getFirstPropertyValue('sequence')) }
+}
+
+test('without JavaScript: books, moves and cancels; the outbox invitations go REQUEST 0 → REQUEST 1 → CANCEL 2 with one UID', async ({ browser }) => {
+  const page = await pageWithoutJavaScript(browser)
+  const listing = await page.goto(`${server.url}/book-samtale`)
+  expect(listing?.headers()['cache-control']).toBe('no-store')
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Vælg en tid' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Næste uge' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /^Første ledige tid/ })).toBeVisible()
+
+  // The first free time: a link named by its full Danish date, e.g. "tirsdag 7. april kl. 10.00".
+  const first = page.locator('a[href^="/book-samtale/"]').first()
+  const name = (await first.getAttribute('aria-label'))!
+  expect(name).toMatch(/^(mandag|tirsdag|onsdag|torsdag|fredag|lørdag|søndag) \d{1,2}\. [a-z]+ kl\. \d{2}\.00$/)
+  const slotPath = (await first.getAttribute('href'))!
+  await page.getByRole('link', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Du har valgt ${name}` })).toBeVisible()
+  await expect(page.getByText('(dansk tid)')).toBeVisible()
+
+  const email = `booking-${Date.now()}@eksempel.dk`
+  await fillAndBook(page, email)
+
+  await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{32}\?status=booket$/)
+  expect(page.url()).not.toContain(encodeURIComponent(email))
+  await expect(page.getByRole('status')).toHaveText('Tak! Din samtale er booket. Du får en bekræftelse på e-mail med en kalenderinvitation.')
+  const manageUrl = page.url().replace(/\?.*$/, '')
+
+  // The booked time is gone on the next GET: nothing cached it.
+  await page.goto(`${server.url}/book-samtale`)
+  await expect(page.locator(`a[href="${slotPath}"]`)).toHaveCount(0)
+  const again = await page.request.get(`${server.url}${slotPath}`)
+  expect(await again.text()).toContain('Tiden kan ikke bookes')
+
+  // The link in the visitor's e-mail opens the booking; opening it changed nothing.
+  const visitorMail = () =>
+  readdirSync(server.outbox)
+    .filter((file) => file.endsWith('-gaest.json'))
+    .map((file) => ({ file, ...(JSON.parse(readFileSync(join(server.outbox, file), 'utf8')) as { to: string; text: string }) }))
+    .filter((mail) => mail.to === email)
+  const [confirmation] = visitorMail()
+  expect(confirmation!.text).toContain(manageUrl)
+  await page.goto(manageUrl)
+  await expect(page.getByRole('heading', { level: 1, name: 'Flyt eller aflys din samtale' })).toBeVisible()
+
+  // Move to the first other free time offered, then cancel.
+  const select = page.getByRole('combobox', { name: 'Ny tid (dansk tid)' })
+  const newTime = (await select.locator('option').first().textContent())!
+  await select.selectOption({ index: 0 })
+  await page.getByRole('button', { name: 'Flyt', exact: true }).click()
+  await expect(page.getByRole('status')).toHaveText('Din samtale er flyttet. Du får en ny kalenderinvitation på e-mail.')
+  await expect(page.getByText(`${newTime}–`)).toBeVisible()
+  await page.getByRole('button', { name: 'Aflys', exact: true }).click()
+  await expect(page.getByRole('status')).toHaveText('Din samtale er aflyst. Du får en bekræftelse på e-mail.')
+  await expect(page.getByRole('button', { name: 'Aflys', exact: true })).toHaveCount(0)
+
+  const invitations = readdirSync(server.outbox)
+  .filter((file) => file.endsWith('-gaest.ics'))
+  .map((file) => readIcs(readFileSync(join(server.outbox, file), 'utf8')))
+  .sort((a, b) => a.sequence - b.sequence)
+  expect(invitations.map(({ method, sequence }) => [method, sequence])).toEqual([
+  ['REQUEST', 0],
+  ['REQUEST', 1],
+  ['CANCEL', 2],
+  ])
+  expect(new Set(invitations.map((event) => event.uid)).size).toBe(1)
+  expect(visitorMail()).toHaveLength(3)
+  // Only the invitations of this booking: one UID per booking.
+  expect(readdirSync(server.outbox).filter((file) => file.endsWith('-gaest.ics'))).toHaveLength(3)
+})
+
+test('axe finds nothing on the listing, the form and the manage page', async ({ page }) => {
+  await page.goto(`${server.url}/book-samtale`)
+  await expectNoAxeViolations(page)
+  await page.locator('a[href^="/book-samtale/"]').last().click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Du har valgt/ })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await fillAndBook(page, `axe-${Date.now()}@eksempel.dk`)
+  await expect(page.getByRole('status')).toBeVisible()
+  await expectNoAxeViolations(page)
+})
+
+test('a wrong field is named on the form; the pages fit 320 px', async ({ browser }) => {
+  const page = await pageWithoutJavaScript(browser)
+  await page.setViewportSize({ width: 320, height: 800 })
+  await page.goto(`${server.url}/book-samtale`)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await page.locator('a[href^="/book-samtale/"]').first().click()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  // The browser would stop this itself; a request made without the form shows the server's answer.
+  const action = await page.locator('#bookingformular').getAttribute('action')
+  const key = await page.locator('input[name="tidspunkt"]').inputValue()
+  const response = await page.request.post(`${server.url}${action}`, {
+  form: { tidspunkt: key, navn: 'Mette', email: 'ikke-en-adresse', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '' },
+  headers: { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+  maxRedirects: 0,
+})
+  expect(response.status()).toBe(303)
+  const location = response.headers().location!
+  expect(location).toBe(`/book-samtale/${key}?status=ugyldig&felter=email#bookingformular`)
+  await page.goto(`${server.url}${location}`)
+  await expect(page.getByRole('alert')).toHaveText('Bookingen blev ikke gemt. Ret venligst de markerede felter, og prøv igen.')
+  await expect(page.getByText('Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.')).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  })
+
+// Last: it breaks the shared file. The server reads the file again when it changes.
+test('an invalid availability file closes booking and points to the contact form', async ({ page }) => {
+  writeFileSync(availabilityFile, 'varighed: tredive\n')
+  await page.goto(`${server.url}/book-samtale`)
+  await expect(page.getByRole('heading', { name: 'Booking er ikke åben lige nu' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Gå til kontaktformularen' })).toHaveAttribute('href', '/kontakt')
+})

@@ -1,0 +1,254 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '#db/connection'
+import { bookingEmails, bookings } from '#db/schema'
+import { deleteBookings, exportBookings, purgeOldBookings } from '~/server/booking/booking-admin.server'
+import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
+import { managedBooking } from '~/server/booking/booking-pages.server'
+import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server/booking/bookings.server'
+import { hashToken, manageToken } from '~/server/booking/manage-link.server'
+import { outboxTransport } from '~/server/contact/mail-transport.server'
+import { temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, details, memoryTransport, readInvitation, snapshot, testAvailability } from './booking-helpers'
+
+const availability = testAvailability()
+const book = (db: Parameters<typeof createBooking>[0], time = '10:00', email = 'mette@eksempel.dk', now = NOW, ipHash = 'ip-a') =>
+  createBooking(db, { availability, date: MONDAY, time, details: details(email), ipHash, now })
+
+const confirmed = (db: Parameters<typeof createBooking>[0]) => db.select().from(bookings).where(eq(bookings.status, 'bekraeftet')).all()
+
+describe('never double-booked', () => {
+  it('20 bookings of one time at once, each on its own connection: exactly one is confirmed', async () => {
+    const { db, dir } = temporaryDatabase()
+    const connections = Array.from({ length: 20 }, () => openDatabase(join(dir, 'site.db')))
+    const outcomes = await Promise.all(
+      connections.map(async (connection, index) => createBooking(connection, { availability, date: MONDAY, time: '10:00', details: details(`person${index}@eksempel.dk`), ipHash: `ip-${index}`, now: NOW }).status),
+    )
+    for (const connection of connections) connection.$client.close()
+    expect(outcomes.filter((status) => status === 'booket')).toHaveLength(1)
+    expect(outcomes.filter((status) => status === 'taget')).toHaveLength(19)
+    expect(confirmed(db)).toHaveLength(1)
+  })
+
+  it('the database itself refuses a second confirmed booking of one start', () => {
+    const { db } = temporaryDatabase()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const { id: _id, ...row } = outcome.booking
+    expect(() => db.insert(bookings).values({ ...row, publicId: 'andenkode', manageTokenHash: 'en-anden' }).run()).toThrow(/UNIQUE constraint failed: bookings.starts_at/)
+    // A cancelled booking no longer holds its start.
+    db.update(bookings).set({ status: 'aflyst' }).run()
+    expect(() => db.insert(bookings).values({ ...row, publicId: 'andenkode', manageTokenHash: 'en-anden' }).run()).not.toThrow()
+  })
+
+  it('checks the overlap inside the transaction: 10:15 is refused while 10:00–10:30 is booked', () => {
+    const { db } = temporaryDatabase()
+    expect(book(db, '10:00').status).toBe('booket')
+    expect(book(db, '10:15', 'anden@eksempel.dk', NOW, 'ip-b').status).toBe('taget')
+    // 11:00 starts 30 minutes after 10:30: outside the 15-minute buffer.
+    expect(book(db, '11:00', 'tredje@eksempel.dk', NOW, 'ip-c').status).toBe('booket')
+  })
+
+  it('enforces notice and window on the server with a fixed clock', () => {
+    const { db } = temporaryDatabase()
+    // Monday 10:00 is 08:00Z: 23 hours ahead, and 29 days ahead, are refused; 24 hours is fine.
+    expect(book(db, '10:00', 'a@eksempel.dk', new Date('2026-04-19T09:00:00Z')).status).toBe('ikke-ledig')
+    expect(book(db, '10:00', 'b@eksempel.dk', new Date('2026-03-22T08:00:00Z')).status).toBe('ikke-ledig')
+    expect(book(db, '10:00', 'c@eksempel.dk', new Date('2026-04-19T08:00:00Z')).status).toBe('booket')
+  })
+
+  it('one upcoming booking per e-mail address, whatever its case, and a few per sender a day', () => {
+    const { db } = temporaryDatabase()
+    expect(book(db, '09:00', 'Mette@Eksempel.dk').status).toBe('booket')
+    expect(book(db, '11:00', 'mette@eksempel.DK').status).toBe('har-booking')
+    expect(book(db, '10:00', 'to@eksempel.dk').status).toBe('booket')
+    expect(book(db, '11:00', 'tre@eksempel.dk').status).toBe('booket')
+    // The fourth booking from one sender within a day is refused (the default limit is three).
+    const fourth = createBooking(db, { availability, date: '2026-04-27', time: '09:00', details: details('fire@eksempel.dk'), ipHash: 'ip-a', now: NOW })
+    expect(fourth.status).toBe('for-mange')
+  })
+})
+
+describe('invitations, moves and cancellations', () => {
+  it('REQUEST (SEQUENCE 0) → REQUEST (1) → CANCEL (2) with one UID, to the visitor and the coach', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const id = outcome.booking.id
+    await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: id })
+    expect(moveBooking(db, { id, availability, date: '2026-04-27', time: '09:00', now: NOW }).status).toBe('flyttet')
+    await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: id })
+    expect(cancelBooking(db, { id, by: 'gaest', availability, now: NOW }).status).toBe('aflyst')
+    await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: id })
+
+    const toVisitor = transport.sent.filter((email) => email.to === 'mette@eksempel.dk')
+    expect(toVisitor.map((email) => email.subject)).toEqual([
+      'Din samtale er booket: mandag 20. april kl. 10.00',
+      'Din samtale er flyttet til mandag 27. april kl. 09.00',
+      'Din samtale mandag 27. april kl. 09.00 er aflyst',
+    ])
+    const invitations = toVisitor.map((email) => readInvitation(email.attachments![0]!.content))
+    expect(invitations.map(({ method, sequence, status, start }) => ({ method, sequence, status, start }))).toEqual([
+      { method: 'REQUEST', sequence: 0, status: 'CONFIRMED', start: '2026-04-20T08:00:00.000Z' },
+      { method: 'REQUEST', sequence: 1, status: 'CONFIRMED', start: '2026-04-27T07:00:00.000Z' },
+      { method: 'CANCEL', sequence: 2, status: 'CANCELLED', start: '2026-04-27T07:00:00.000Z' },
+    ])
+    expect(new Set(invitations.map((invitation) => invitation.uid)).size).toBe(1)
+    expect(invitations[0]!.uid).toBe(`${outcome.booking.publicId}@localhost:3000`)
+    expect(invitations[0]!.attendee).toBe('MAILTO:mette@eksempel.dk')
+    expect(toVisitor.map((email) => email.attachments![0]!.contentType)).toEqual([
+      'text/calendar; charset=utf-8; method=REQUEST',
+      'text/calendar; charset=utf-8; method=REQUEST',
+      'text/calendar; charset=utf-8; method=CANCEL',
+    ])
+    // UTC times, no time zone blocks that Outlook could misread.
+    expect(toVisitor[0]!.attachments![0]!.content).toContain('DTSTART:20260420T080000Z')
+    expect(toVisitor[0]!.attachments![0]!.content).not.toContain('TZID')
+    // The visitor's e-mail stands on its own: the time and the manage link are in the text.
+    expect(toVisitor[0]!.text).toContain('Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)')
+    expect(toVisitor[0]!.text).toContain(`http://localhost:3000/booking/${outcome.token}`)
+    const toCoach = transport.sent.filter((email) => email.to !== 'mette@eksempel.dk')
+    expect(toCoach.map((email) => readInvitation(email.attachments![0]!.content).sequence)).toEqual([0, 1, 2])
+    expect(toCoach[0]!.replyTo).toBe('mette@eksempel.dk')
+  })
+
+  it('refuses changes after the cut-off, and more moves than allowed', () => {
+    const { db } = temporaryDatabase()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const id = outcome.booking.id
+    // 11 hours before 10:00 (08:00Z), inside the 12-hour cut-off.
+    const late = new Date('2026-04-19T21:00:00Z')
+    expect(cancelBooking(db, { id, by: 'gaest', availability, now: late }).status).toBe('for-sent')
+    expect(moveBooking(db, { id, availability, date: '2026-04-27', time: '09:00', now: late }).status).toBe('for-sent')
+    expect(cancelBooking(db, { id, by: 'coach', availability, now: late }).status).toBe('aflyst')
+
+    const again = book(db, '11:00', 'ny@eksempel.dk', NOW, 'ip-b')
+    if (again.status !== 'booket') throw new Error(again.status)
+    const moves = ['2026-04-27T09:00', '2026-04-27T10:00', '2026-04-27T11:00', '2026-04-27T09:00']
+    const results = moves.map((key) => moveBooking(db, { id: again.booking.id, availability, date: key.slice(0, 10), time: key.slice(11), now: NOW }).status)
+    expect(results).toEqual(['flyttet', 'flyttet', 'flyttet', 'for-mange-flytninger'])
+  })
+
+  it('a GET of the manage link changes nothing, and shows the current time after a move', () => {
+    const { db } = temporaryDatabase()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const before = snapshot(db)
+    // Opened later, as a mail scanner or the visitor would: a write of any kind would show.
+    const later = () => new Date(NOW.getTime() + 3_600_000)
+    for (let i = 0; i < 3; i++) managedBooking(outcome.token, { db, availability, clock: later })
+    expect(snapshot(db)).toBe(before)
+    moveBooking(db, { id: outcome.booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })
+    expect(managedBooking(outcome.token, { db, availability, clock: () => NOW })).toMatchObject({ period: 'mandag 27. april kl. 09.00–09.30', status: 'bekraeftet', changeable: true })
+    expect(managedBooking('x'.repeat(32), { db, availability, clock: () => NOW })).toBeUndefined()
+  })
+
+  it('stores only the hash of the manage token', () => {
+    const { db } = temporaryDatabase()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    expect(outcome.token).toBe(manageToken(outcome.booking.publicId))
+    expect(JSON.stringify(db.select().from(bookings).all())).not.toContain(outcome.token)
+    expect(outcome.booking.manageTokenHash).toBe(hashToken(outcome.token))
+    expect(findByToken(db, outcome.token)?.id).toBe(outcome.booking.id)
+  })
+})
+
+describe('reminders', () => {
+  const dayBefore = new Date('2026-04-19T08:00:30Z')
+
+  it('go out once, 24 hours before', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    book(db)
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-19T07:59:00Z') })
+    expect(transport.sent).toHaveLength(2)
+    await deliverBookingEmails({ db, transport, clock: () => dayBefore })
+    await deliverBookingEmails({ db, transport, clock: () => dayBefore })
+    expect(transport.sent.map((email) => email.subject).at(-1)).toBe('Påmindelse: din samtale mandag 20. april kl. 10.00')
+    expect(transport.sent).toHaveLength(3)
+  })
+
+  it('are never sent after a cancellation, nor for the old time after a move', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const first = book(db)
+    const second = book(db, '11:00', 'anden@eksempel.dk', NOW, 'ip-b')
+    if (first.status !== 'booket' || second.status !== 'booket') throw new Error('not booked')
+    cancelBooking(db, { id: first.booking.id, by: 'gaest', availability, now: NOW })
+    moveBooking(db, { id: second.booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })
+    await deliverBookingEmails({ db, transport, clock: () => dayBefore })
+    const reminders = () => transport.sent.filter((email) => email.subject.startsWith('Påmindelse'))
+    expect(reminders()).toEqual([])
+    await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-26T07:00:30Z') })
+    expect(reminders().map((email) => [email.to, email.subject])).toEqual([['anden@eksempel.dk', 'Påmindelse: din samtale mandag 27. april kl. 09.00']])
+  })
+
+  it('a reminder claimed for sending after its booking was cancelled is skipped, not sent', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    // As if the cancellation had not reached the waiting reminder (a crash between the two writes).
+    db.update(bookings).set({ status: 'aflyst' }).where(eq(bookings.id, outcome.booking.id)).run()
+    await deliverBookingEmails({ db, transport, clock: () => dayBefore })
+    expect(transport.sent.filter((email) => email.subject.startsWith('Påmindelse'))).toEqual([])
+    expect(db.select({ status: bookingEmails.status }).from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).get()?.status).toBe('skipped')
+  })
+})
+
+describe('a mail outage loses nothing', () => {
+  it('keeps the booking confirmed and sends the same bytes later', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport({ failing: true })
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    expect(await deliverBookingEmails({ db, transport, clock: () => NOW })).toEqual({ tried: 2, delivered: 0, failed: 2 })
+    expect(confirmed(db)).toHaveLength(1)
+    transport.failing = false
+    // Before the backoff has passed nothing is tried; afterwards both e-mails go out.
+    expect((await deliverBookingEmails({ db, transport, clock: () => NOW })).tried).toBe(0)
+    const later = new Date(NOW.getTime() + 2 * 60_000)
+    expect(await deliverBookingEmails({ db, transport, clock: () => later })).toEqual({ tried: 2, delivered: 2, failed: 0 })
+    expect(transport.sent.map((email) => email.idempotencyKey).sort()).toEqual([
+      `booking-${outcome.booking.publicId}-bekraeftelse-0-coach`,
+      `booking-${outcome.booking.publicId}-bekraeftelse-0-gaest`,
+    ])
+    // DTSTAMP is when the e-mail was queued, not when it was sent.
+    expect(transport.sent[0]!.attachments![0]!.content).toContain('DTSTAMP:20260410T090000Z')
+  })
+})
+
+describe('the outbox and the coach tools', () => {
+  it('writes the .ics beside the JSON; export, delete and purge take both', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    await deliverBookingEmails({ db, transport: outboxTransport(outbox), clock: () => NOW })
+    const key = `booking-${outcome.booking.publicId}-bekraeftelse-0-gaest`
+    expect(readInvitation(readFileSync(join(outbox, `${key}.ics`), 'utf8')).method).toBe('REQUEST')
+    expect(JSON.parse(readFileSync(join(outbox, `${key}.json`), 'utf8')).attachments[0].filename).toBe('invitation.ics')
+
+    const exported = await exportBookings('METTE@eksempel.dk', { db, outbox })
+    expect(exported.bookings.map((booking) => booking.publicId)).toEqual([outcome.booking.publicId])
+    expect(JSON.stringify(exported)).not.toContain(outcome.booking.manageTokenHash)
+    expect(exported.bookingEmails).toHaveLength(2)
+
+    // Not yet: the appointment ended less than 90 days ago.
+    expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-18T00:00:00Z'), days: 90 })).toEqual({ bookings: 0, outboxFiles: 0 })
+    const other = book(db, '11:00', 'anden@eksempel.dk', NOW, 'ip-b')
+    expect(other.status).toBe('booket')
+    const deleted = await deleteBookings('anden@eksempel.dk', { db, outbox })
+    expect(deleted.bookings).toHaveLength(1)
+    expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-20T00:00:00Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 4 })
+    expect(db.select().from(bookings).all()).toEqual([])
+    expect(db.select().from(bookingEmails).all()).toEqual([])
+    expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])
+  })
+})

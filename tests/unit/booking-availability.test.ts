@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import type { Availability } from '~/lib/booking/availability-schema'
+import { type Taken, findOfferedSlot, freeSlotsByDay, offeredSlots, unavailability } from '~/lib/booking/slots'
+import { availabilityLaunchItems, checkAvailabilityText } from '~/server/booking/availability.server'
+
+const FILE = `# dansk tid
+aaben: ja
+varighed: 30
+mellemrum: 15
+tidligst: 24 timer
+senest: 28 dage
+afbud_senest: 12 timer
+max_pr_dag: 3
+slet_efter_dage: 90
+former: [telefon, video, fremmoede]
+uge:
+  mandag:  ["09:00", "10:00", "11:00"]
+  torsdag: ["16:00", "17:00"]
+  fredag: ["10:00"]
+helligdage: lukket
+lukket: [2026-06-05, 2026-07-06 til 2026-07-24, 2026-04-13 10:00-12:00]
+ekstra: {2026-08-15: ["10:00"]}
+`
+
+function availability(text = FILE): Availability {
+  const result = checkAvailabilityText(text)
+  if (!result.ok) throw new Error(result.errors.join('\n'))
+  return result.availability
+}
+
+const errorsOf = (text: string) => {
+  const result = checkAvailabilityText(text)
+  return result.ok ? [] : result.errors
+}
+
+describe('the availability file', () => {
+  it('reads the Danish keys into minutes and lists', () => {
+    const settings = availability()
+    expect(settings).toMatchObject({ open: true, durationMinutes: 30, bufferMinutes: 15, noticeMinutes: 1440, windowMinutes: 28 * 1440, cancelCutoffMinutes: 720, maxPerDay: 3, purgeAfterDays: 90 })
+    expect(settings.week[0]).toEqual(['09:00', '10:00', '11:00'])
+    expect(settings.week[3]).toEqual(['16:00', '17:00'])
+    expect(settings.closed).toEqual([
+      { from: '2026-06-05', to: '2026-06-05' },
+      { from: '2026-07-06', to: '2026-07-24' },
+      { from: '2026-04-13', to: '2026-04-13', fromTime: '10:00', toTime: '12:00' },
+    ])
+  })
+
+  it('has defaults for what the coach leaves out', () => {
+    const settings = availability('uge:\n  mandag: ["09:00"]\n')
+    expect(settings).toMatchObject({ open: true, durationMinutes: 30, bufferMinutes: 0, noticeMinutes: 1440, windowMinutes: 28 * 1440, holidaysClosed: true, sample: false })
+    expect(settings.modes).toEqual(['telefon', 'video', 'fremmoede'])
+  })
+
+  it('names the line and the fix of each mistake', () => {
+    expect(errorsOf('aaben: ja\nvarighed: tredive\n')).toEqual(['linje 2: varighed skal være et tal, fx varighed: 30'])
+    expect(errorsOf('aaben: ja\nvarighet: 30\n')[0]).toMatch(/^linje 1: »varighet« kendes ikke – ret stavningen/)
+    expect(errorsOf('uge:\n  mandag: ["9.00"]\n')).toEqual(['linje 2: uge: mandag: klokkeslæt skrives som "TT:MM", fx "09:00" eller "14:30"'])
+    expect(errorsOf('uge:\n  Mandag: ["09:00"]\n')[0]).toMatch(/^linje 2: uge: »Mandag« er ikke en ugedag/)
+    expect(errorsOf('tidligst: 24\n')).toEqual(['linje 1: tidligst skal skrives som et tal og en enhed (minutter, timer eller dage), fx tidligst: 24 timer'])
+    expect(errorsOf('lukket: [2026-07-24 til 2026-07-06]\n')).toEqual(['linje 1: lukket: »2026-07-24 til 2026-07-06« slutter før den begynder – skriv den tidligste dato først'])
+    expect(errorsOf('former: [telefon, zoom]\n')[0]).toMatch(/^linje 1: former: brug kun telefon, video og fremmoede/)
+    expect(errorsOf('aaben: ja\naaben: nej\n')[0]).toMatch(/^linje 2: .*en nøgle står to gange/)
+  })
+
+  it('refuses local times that the clock skips or repeats', () => {
+    expect(errorsOf('uge:\n  søndag: ["02:30"]\n')[0]).toMatch(/^linje 2: uge: søndag 02:30 findes ikke/)
+    expect(errorsOf('ekstra: {2026-03-29: ["02:30"]}\n')).toEqual(['linje 1: ekstra: 2026-03-29 kl. 02:30 findes ikke (uret springer en time frem) – vælg et andet klokkeslæt'])
+    expect(errorsOf('ekstra: {2026-10-25: ["02:15"]}\n')).toEqual(['linje 1: ekstra: 2026-10-25 kl. 02:15 findes to gange (uret stilles en time tilbage) – vælg et andet klokkeslæt'])
+  })
+})
+
+describe('free times', () => {
+  const settings = availability()
+  const at = (iso: string) => new Date(iso)
+  const slot = (date: string, time: string) => findOfferedSlot(settings, date, time)!
+
+  it('closes public holidays unless the file opens them, and keeps 1 May (former store bededag) open', () => {
+    // Easter Monday 2026 (6 April) and Ascension Day (14 May) fall on a Monday and a Thursday.
+    expect(offeredSlots(settings, '2026-04-06')).toEqual([])
+    expect(offeredSlots(settings, '2026-05-14')).toEqual([])
+    expect(offeredSlots(availability(`${FILE.replace('helligdage: lukket', 'helligdage: åben')}`), '2026-04-06')).toHaveLength(3)
+    expect(offeredSlots(settings, '2026-05-01').map((free) => free.time)).toEqual(['10:00'])
+  })
+
+  it('closes days, periods and part of a day, and adds extra times', () => {
+    expect(offeredSlots(settings, '2026-06-05')).toEqual([])
+    expect(offeredSlots(settings, '2026-07-13')).toEqual([])
+    expect(offeredSlots(settings, '2026-04-13').map((free) => free.time)).toEqual(['09:00'])
+    expect(offeredSlots(settings, '2026-08-15').map((free) => [free.time, free.start.toISOString()])).toEqual([['10:00', '2026-08-15T08:00:00.000Z']])
+  })
+
+  it('enforces notice and window from a fixed clock', () => {
+    const monday = slot('2026-04-20', '10:00') // 08:00Z
+    expect(unavailability(settings, monday, [], at('2026-04-19T09:00:00Z'))).toBe('for-tidligt') // 23 h ahead
+    expect(unavailability(settings, monday, [], at('2026-04-19T08:00:00Z'))).toBeUndefined() // exactly 24 h
+    expect(unavailability(settings, monday, [], at('2026-03-22T07:59:00Z'))).toBe('for-sent') // 29 days ahead
+    expect(unavailability(settings, monday, [], at('2026-03-23T08:00:00Z'))).toBeUndefined() // 28 days
+  })
+
+  it('keeps the buffer around every booking, whatever length it was booked with', () => {
+    const now = at('2026-04-01T00:00:00Z')
+    const booked: Taken[] = [{ startsAt: '2026-04-20T08:00:00.000Z', endsAt: '2026-04-20T08:30:00.000Z', localDate: '2026-04-20' }]
+    const quarterPast = { ...slot('2026-04-20', '10:00'), time: '10:15', start: at('2026-04-20T08:15:00Z'), end: at('2026-04-20T08:45:00Z') }
+    expect(unavailability(settings, quarterPast, booked, now)).toBe('taget')
+    expect(unavailability(settings, slot('2026-04-20', '09:00'), booked, now)).toBeUndefined()
+    const longer: Taken[] = [{ startsAt: '2026-04-20T07:00:00.000Z', endsAt: '2026-04-20T07:50:00.000Z', localDate: '2026-04-20' }]
+    expect(unavailability(settings, slot('2026-04-20', '10:00'), longer, now)).toBe('taget') // 09:50 + 15 min > 10:00
+  })
+
+  it('stops at the maximum per day and lists the free times per day', () => {
+    const now = at('2026-04-01T00:00:00Z')
+    const three: Taken[] = ['06:00', '07:00', '12:00'].map((time) => ({ startsAt: `2026-04-20T${time}:00.000Z`, endsAt: `2026-04-20T${time.slice(0, 2)}:30:00.000Z`, localDate: '2026-04-20' }))
+    expect(unavailability(settings, slot('2026-04-20', '11:00'), three, now)).toBe('dagen-fuld')
+    const days = freeSlotsByDay(settings, [], now, '2026-04-20', '2026-04-24')
+    expect(days.map((day) => [day.date, day.slots.map((free) => free.time)])).toEqual([
+      ['2026-04-20', ['09:00', '10:00', '11:00']],
+      ['2026-04-23', ['16:00', '17:00']],
+      ['2026-04-24', ['10:00']],
+    ])
+  })
+})
+
+describe('the launch check of the file', () => {
+  it('names errors, the shipped sample and a retention that differs from the privacy policy', () => {
+    expect(availabilityLaunchItems(checkAvailabilityText('varighed: tredive\n'), 90)).toEqual([
+      { what: 'linje 1: varighed skal være et tal, fx varighed: 30 (booking er lukket, indtil fejlen er rettet)', where: 'content/booking.yaml' },
+    ])
+    expect(availabilityLaunchItems(checkAvailabilityText('eksempel: ja\n'), 90).map((item) => item.what)).toEqual([
+      'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«',
+    ])
+    expect(availabilityLaunchItems(checkAvailabilityText('slet_efter_dage: 60\n'), 90).map((item) => item.what)).toEqual([
+      'slet_efter_dage er 60, men privatlivspolitikken lover 90 dage (bookingRetentionDays i content/privacy.ts) – skriv det samme tal begge steder',
+    ])
+    expect(availabilityLaunchItems(checkAvailabilityText('slet_efter_dage: 60\n'), 60)).toEqual([])
+  })
+})

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { danishHolidays, easterSunday } from '~/lib/booking/holidays'
+import { formatInstant, formatPeriod, fromLocal, fromLocalAll, isoWeek, mondayOfIsoWeek, toLocal } from '~/lib/booking/time'
+
+describe('Danish time around the daylight-saving changes', () => {
+  it.each([
+    // 2026: summer time from Sunday 29 March, winter time from Sunday 25 October.
+    ['2026-03-27', '10:00', '2026-03-27T09:00:00.000Z'],
+    ['2026-03-30', '10:00', '2026-03-30T08:00:00.000Z'],
+    ['2026-10-23', '10:00', '2026-10-23T08:00:00.000Z'],
+    ['2026-10-26', '10:00', '2026-10-26T09:00:00.000Z'],
+    // 2027: summer time from 28 March (also Easter Sunday), winter time from 31 October.
+    ['2027-03-26', '10:00', '2027-03-26T09:00:00.000Z'],
+    ['2027-03-29', '10:00', '2027-03-29T08:00:00.000Z'],
+    ['2027-10-29', '10:00', '2027-10-29T08:00:00.000Z'],
+    ['2027-11-01', '10:00', '2027-11-01T09:00:00.000Z'],
+  ])('%s %s dansk tid is %s', (date, time, utc) => {
+    expect(fromLocal(date, time)?.toISOString()).toBe(utc)
+    expect(toLocal(new Date(utc))).toEqual({ date, time })
+  })
+
+  it('knows the hour the clock skips and the hour it repeats', () => {
+    expect(fromLocalAll('2026-03-29', '02:30')).toEqual([])
+    expect(fromLocal('2026-03-29', '02:30')).toBeUndefined()
+    expect(fromLocalAll('2026-10-25', '02:30').map((instant) => instant.toISOString())).toEqual(['2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.000Z'])
+    expect(fromLocal('2026-10-25', '02:30')).toBeUndefined()
+    expect(fromLocalAll('2027-03-28', '02:00')).toEqual([])
+    expect(fromLocal('2026-03-29', '03:00')?.toISOString()).toBe('2026-03-29T01:00:00.000Z')
+  })
+
+  it('writes times as Danish does', () => {
+    expect(formatInstant(new Date('2026-04-07T08:00:00Z'))).toBe('tirsdag 7. april kl. 10.00')
+    expect(formatPeriod(new Date('2026-03-30T08:00:00Z'), new Date('2026-03-30T08:30:00Z'))).toBe('mandag 30. marts kl. 10.00–10.30')
+    expect(formatInstant(new Date('2026-12-31T23:30:00Z'))).toBe('fredag 1. januar kl. 00.30')
+  })
+
+  it('numbers ISO weeks, also across New Year', () => {
+    expect(isoWeek('2026-04-07')).toBe('2026-W15')
+    expect(isoWeek('2027-01-01')).toBe('2026-W53')
+    expect(mondayOfIsoWeek('2026-W53')).toBe('2026-12-28')
+    expect(mondayOfIsoWeek('2027-W01')).toBe('2027-01-04')
+    expect(mondayOfIsoWeek('2025-W53')).toBeUndefined()
+  })
+})
+
+describe('Danish public holidays', () => {
+  it('finds Easter Sunday', () => {
+    expect(['2025', '2026', '2027', '2028', '2029', '2030'].map((year) => easterSunday(Number(year)))).toEqual([
+      '2025-04-20',
+      '2026-04-05',
+      '2027-03-28',
+      '2028-04-16',
+      '2029-04-01',
+      '2030-04-21',
+    ])
+  })
+
+  const expected: Record<number, string[]> = {
+    2025: ['01-01', '04-17', '04-18', '04-20', '04-21', '05-29', '06-08', '06-09', '12-25', '12-26'],
+    2026: ['01-01', '04-02', '04-03', '04-05', '04-06', '05-14', '05-24', '05-25', '12-25', '12-26'],
+    2027: ['01-01', '03-25', '03-26', '03-28', '03-29', '05-06', '05-16', '05-17', '12-25', '12-26'],
+    2028: ['01-01', '04-13', '04-14', '04-16', '04-17', '05-25', '06-04', '06-05', '12-25', '12-26'],
+    2029: ['01-01', '03-29', '03-30', '04-01', '04-02', '05-10', '05-20', '05-21', '12-25', '12-26'],
+    2030: ['01-01', '04-18', '04-19', '04-21', '04-22', '05-30', '06-09', '06-10', '12-25', '12-26'],
+  }
+  it.each(Object.keys(expected).map(Number))('%i', (year) => {
+    expect([...danishHolidays(year).keys()].sort()).toEqual(expected[year]!.map((day) => `${year}-${day}`))
+  })
+
+  it('keeps store bededag only before 2024', () => {
+    expect(danishHolidays(2023).get('2023-05-05')).toBe('store bededag')
+    expect(danishHolidays(2026).has('2026-05-01')).toBe(false)
+  })
+})
