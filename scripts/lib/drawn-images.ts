@@ -10,6 +10,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { site } from '../../content/site.ts'
+import { DEFAULT_CONTENT_DIR } from '../../db/sync-blog.ts'
 import { COVER_DIR, PUBLIC_DIR, hasCover, photoFor, writeCover, writeDefaultShareImage } from './covers.ts'
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex')
@@ -69,18 +70,21 @@ export async function drawShareImage() {
 
 /**
  * Removes the covers of articles the seed just took out of the database, and forgets their keys.
- * Only those: a seed of another folder (a test's) never touches the covers of the real blog. A
- * file an article still names in `image:` stays.
+ * Only those, and never the cover of an article whose file is still in content/blog: a seed of
+ * another folder into a database that held the real blog (a test's, a deployment check's) removes
+ * those articles from that database, not their covers from the site. A file an article still names
+ * in `image:` stays.
  */
 export function removeCoversOf(removedSlugs: string[], articles: CoverArticle[]) {
   const named = new Set(articles.map((article) => article.imageUrl.replace(/^\/images\/blog\//, '')))
-  const removed = removedSlugs
+  const gone = removedSlugs.filter((slug) => !existsSync(join(DEFAULT_CONTENT_DIR, `${slug}.md`)))
+  const removed = gone
     .flatMap((slug) => [`${slug}.webp`, `${slug}-600.webp`, `${slug}.jpg`])
     .filter((name) => !named.has(name) && existsSync(join(COVER_DIR, name)))
   for (const name of removed) rmSync(join(COVER_DIR, name))
 
   const lock = readLock()
-  const forgotten = removedSlugs.filter((slug) => slug in lock.covers)
+  const forgotten = gone.filter((slug) => slug in lock.covers)
   if (forgotten.length > 0) {
     for (const slug of forgotten) delete lock.covers[slug]
     writeLock(lock)

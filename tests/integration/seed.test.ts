@@ -172,19 +172,24 @@ describe('db:seed', () => {
       spawnSync('node_modules/.bin/tsx', ['db/seed.ts', content.folder], { env: { ...process.env, DATABASE_URL: join(dir, 'seed.db'), PUBLIC_DIR: publicDir }, encoding: 'utf8' })
     content.write('bliver', 'Bliver')
     content.write('forsvinder', 'Forsvinder')
+    // An article of the real blog (content/blog has its file), seeded here from a copy.
+    content.write('stress-er-ikke-svaghed', 'Stress er ikke svaghed')
     expect(seed().status).toBe(0)
-    expect(readdirSync(covers).sort()).toEqual(['bliver-600.webp', 'bliver.jpg', 'bliver.webp', 'forsvinder-600.webp', 'forsvinder.jpg', 'forsvinder.webp'])
+    const realBlogCover = ['stress-er-ikke-svaghed-600.webp', 'stress-er-ikke-svaghed.jpg', 'stress-er-ikke-svaghed.webp']
+    expect(readdirSync(covers).sort()).toEqual(['bliver-600.webp', 'bliver.jpg', 'bliver.webp', 'forsvinder-600.webp', 'forsvinder.jpg', 'forsvinder.webp', ...realBlogCover])
     writeFileSync(join(covers, 'eget-foto.jpg'), 'et foto')
     writeFileSync(join(covers, 'andet-blog.webp'), 'en anden blogs forside')
     content.write('med-eget', 'Med eget foto', { image: '/images/blog/eget-foto.jpg' })
 
     content.remove('forsvinder')
+    content.remove('stress-er-ikke-svaghed')
     const run = seed()
     expect(run.status, run.stderr).toBe(0)
-    expect(run.stdout).toContain('Fjernet 1: forsvinder')
+    expect(run.stdout).toContain('Fjernet 2: forsvinder, stress-er-ikke-svaghed')
     expect(run.stdout).toContain('Forsidebilleder fra slettede artikler fjernet: forsvinder.webp, forsvinder-600.webp, forsvinder.jpg')
-    // Only the covers of what this seed removed go: not those of articles it never knew.
-    expect(readdirSync(covers).sort()).toEqual(['andet-blog.webp', 'bliver-600.webp', 'bliver.jpg', 'bliver.webp', 'eget-foto.jpg'])
+    // Only the covers of what this seed removed go: not those of articles it never knew, nor of
+    // one whose file is still in the real blog.
+    expect(readdirSync(covers).sort()).toEqual(['andet-blog.webp', 'bliver-600.webp', 'bliver.jpg', 'bliver.webp', 'eget-foto.jpg', ...realBlogCover])
     expect(existsSync(join(dir, 'images.lock.json'))).toBe(true)
 
     // Nothing changed: nothing drawn again.
