@@ -193,6 +193,8 @@ test('the not-found page offers the blog, the contact page and popular articles'
 test.describe('a blog of 15 known articles', () => {
   test.describe.configure({ timeout: 90_000 })
   test.beforeAll(async () => {
+    // Seeding and starting a server of its own takes more than the default 30 s on a busy machine.
+    test.setTimeout(120_000)
     fixtureContent = mkdtempSync(join(tmpdir(), 'coach-content-'))
     for (const article of fixtureArticles) writeArticle(fixtureContent, article)
     fixtureBlog = await startServerInstance({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, fixtureContent) })
