@@ -103,7 +103,9 @@ test('"Nye Artikler" holds the last 30 days, newest first; an article seeded tod
   const dir = mkdtempSync(join(tmpdir(), 'coach-content-'))
   // The seed writes a new article's covers into PUBLIC_DIR, and the server reads late covers from
   // there: a folder of the test's own, never the working tree's public/.
-  const publicDir = mkdtempSync(join(tmpdir(), 'coach-public-'))
+  // Inside a folder of its own: the seed keeps its images.lock.json beside PUBLIC_DIR.
+  const publicRoot = mkdtempSync(join(tmpdir(), 'coach-public-'))
+  const publicDir = join(publicRoot, 'public')
   mkdirSync(join(publicDir, 'images', 'blog'), { recursive: true })
   copyFileSync(join('public', EXISTING_COVER), join(publicDir, EXISTING_COVER))
   const seed = (databaseFile: string) => seedDatabase(databaseFile, dir, { PUBLIC_DIR: publicDir })
@@ -145,6 +147,6 @@ test('"Nye Artikler" holds the last 30 days, newest first; an article seeded tod
     expect((await page.request.get(`${server.url}/blog/${slug}`)).status()).toBe(404)
   } finally {
     rmSync(dir, { recursive: true, force: true })
-    rmSync(publicDir, { recursive: true, force: true })
+    rmSync(publicRoot, { recursive: true, force: true })
   }
 })

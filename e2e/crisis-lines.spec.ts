@@ -23,7 +23,8 @@ test('an article marked adult, teen or not at all shows the crisis lines it prom
 
     expect((await page.goto(`${server.url}/blog/naar-alt-er-tungt`))?.status()).toBe(200)
     await expect(box).toBeVisible()
-    await expect(box.getByRole('listitem')).toHaveText([/^Livslinien: 70\s201\s201/, /^Ved akut fare: 112/, /^Egen læge eller lægevagten/])
+    await expect(box.getByRole('listitem')).toHaveText([/^Livslinien: 70\s201\s201/, /^Ved akut fare: 112/, /^Lægevagten i Region Syddanmark: 70\s11\s07\s07/])
+    await expect(box.getByRole('link', { name: /^70\s11\s07\s07$/ })).toHaveAttribute('href', 'tel:+4570110707')
     await expect(box.getByRole('link', { name: /^70\s201\s201$/ })).toHaveAttribute('href', 'tel:+4570201201')
     await expect(box.getByRole('link', { name: /^112$/ })).toHaveAttribute('href', 'tel:112')
     await expect(box).not.toContainText('BørneTelefonen')
