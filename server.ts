@@ -107,11 +107,15 @@ async function serve() {
 function gracefulShutdown(server: Server) {
   const IDLE_GRACE_MS = 250
   const TICK_MS = 25
-  const ACCEPT_PENDING_MS = 100
+  /** The listener closes once no connection came in for this long, at most LISTEN_AT_MOST_MS on. */
+  const ACCEPT_QUIET_MS = 100
+  const LISTEN_AT_MOST_MS = 2_000
   /** Open connections; `_httpMessage` is the answer under way on one (Node's own bookkeeping). */
   const connections = new Set<Socket & { _httpMessage?: ServerResponse | null }>()
   let stopping = false
+  let acceptedAt = 0
   server.on('connection', (socket: Socket) => {
+    acceptedAt = performance.now()
     connections.add(socket)
     socket.once('close', () => connections.delete(socket))
   })
@@ -129,23 +133,30 @@ function gracefulShutdown(server: Server) {
         const res = socket._httpMessage
         if (res && !res.headersSent) res.shouldKeepAlive = false
       }
-      // Connections the kernel has completed but Node not yet accepted would be reset by closing
-      // the listener at once: they are taken first. Then it stops listening; the callback runs
-      // once every connection has closed.
-      setTimeout(() => net.Server.prototype.close.call(server, done), ACCEPT_PENDING_MS)
-      // A request already sent on a connection is read as soon as the event loop is free; a busy
-      // loop (a burst being answered) says nothing. So a connection counts as idle only once the
-      // loop has run freely, every tick on time, for IDLE_GRACE_MS with nothing under way on it.
-      let quietSince = performance.now()
-      let lastTick = quietSince
+      // Whatever was sent is read as soon as the event loop gets to it; a busy loop (a burst being
+      // answered) says nothing. So the loop must have run freely, every tick on time, before
+      // anything counts as quiet:
+      // - the listener closes once no connection came in for ACCEPT_QUIET_MS: connections the
+      //   kernel has completed but Node not yet accepted would be reset by closing it earlier;
+      //   the callback runs once every connection has closed;
+      // - a connection is closed as idle after IDLE_GRACE_MS with nothing under way on it.
+      const stoppedAt = performance.now()
+      let quietSince = stoppedAt
+      let lastTick = stoppedAt
+      let listening = true
       const busySince = new WeakMap<Socket, number>()
       setInterval(() => {
         const now = performance.now()
         if (now - lastTick > TICK_MS * 1.5) quietSince = now
         lastTick = now
+        if (listening && (now - Math.max(acceptedAt, quietSince) > ACCEPT_QUIET_MS || now - stoppedAt > LISTEN_AT_MOST_MS)) {
+          listening = false
+          net.Server.prototype.close.call(server, done)
+        }
         for (const socket of connections) {
-          if (socket._httpMessage) busySince.set(socket, now)
-          else if (now - Math.max(busySince.get(socket) ?? 0, quietSince) > IDLE_GRACE_MS) socket.end()
+          // A connection first seen now (just accepted) gets its grace from now.
+          if (socket._httpMessage || !busySince.has(socket)) busySince.set(socket, now)
+          else if (now - Math.max(busySince.get(socket)!, quietSince) > IDLE_GRACE_MS) socket.end()
         }
       }, TICK_MS).unref()
     },

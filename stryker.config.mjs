@@ -21,6 +21,8 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
   timeoutMS: 5_000,
+  // Not copied into Stryker's sandbox: build output and what Playwright writes while it runs.
+  ignorePatterns: ['dist', 'test-results', 'playwright-report'],
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 }

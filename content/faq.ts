@@ -1,9 +1,11 @@
+import { FREE_FIRST_CONVERSATION } from './services.ts'
+
 /** The contact page's FAQ; also published as FAQPage structured data. */
 export const faq = [
   {
     question: 'Hvor lang tid varer en samtale?',
     answer:
-      'En samtale varer normalt 60–90 minutter. Den første samtale er uforpligtende, så vi kan mærke, om kemien er der.',
+      `En samtale varer normalt 60–90 minutter. ${FREE_FIRST_CONVERSATION} Så kan vi mærke, om kemien er der.`,
   },
   {
     question: 'Tilbyder du online coaching?',

@@ -1,3 +1,18 @@
+/**
+ * The one way the site states what the first conversation costs: on Ydelser, on Kontakt and on the
+ * home page, word for word.
+ */
+export const FREE_FIRST_CONVERSATION = 'Den første samtale er gratis og uforpligtende.'
+
+/**
+ * Price and length of a session, per service.
+ *
+ * THE PRICES SHIP AS SAMPLES: each is a plausible example marked `sample: true`, not the coach's
+ * price. Write your own price and length, and delete `sample: true`; `npm run check:launch` lists
+ * every price that is still a sample, and /ydelser says openly that the prices are examples.
+ */
+export type ServicePrice = { price: string; duration: string; sample?: true }
+
 /** The six services, shown on the services page. The first three are the specialties on the home page. */
 export const services = [
   {
@@ -12,6 +27,7 @@ export const services = [
       'Bryd vaner, der holder dig tilbage',
       'Konkrete skridt mellem samtalerne',
     ],
+    pricing: { price: '850 kr. pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'stresshaandtering',
@@ -25,6 +41,7 @@ export const services = [
       'Prioritering og grænsesætning',
       'Plan for en holdbar hverdag',
     ],
+    pricing: { price: '850 kr. pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'relationscoaching',
@@ -38,6 +55,7 @@ export const services = [
       'Coaching af forældre og teenagere',
       'Fælles mål og aftaler i familien',
     ],
+    pricing: { price: '1.100 kr. pr. samtale for jer to', duration: '90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'karrierecoaching',
@@ -51,6 +69,7 @@ export const services = [
       'Forberedelse til jobsamtaler',
       'Motivation i en periode med ledighed',
     ],
+    pricing: { price: '850 kr. pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'ledercoaching',
@@ -64,6 +83,7 @@ export const services = [
       'Håndtering af konflikter i teamet',
       'Trivsel og forebyggelse af stress',
     ],
+    pricing: { price: '1.400 kr. + moms pr. samtale', duration: '90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'foredrag-og-workshops',
@@ -77,8 +97,12 @@ export const services = [
       'Teambuilding og samarbejde',
       'Oplæg til forældremøder og skoler',
     ],
+    pricing: { price: 'Fra 6.500 kr. + moms', duration: 'Foredrag 1–2 timer, workshop ½–1 dag', sample: true } as ServicePrice,
   },
 ] as const
+
+/** True while /ydelser would show a price that is only an example. */
+export const pricesAreSamples = services.some((service) => service.pricing.sample)
 
 export const homeSpecialtyIds = ['personlig-udvikling', 'stresshaandtering', 'relationscoaching'] as const
 
@@ -86,7 +110,7 @@ export const homeSpecialtyIds = ['personlig-udvikling', 'stresshaandtering', 're
 export const processSteps = [
   {
     title: 'Første samtale',
-    text: 'En uforpligtende samtale, hvor vi lærer hinanden at kende og finder ud af, om coaching er det rigtige for dig.',
+    text: 'En gratis og uforpligtende samtale, hvor vi lærer hinanden at kende og finder ud af, om coaching er det rigtige for dig.',
   },
   {
     title: 'Målsætning',

@@ -109,7 +109,9 @@ test.describe('without JavaScript', () => {
     await page.getByRole('textbox', { name: 'Telefon', exact: true }).evaluate((input) => input.removeAttribute('pattern'))
     await page.getByRole('textbox', { name: 'Telefon', exact: true }).fill('12 34')
     await page.getByRole('button', { name: 'Send besked' }).click()
-    await expect(page).toHaveURL('/kontakt?status=ugyldig&felter=phone#kontaktformular')
+    // The page itself answers, with what was typed: the address stays /kontakt.
+    await expect(page).toHaveURL('/kontakt')
+    await expect(page.getByRole('textbox', { name: 'Besked', exact: true })).toHaveValue('Hej Birgitte\n\nJeg vil gerne booke en første samtale om stress.')
     await expect(page.getByText('Beskeden blev ikke sendt. Ret venligst de markerede felter, og prøv igen.')).toBeVisible()
     await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveAttribute('aria-invalid', 'true')
     await expect(page.getByText(PHONE_HINT)).toBeVisible()

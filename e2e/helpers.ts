@@ -71,6 +71,8 @@ export const pages = [
   { path: '/om', heading: 'Hej, jeg er Birgitte Holm' },
   { path: '/ydelser', heading: 'Coaching, der passer til dit liv' },
   { path: '/blog', heading: 'Blog' },
+  { path: '/blog?side=2', heading: 'Blog' },
+  { path: '/blog?kategori=stress', heading: 'Blog: Stress coaching' },
   { path: '/blog/stress-er-ikke-svaghed', heading: 'Stress er ikke svaghed' },
   { path: '/blog/coaching-gavekort', heading: 'Gavekort til coaching: en gave med mening' },
   { path: '/referencer', heading: 'Referencer' },

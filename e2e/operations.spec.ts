@@ -27,7 +27,7 @@ const contactForm = (email: string) =>
   new URLSearchParams({ firstName: 'Anne', lastName: 'Jensen', email, phone: '21 43 65 87', serviceType: 'stress-coaching', message: 'Hej, jeg vil gerne høre mere.' }).toString()
 
 async function contactAction(server: ServerInstance) {
-  return (await (await fetch(`${server.url}/kontakt`)).text()).match(/action="(\/_serverFn\/[^"]+)"/)![1]!
+  return (await (await fetch(`${server.url}/kontakt`)).text()).match(/action="([^"]+)"/)![1]!
 }
 
 /**
@@ -133,9 +133,10 @@ test('on SIGTERM the server stops taking connections, finishes the requests in f
 test('SIGTERM during a burst: every request already sent is answered, none is reset', async ({ launchServer }) => {
   const server = await launchServer()
   const { port } = new URL(server.url)
-  // 240 visitors on connections of their own, requests written: many not yet read by the server.
+  // 500 visitors on connections of their own, requests written: many not yet read by the server
+  // when the signal comes (the previous shutdown reset 2 to 156 of them in three runs).
   const sockets = await Promise.all(
-    Array.from({ length: 240 }, () => new Promise<Socket>((done, fail) => {
+    Array.from({ length: 500 }, () => new Promise<Socket>((done, fail) => {
       const socket = connect(Number(port), '127.0.0.1', () => done(socket)).once('error', fail)
     })),
   )

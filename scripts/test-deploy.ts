@@ -4,9 +4,10 @@
  * port, trusting Varnish as it would trust a CDN) → `node server.ts` with TRUST_PROXY=loopback.
  * Prints one row per promise with what was seen, and exits 1 if any is not kept.
  * Needs the Debian packages caddy and varnish (.ci/run installs them) and a build (made if missing).
+ * Writes nothing to the working tree: its database, content copy and logs live in a temporary folder.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -94,9 +95,10 @@ const fromCache = (response: Response) => Number(response.headers.get('age') ?? 
 
 try {
   if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
-  mkdirSync(contentDir)
-  writeArticle(contentDir, { slug: 'ro-i-hverdagen', title: 'Ro i hverdagen', publishedAt: daysAgo(40) })
-  writeArticle(contentDir, { slug: 'pauser-der-virker', title: 'Pauser der virker', publishedAt: daysAgo(50) })
+  // The blog as it is, so the seed removes no article and with it no cover of the working tree
+  // (a new database is seeded with content/blog when it is opened); the new article below names
+  // an existing cover, so none is drawn either.
+  cpSync('content/blog', contentDir, { recursive: true })
   seed()
   let app = startApp()
   await waitFor(`http://127.0.0.1:${appPort}/healthz`, 'The server')

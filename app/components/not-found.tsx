@@ -1,21 +1,44 @@
+import { Link } from '@tanstack/react-router'
+import { popularArticles } from '#content/popular-articles'
 import { ButtonLink } from '~/components/ui/button-link'
 
+/** A wrong address is a dead end only if the page says so: it offers the likeliest ways on. */
 export function NotFound() {
   return (
-    <section className="flex min-h-[60vh] items-center justify-center px-5 py-20 text-center">
-      <div>
+    <section className="px-5 py-20 sm:px-8">
+      <div className="mx-auto max-w-2xl text-center">
         <p className="font-serif text-7xl font-semibold text-accent-700" aria-hidden="true">
           404
         </p>
         <h1 className="mt-4 text-3xl">Ups! Siden blev ikke fundet</h1>
         <p className="mx-auto mt-4 max-w-md text-lg text-ink-soft">
-          Siden findes ikke, eller den er flyttet. Prøv at starte fra forsiden.
+          Siden findes ikke, eller den er flyttet. Måske finder du det, du leder efter, her:
         </p>
         <p className="sr-only">Fejl 404.</p>
-        <ButtonLink to="/" className="mt-8">
-          Gå til forsiden
-        </ButtonLink>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <ButtonLink to="/blog">Læs bloggen</ButtonLink>
+          <ButtonLink to="/kontakt" variant="outline">
+            Kontakt mig
+          </ButtonLink>
+          <ButtonLink to="/" variant="ghost">
+            Gå til forsiden
+          </ButtonLink>
+        </div>
       </div>
+      <nav aria-labelledby="populaere-artikler" className="mx-auto mt-14 max-w-2xl rounded-2xl bg-sand-100 p-6 md:p-8">
+        <h2 id="populaere-artikler" className="text-2xl">
+          Populære artikler
+        </h2>
+        <ul className="mt-4 space-y-3">
+          {popularArticles.map((article) => (
+            <li key={article.slug}>
+              <Link to="/blog/$slug" params={{ slug: article.slug }} className="font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
+                {article.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
+import type { ArticlePage } from '~/lib/blog'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
 
 export type BlogIndexParams = { category: CategoryFilter; page: number }
@@ -23,8 +24,14 @@ export const fetchBlogIndex = createServerFn({ method: 'GET' })
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
   .handler(async ({ data: slug }) => {
-    const { getArticle } = await import('~/server/blog/blog.server')
+    const { getArticle, getRelatedPosts } = await import('~/server/blog/blog.server')
     const article = getArticle(slug)
     if (!article) throw notFound()
-    return article
+    return { ...article, related: getRelatedPosts(article) } satisfies ArticlePage
   })
+
+/** The three newest articles, for the home page. */
+export const fetchLatestPosts = createServerFn({ method: 'GET' }).handler(async () => {
+  const { getLatestPosts } = await import('~/server/blog/blog.server')
+  return getLatestPosts(3)
+})

@@ -5,8 +5,10 @@ export const NEW_POST_WINDOW_DAYS = 30
 /** An article's slug is its file name: lower-case letters, digits and single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-/** Keeps /blog light however large the blog grows. */
-export const POSTS_PER_PAGE = 60
+/** Twelve cards: a phone scrolls through a page in a minute, and 12 fills rows of 1, 2 and 3. */
+export const POSTS_PER_PAGE = 12
+/** Further reading under each article. */
+export const RELATED_POSTS = 3
 /** The 'Nye Artikler' section shows at most this many cards; its badge counts them all. */
 export const NEW_POSTS_SHOWN = 12
 
@@ -43,6 +45,9 @@ export type Article = PostCard & {
   bodyHtml: string
   updatedAt: string
 }
+
+/** An article as its page shows it: with the further reading under it. */
+export type ArticlePage = Article & { related: PostCard[] }
 
 export function newWindowStart(now: Date) {
   return new Date(now.getTime() - NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000)

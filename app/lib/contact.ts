@@ -36,6 +36,12 @@ export const HONEYPOT_FIELD = 'website'
  */
 export type ContactStatus = (typeof contactStatuses)[number]
 export type ContactResult = { status: ContactStatus; fieldErrors?: FieldErrors }
+/**
+ * A refused plain (no-JavaScript) post, rendered again on the page that answers it: the outcome and
+ * everything the visitor typed, so nothing is lost and nothing personal goes into a URL.
+ */
+export type ContactDraft = { result: ContactResult; values: Partial<Record<ContactField, string>> }
+
 export const isReceived = (status: ContactStatus | undefined) => status === 'sendt' || status === 'modtaget'
 
 export const contactStatusText = {

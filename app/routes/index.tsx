@@ -1,15 +1,20 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
+import { showsSamples, testimonials } from '#content/references'
 import { site } from '#content/site'
-import { homeSpecialtyIds, services } from '#content/services'
+import { FREE_FIRST_CONVERSATION, homeSpecialtyIds, services } from '#content/services'
+import { PostGrid } from '~/components/blog/post-card'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Portrait } from '~/components/ui/portrait'
 import { TextCards } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
+import { TestimonialCards } from '~/components/ui/testimonials'
+import { fetchLatestPosts } from '~/lib/blog-queries'
 import { absoluteUrl, seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
+  loader: () => fetchLatestPosts(),
   head: () =>
     seo({
       title: site.tagline,
@@ -52,30 +57,53 @@ const trustBadges = [
   { title: 'Baseret i Fredericia', text: 'Samtaler i Fredericia og online i hele landet' },
 ]
 
+/** Three quotes on the home page: enough to be believed, few enough to be read. */
+const HOME_TESTIMONIALS = 3
+
 function HomePage() {
   const specialties = services.filter((service) =>
     (homeSpecialtyIds as readonly string[]).includes(service.id),
   )
+  const latestPosts = Route.useLoaderData()
+  const quotes = testimonials.slice(0, HOME_TESTIMONIALS)
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 px-5 py-20 text-white sm:px-8 md:py-28">
+      <section className="relative overflow-hidden bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 px-5 pt-12 pb-16 text-white sm:px-8 md:py-24">
         <HeroPattern />
-        <div className="relative mx-auto max-w-6xl">
-          <p className="mb-4 text-sm font-semibold tracking-widest text-accent-100 uppercase">
-            {site.name} · Certificeret coach
-          </p>
-          <h1 className="max-w-3xl text-5xl leading-tight text-white md:text-6xl">Balance i krop og sjæl</h1>
-          <p className="mt-6 max-w-2xl text-lg text-accent-50 md:text-xl">
-            Coaching til dig, der vil videre – uanset om det handler om stress, parforholdet, karrieren eller
-            livet som forælder til en teenager. I Fredericia og online.
-          </p>
-          <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/kontakt" variant="light-secondary" size="lg">
-              Book en samtale
-            </ButtonLink>
-            <ButtonLink to="/ydelser" variant="light-outline" size="lg">
-              Udforsk ydelser
-            </ButtonLink>
+        {/* A phone shows the headline, then the face, then the words and buttons; a wide screen
+            puts the portrait beside the headline. */}
+        <div className="relative mx-auto grid max-w-6xl gap-x-14 md:grid-cols-[1fr_17rem] lg:grid-cols-[1fr_21rem]">
+          <div className="md:self-end">
+            <p className="mb-4 text-sm font-semibold tracking-widest text-accent-100 uppercase">
+              {site.name} · Certificeret coach
+            </p>
+            <h1 className="max-w-3xl text-5xl leading-tight text-white md:text-6xl">Balance i krop og sjæl</h1>
+            <a
+              href={site.phone.href}
+              className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-full bg-white/10 px-4 font-semibold text-white underline-offset-4 hover:underline md:hidden"
+            >
+              <PhoneIcon />
+              {/* No plain space in a phone link: it stays one unbreakable unit (and fits 320 px). */}
+              {`Ring\u00a0${site.phone.display}`}
+            </a>
+          </div>
+          <div className="mt-8 md:row-span-2 md:mt-0 md:self-center">
+            <Portrait priority sizes="(min-width: 1024px) 21rem, (min-width: 768px) 17rem, 15rem" className="mx-auto max-w-60 border-4 border-white/20 md:max-w-none" />
+          </div>
+          <div className="md:self-start">
+            <p className="mt-8 max-w-2xl text-lg text-accent-50 md:mt-6 md:text-xl">
+              Coaching til dig, der vil videre – uanset om det handler om stress, parforholdet, karrieren eller
+              livet som forælder til en teenager. I Fredericia og online.
+            </p>
+            <p className="mt-4 font-semibold text-white">{FREE_FIRST_CONVERSATION}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <ButtonLink to="/kontakt" variant="light-secondary" size="lg">
+                Book en samtale
+              </ButtonLink>
+              <ButtonLink to="/ydelser" variant="light-outline" size="lg">
+                Udforsk ydelser
+              </ButtonLink>
+            </div>
           </div>
         </div>
       </section>
@@ -96,9 +124,23 @@ function HomePage() {
         </ul>
       </section>
 
+      <Section className="bg-sand-100">
+        <SectionHeading eyebrow="Klienter fortæller" title="Det siger mine klienter" />
+        {showsSamples && (
+          <p role="note" className="mx-auto -mt-4 mb-8 max-w-2xl text-center text-ink-soft">
+            Udtalelserne er eksempler, indtil de rigtige er sat ind.
+          </p>
+        )}
+        <TestimonialCards items={quotes} className="md:grid-cols-3" />
+        <div className="mt-10 text-center">
+          <Link to="/referencer" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+            Se alle referencer
+          </Link>
+        </div>
+      </Section>
+
       <Section>
-        <div className="grid items-center gap-10 md:grid-cols-[minmax(0,16rem)_1fr] lg:grid-cols-[16rem_1fr_1fr]">
-          <Portrait sizes="(min-width: 768px) 16rem, 20rem" className="mx-auto max-w-80 md:max-w-none" />
+        <div className="grid items-center gap-10 lg:grid-cols-[1fr_1fr]">
           <div>
             <p className="mb-2 text-sm font-semibold tracking-widest text-accent-700 uppercase">Om mig</p>
             <h2 className="text-3xl md:text-4xl">Jeg hjælper dig med at finde din egen vej</h2>
@@ -111,7 +153,7 @@ function HomePage() {
               Læs mere om mig
             </Link>
           </div>
-          <dl className="grid grid-cols-2 gap-4 md:col-span-2 lg:col-span-1">
+          <dl className="grid gap-4 min-[360px]:grid-cols-2">
             <Stat value="20+" label="års erfaring med mennesker" />
             <Stat value="60–90" label="minutter varer en samtale" />
             <Stat value={String(site.foundingYear)} label="egen praksis i Fredericia siden" />
@@ -130,7 +172,19 @@ function HomePage() {
         </div>
       </Section>
 
-      <Section>
+      {latestPosts.length > 0 && (
+        <Section>
+          <SectionHeading eyebrow="Fra bloggen" title="Nyeste artikler" />
+          <PostGrid posts={latestPosts} />
+          <div className="mt-10 text-center">
+            <ButtonLink to="/blog" variant="outline">
+              Se alle artikler
+            </ButtonLink>
+          </div>
+        </Section>
+      )}
+
+      <Section className="bg-sand-100">
         <Quote source={site.name}>
           Forandring begynder, når du giver dig selv lov til at stoppe op og lytte efter, hvad du i virkeligheden
           har brug for.
@@ -139,6 +193,14 @@ function HomePage() {
 
       <CtaBlock />
     </>
+  )
+}
+
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+    </svg>
   )
 }
 

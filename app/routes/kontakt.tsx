@@ -1,27 +1,43 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { faq } from '#content/faq'
+import { FREE_FIRST_CONVERSATION } from '#content/services'
 import { site } from '#content/site'
 import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
 import { ContactForm } from '~/components/contact/contact-form'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
-import { sendContactMessage } from '~/lib/contact-action'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { type ContactField, type ContactResult, type ContactStatus, contactFields, fieldHints } from '~/lib/contact'
+import { type ContactDraft, type ContactResult, type ContactStatus, isReceived } from '~/lib/contact'
+import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { seo } from '~/lib/seo'
 
-type ContactSearch = { status?: ContactStatus; felter?: string }
+type ContactSearch = { status?: ContactStatus }
 
 export const Route = createFileRoute('/kontakt')({
-  // What a plain form post was redirected with; anything else is ignored.
+  // What a received plain form post was redirected with; anything else is ignored.
   validateSearch: (search: Record<string, unknown>): ContactSearch => ({
     status: contactStatuses.includes(search.status as ContactStatus) ? (search.status as ContactStatus) : undefined,
-    felter: typeof search.felter === 'string' && search.felter.length < 200 ? search.felter : undefined,
   }),
-  // The form's address comes with the page, so its server-function client need not (ContactForm).
-  loader: () => ({ formAction: sendContactMessage.url }),
+  // The form without JavaScript posts here: see app/server/contact/contact-page.server.ts for how it is answered.
+  server: {
+    handlers: ({ createHandlers }) =>
+      createHandlers({
+        POST: {
+          middleware: [sameSiteFormPosts, refusedPostStatus],
+          handler: async ({ request, next }) => {
+            const { answerPlainContactPost } = await import('~/server/contact/contact-page.server')
+            const answer = await answerPlainContactPost(request)
+            if ('redirect' in answer) return new Response(null, { status: 303, headers: { Location: answer.redirect, 'Cache-Control': 'no-store' } })
+            return next({ context: { contactDraft: answer.draft } })
+          },
+        },
+      }),
+  },
+  // Only the page that answers a refused post has a draft; every other render has none.
+  // (The server's request context comes to loaders beside `context`, as `serverContext`.)
+  loader: (loader): ContactDraft | null => (loader as { serverContext?: { contactDraft?: ContactDraft } }).serverContext?.contactDraft ?? null,
   head: () =>
     seo({
       title: 'Kontakt',
@@ -40,19 +56,12 @@ export const Route = createFileRoute('/kontakt')({
   component: ContactPage,
 })
 
-/** Rebuilds the outcome of a form post made without JavaScript from the redirect's query. */
-function resultFromSearch({ status, felter }: ContactSearch): ContactResult | undefined {
-  if (!status) return undefined
-  const fields = (felter ?? '').split(',').filter((name): name is ContactField => (contactFields as string[]).includes(name))
-  return {
-    status,
-    fieldErrors: fields.length ? Object.fromEntries(fields.map((name) => [name, fieldHints[name]])) : undefined,
-  }
-}
+/** The outcome of a received plain form post, from the redirect's query. */
+const resultFromSearch = ({ status }: ContactSearch): ContactResult | undefined => (isReceived(status) ? { status: status! } : undefined)
 
 function ContactPage() {
   const search = Route.useSearch()
-  const { formAction } = Route.useLoaderData()
+  const draft = Route.useLoaderData()
   return (
     <>
       <PageHero
@@ -61,9 +70,10 @@ function ContactPage() {
         intro="Book en uforpligtende samtale, eller stil et spørgsmål. Jeg svarer inden for én hverdag."
       />
       <Section>
+        {/* The coach's phone and e-mail come first: on a phone they are seen before the long form;
+            from lg up they stand in the column beside it. */}
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-          <ContactForm key={search.status ?? 'ny'} action={formAction} initialResult={resultFromSearch(search)} />
-          <aside aria-label="Kontaktoplysninger" className="space-y-4">
+          <aside aria-label="Kontaktoplysninger" className="grid gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-1 lg:grid-cols-1 lg:content-start">
             <InfoCard title="Book en samtale">
               <p className="text-ink">Vælg selv en tid til en gratis, uforpligtende første samtale.</p>
               <ButtonLink to="/book-samtale" className="mt-3">
@@ -92,8 +102,15 @@ function ContactPage() {
                 Se på kort
               </a>
             </InfoCard>
-            <NotForAcuteHelp className="rounded-2xl border border-sand-300 bg-sand-50 p-5 text-sm text-ink-soft" />
+            <NotForAcuteHelp className="rounded-2xl border border-sand-300 bg-sand-50 p-5 text-sm text-ink-soft sm:col-span-2 lg:col-span-1" />
           </aside>
+          <ContactForm
+            key={search.status ?? 'ny'}
+            action="/kontakt"
+            initialResult={draft?.result ?? resultFromSearch(search)}
+            initialValues={draft?.values}
+            className="lg:col-start-1 lg:row-start-1"
+          />
         </div>
       </Section>
 
@@ -121,7 +138,7 @@ function ContactPage() {
             <a href={`mailto:${site.email}`} className="font-semibold text-accent-700 underline underline-offset-4">
               {site.email}
             </a>
-            . Den første samtale er altid uforpligtende.
+            . {FREE_FIRST_CONVERSATION}
           </p>
         </div>
       </Section>

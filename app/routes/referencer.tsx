@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { clients, showsSamples, testimonials } from '#content/references'
-import { Card } from '~/components/ui/card'
+import { TestimonialCards } from '~/components/ui/testimonials'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section, SectionHeading } from '~/components/ui/section'
@@ -56,22 +56,7 @@ function ReferencesPage() {
 
       <Section className="bg-sand-100">
         <SectionHeading title="Det siger mine klienter" />
-        <ul className="grid gap-6 md:grid-cols-2">
-          {testimonials.map((testimonial) => (
-            <li key={testimonial.name}>
-              <Card className="h-full">
-                <figure>
-                  <blockquote className="font-serif text-lg leading-relaxed text-ink italic">
-                    <p>»{testimonial.quote}«</p>
-                  </blockquote>
-                  <figcaption className="mt-4 text-sm text-sand-600">
-                    <span className="font-semibold text-ink">{testimonial.name}</span> · {testimonial.context}
-                  </figcaption>
-                </figure>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <TestimonialCards items={testimonials} className="md:grid-cols-2" />
       </Section>
       <div className="pt-16 md:pt-24">
         <CtaBlock />

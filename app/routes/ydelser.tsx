@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { processSteps, services } from '#content/services'
+import { FREE_FIRST_CONVERSATION, pricesAreSamples, processSteps, services } from '#content/services'
 import { site } from '#content/site'
-import { Card, CardTitle } from '~/components/ui/card'
+import { buttonVariants } from '~/components/ui/button'
+import { Card } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { seo } from '~/lib/seo'
+import { cn } from '~/lib/utils'
 
 export const Route = createFileRoute('/ydelser')({
   head: () =>
@@ -25,14 +27,20 @@ function ServicesPage() {
       <PageHero
         eyebrow="Ydelser"
         title="Coaching, der passer til dit liv"
-        intro="Seks måder, jeg kan hjælpe dig, dit parforhold eller din virksomhed på. Alle forløb begynder med en uforpligtende samtale."
+        intro="Seks måder, jeg kan hjælpe dig, dit parforhold eller din virksomhed på."
       />
       <Section>
+        <p className="mx-auto mb-10 max-w-3xl rounded-2xl border border-accent-600/30 bg-accent-50 px-6 py-4 text-center text-lg font-semibold text-accent-800">
+          {FREE_FIRST_CONVERSATION}
+          {pricesAreSamples && (
+            <span className="mt-1 block text-base font-normal text-ink-soft">Priserne herunder er eksempler, indtil de rigtige er sat ind.</span>
+          )}
+        </p>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
             <li key={service.id} id={service.id}>
               <Card className="flex h-full flex-col">
-                <CardTitle className="text-2xl">{service.title}</CardTitle>
+                <h2 className="text-2xl">{service.title}</h2>
                 <p className="mt-3 text-ink-soft">{service.description}</p>
                 <ul className="mt-5 space-y-2 border-t border-sand-200 pt-5">
                   {service.features.map((feature) => (
@@ -42,6 +50,16 @@ function ServicesPage() {
                     </li>
                   ))}
                 </ul>
+                {/* Pushed to the bottom, so price and button line up across a row of cards. */}
+                <dl className="mt-auto grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-sand-200 pt-5">
+                  <dt className="font-semibold text-ink">Varighed</dt>
+                  <dd className="text-ink-soft">{service.pricing.duration}</dd>
+                  <dt className="font-semibold text-ink">Pris</dt>
+                  <dd className="text-ink-soft">{service.pricing.price}</dd>
+                </dl>
+                <a href="/book-samtale" className={cn(buttonVariants(), 'mt-5 w-full')}>
+                  Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
+                </a>
               </Card>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { type PrivacyFacts, privacy } from '#content/privacy'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
+import { type ServicePrice, services } from '#content/services'
 import { site } from '#content/site'
 import { portraitFiles } from '~/components/ui/portrait-files.gen'
 import { type PortraitFiles, smallPortraitWarning } from '~/lib/portrait-sizes'
@@ -47,6 +48,7 @@ export type LaunchFacts = {
   privacy: Pick<PrivacyFacts, 'mailProvider' | 'hosting' | 'mailbox' | 'logRetentionDays'>
   clients: readonly Client[]
   testimonials: readonly Testimonial[]
+  services: readonly { pricing: ServicePrice }[]
   portrait: Buffer | undefined
   /** What `npm run images` last made of the portrait. */
   portraitFiles: Pick<PortraitFiles, 'source' | 'width'>
@@ -64,7 +66,7 @@ const SITE_FILE = 'content/site.ts'
 const PRIVACY_FILE = 'content/privacy.ts'
 const ENVIRONMENT = 'miljøvariabler på serveren'
 
-export function launchPlaceholders({ site, privacy, clients, testimonials, portrait, portraitFiles, env }: LaunchFacts): LaunchItem[] {
+export function launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles, env }: LaunchFacts): LaunchItem[] {
   const items: LaunchItem[] = []
   const flag = (still: boolean, what: string, where = SITE_FILE) => still && items.push({ what, where })
 
@@ -96,6 +98,9 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, portr
   const sampleTestimonials = testimonials.filter((testimonial) => testimonial.sample).length
   flag(sampleClients > 0, `${sampleClients} af kunderne under Referencer er eksempler (sample: true)`, 'content/references.ts')
   flag(sampleTestimonials > 0, `${sampleTestimonials} af udtalelserne under Referencer er eksempler (sample: true)`, 'content/references.ts')
+
+  const samplePrices = services.filter((service) => service.pricing.sample).length
+  flag(samplePrices > 0, `${samplePrices} af priserne og samtalelængderne under Ydelser er eksempler (sample: true)`, 'content/services.ts')
 
   const standIn = !portrait || portrait.includes(STAND_IN_PORTRAIT_MARKER)
   flag(standIn, 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images og npm run build', 'content/portrait.jpg')
@@ -129,7 +134,7 @@ export function currentLaunchPlaceholders() {
   } catch {
     portrait = undefined
   }
-  return [...launchPlaceholders({ site, privacy, clients, testimonials, portrait, portraitFiles, env: process.env }), ...availabilityLaunchItems()]
+  return [...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles, env: process.env }), ...availabilityLaunchItems()]
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

@@ -18,18 +18,108 @@ export const COVER_DIR = join(PUBLIC_DIR, 'images', 'blog')
 const WIDTH = 1200
 const HEIGHT = 630
 
-/** Two background tones and an accent per category: warm neutrals around the site's sage green. */
-const palettes: Record<string, [string, string, string]> = {
-  teenage: ['#e9d8c4', '#c9a98a', '#7a4e2d'],
-  relationship: ['#f0d9d4', '#d3a197', '#8a3f36'],
-  stress: ['#d9e7e0', '#9fbfb0', '#2f5646'],
-  life: ['#efe3c8', '#d7b978', '#7d5a12'],
-  career: ['#dde3ea', '#a4b3c4', '#34475d'],
-  insights: ['#e6e1ee', '#b5a9cb', '#4c3d6b'],
-  crisis: ['#e3e0da', '#a9a297', '#4a443b'],
-  'personal-development': ['#dfeadf', '#a9c7a5', '#3c6b38'],
-  kosttilskud: ['#dcebec', '#95c4c7', '#1f5f63'],
-  'special-offers': ['#f3e2d0', '#e0b07e', '#8c4f14'],
+/**
+ * Each category has its own colours and its own motif, so a reader tells the kinds of article
+ * apart at a glance in the grid: two background tones and an accent, warm neutrals around the
+ * site's sage green, and a shape drawn from the slug so no two covers of a category are the same.
+ */
+type Palette = [light: string, mid: string, deep: string]
+type Motif = (palette: Palette, next: () => number) => string
+
+const palettes: Record<string, Palette> = {
+  teenage: ['#f3dcc2', '#e0a56e', '#9a4f1c'],
+  relationship: ['#f5dcd8', '#e09a8e', '#9b3a30'],
+  stress: ['#d6ebe2', '#8fc2ab', '#2f5646'],
+  life: ['#f6e7bf', '#e8bd55', '#8a5d00'],
+  career: ['#d9e3ef', '#93aecb', '#2d4866'],
+  insights: ['#e7e0f2', '#ad9bd0', '#4c3878'],
+  crisis: ['#e4e1dc', '#9e978b', '#3f3a33'],
+  'personal-development': ['#dcecd7', '#9ccb90', '#356b2c'],
+  kosttilskud: ['#d5ecee', '#7fc3c8', '#17595e'],
+  'special-offers': ['#f7dfca', '#eca66a', '#93450d'],
+}
+
+const f = (value: number) => value.toFixed(0)
+
+const motifs: Record<string, Motif> = {
+  // Young people finding their feet: steps rising to the right.
+  teenage: ([, mid, deep], next) =>
+    Array.from({ length: 5 }, (_, index) => {
+      const width = 150 + next() * 40
+      const height = 110 + index * 95
+      return `<rect x="${f(320 + index * 170)}" y="${f(HEIGHT - height)}" width="${f(width)}" height="${f(height)}" rx="24" fill="${index % 2 ? deep : mid}" opacity="${(0.35 + index * 0.08).toFixed(2)}"/>`
+    }).join(''),
+  // Two people: two overlapping circles.
+  relationship: ([, mid, deep], next) => {
+    const cy = HEIGHT * (0.45 + next() * 0.1)
+    const r = 190 + next() * 40
+    const cx = WIDTH * (0.45 + next() * 0.1)
+    return `<circle cx="${f(cx - r * 0.55)}" cy="${f(cy)}" r="${f(r)}" fill="${mid}" opacity="0.55"/><circle cx="${f(cx + r * 0.55)}" cy="${f(cy)}" r="${f(r)}" fill="${deep}" opacity="0.4"/>`
+  },
+  // Calm returning: ripples spreading from one point.
+  stress: ([, mid, deep], next) => {
+    const cx = WIDTH * (0.25 + next() * 0.5)
+    const cy = HEIGHT * (0.35 + next() * 0.3)
+    return Array.from({ length: 7 }, (_, index) => `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(50 + index * 70)}" fill="none" stroke="${index % 2 ? mid : deep}" stroke-width="${f(14 - index)}" opacity="${(0.7 - index * 0.08).toFixed(2)}"/>`).join('')
+  },
+  // A life in the sun: a low sun with rays.
+  life: ([, mid, deep], next) => {
+    const cx = WIDTH * (0.3 + next() * 0.4)
+    const cy = HEIGHT * 0.78
+    const rays = Array.from({ length: 11 }, (_, index) => {
+      const angle = Math.PI + (index / 10) * Math.PI
+      return `<line x1="${f(cx + Math.cos(angle) * 200)}" y1="${f(cy + Math.sin(angle) * 200)}" x2="${f(cx + Math.cos(angle) * 520)}" y2="${f(cy + Math.sin(angle) * 520)}" stroke="${mid}" stroke-width="18" stroke-linecap="round" opacity="0.6"/>`
+    })
+    return `${rays.join('')}<circle cx="${f(cx)}" cy="${f(cy)}" r="160" fill="${deep}" opacity="0.75"/><rect y="${f(cy)}" width="${WIDTH}" height="${f(HEIGHT - cy)}" fill="${deep}" opacity="0.85"/>`
+  },
+  // Work: a rising line over a grid.
+  career: ([, mid, deep], next) => {
+    const grid = Array.from({ length: 7 }, (_, index) => `<line x1="0" y1="${f(60 + index * 90)}" x2="${WIDTH}" y2="${f(60 + index * 90)}" stroke="${mid}" stroke-width="3" opacity="0.6"/>`)
+    let y = HEIGHT * 0.8
+    const points = Array.from({ length: 7 }, (_, index) => {
+      y -= 20 + next() * 60
+      return `${f(80 + index * 175)},${f(y)}`
+    })
+    return `${grid.join('')}<polyline points="${points.join(' ')}" fill="none" stroke="${deep}" stroke-width="22" stroke-linejoin="round" stroke-linecap="round" opacity="0.8"/>`
+  },
+  // Insight: a field of dots, a few of them lit.
+  insights: ([, mid, deep], next) =>
+    Array.from({ length: 8 * 15 }, (_, index) => {
+      const lit = next() < 0.12
+      return `<circle cx="${f(60 + (index % 15) * 77)}" cy="${f(50 + Math.floor(index / 15) * 76)}" r="${lit ? 20 : 9}" fill="${lit ? deep : mid}" opacity="${lit ? 0.85 : 0.55}"/>`
+    }).join(''),
+  // Through a crisis: diagonal bands, one clear path through them.
+  crisis: ([light, mid, deep], next) => {
+    const bands = Array.from({ length: 9 }, (_, index) => `<rect x="${f(-400 + index * 190)}" y="-200" width="90" height="1100" fill="${index % 2 ? mid : deep}" opacity="0.45" transform="rotate(-28 600 315)"/>`)
+    const y = HEIGHT * (0.45 + next() * 0.15)
+    return `${bands.join('')}<path d="M0 ${f(y)} C 400 ${f(y - 120)}, 800 ${f(y + 120)}, ${WIDTH} ${f(y - 40)}" fill="none" stroke="${light}" stroke-width="34" stroke-linecap="round"/>`
+  },
+  // Growth: a stem with leaves.
+  'personal-development': ([, mid, deep], next) => {
+    const x = WIDTH * (0.35 + next() * 0.3)
+    const leaves = Array.from({ length: 5 }, (_, index) => {
+      const y = HEIGHT - 110 - index * 95
+      const side = index % 2 ? -1 : 1
+      return `<ellipse cx="${f(x + side * 90)}" cy="${f(y)}" rx="95" ry="38" fill="${index % 2 ? mid : deep}" opacity="0.7" transform="rotate(${side * -25} ${f(x + side * 90)} ${f(y)})"/>`
+    })
+    return `<rect x="${f(x - 8)}" y="40" width="16" height="${HEIGHT}" rx="8" fill="${deep}" opacity="0.8"/>${leaves.join('')}`
+  },
+  // Supplements: capsules and drops.
+  kosttilskud: ([, mid, deep], next) =>
+    Array.from({ length: 9 }, (_, index) => {
+      const cx = 100 + (index % 3) * 380 + next() * 120
+      const cy = 110 + Math.floor(index / 3) * 200 + next() * 40
+      const angle = f(-40 + next() * 80)
+      return `<g transform="rotate(${angle} ${f(cx)} ${f(cy)})" opacity="0.75"><rect x="${f(cx - 90)}" y="${f(cy - 32)}" width="90" height="64" rx="32" fill="${deep}"/><rect x="${f(cx - 20)}" y="${f(cy - 32)}" width="110" height="64" rx="32" fill="${mid}"/></g>`
+    }).join(''),
+  // An offer: a ribbon across a corner and confetti.
+  'special-offers': ([light, mid, deep], next) => {
+    const confetti = Array.from({ length: 40 }, () => {
+      const [x, y] = [next() * WIDTH, next() * HEIGHT]
+      return `<rect x="${f(x)}" y="${f(y)}" width="34" height="16" rx="5" fill="${next() < 0.5 ? mid : deep}" opacity="0.75" transform="rotate(${f(next() * 180)} ${f(x + 17)} ${f(y + 8)})"/>`
+    })
+    return `${confetti.join('')}<rect x="650" y="-60" width="220" height="900" fill="${deep}" opacity="0.8" transform="rotate(40 760 315)"/><rect x="720" y="-60" width="40" height="900" fill="${light}" opacity="0.7" transform="rotate(40 760 315)"/>`
+  },
 }
 
 /** A small deterministic generator, so a cover only changes when its slug or category does. */
@@ -41,25 +131,12 @@ function random(seed: string) {
   }
 }
 
-function art(slug: string, category: string) {
-  const [light, mid, deep] = palettes[category] ?? palettes.insights!
-  const next = random(slug)
-  const circles = Array.from({ length: 5 }, (_, index) => {
-    const r = 90 + next() * 260
-    const cx = next() * WIDTH
-    const cy = next() * HEIGHT
-    const color = index % 2 === 0 ? mid : deep
-    const opacity = (0.12 + next() * 0.22).toFixed(2)
-    return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${r.toFixed(0)}" fill="${color}" opacity="${opacity}"/>`
-  })
-  const waves = Array.from({ length: 3 }, (_, index) => {
-    const y = HEIGHT * (0.45 + index * 0.16 + next() * 0.06)
-    const amplitude = 30 + next() * 50
-    const phase = next() * WIDTH
-    return `<path d="M0 ${y.toFixed(0)} C ${(300 + phase / 4).toFixed(0)} ${(y - amplitude).toFixed(0)}, ${(800 - phase / 5).toFixed(0)} ${(y + amplitude).toFixed(0)}, ${WIDTH} ${(y - amplitude / 2).toFixed(0)} L ${WIDTH} ${HEIGHT} L 0 ${HEIGHT} Z" fill="${index === 2 ? deep : mid}" opacity="${(0.18 + index * 0.1).toFixed(2)}"/>`
-  })
+export function art(slug: string, category: string) {
+  const palette = palettes[category] ?? palettes.insights!
+  const motif = motifs[category] ?? motifs.insights!
+  const [light, mid] = palette
   return `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
-<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>${circles.join('')}${waves.join('')}`
+<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>${motif(palette, random(slug))}`
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -32,10 +32,19 @@ export function postFormFrom(localAddress: string, url: string, form: URLSearchP
   })
 }
 
-/** The contact form's address (the server function's URL) as the page has it. */
+/** The contact form's address (where it posts without JavaScript) as the page has it. */
 export async function contactFormAction(baseUrl: string) {
   const html = await (await fetch(`${baseUrl}/kontakt`)).text()
-  const action = html.match(/action="(\/_serverFn\/[^"]+)"/)?.[1]
+  const action = html.match(/action="([^"]+)"/)?.[1]
   if (!action) throw new Error('Kontaktformularens adresse blev ikke fundet')
   return action
+}
+
+/**
+ * The outcome of a plain contact form post: a received message is a 303 whose address carries its
+ * status; a refused one is the page itself again, whose status code says why.
+ */
+export function contactOutcome({ status, location }: { status: number; location: string }) {
+  if (status === 303) return new URL(location, 'http://localhost').searchParams.get('status') ?? ''
+  return ({ 422: 'ugyldig', 429: 'for-mange', 503: 'fejl' } as Record<number, string>)[status] ?? String(status)
 }

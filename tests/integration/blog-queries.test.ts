@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { blogPosts } from '#db/schema'
 import { POSTS_PER_PAGE } from '~/lib/blog'
-import { getArticle, getBlogIndex, nextBlogChangeAt } from '~/server/blog/blog.server'
+import { getArticle, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
 import { temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')
@@ -88,5 +88,25 @@ describe('blog index', () => {
     for (const slug of ['findes-ikke', '../etc/passwd', 'SAA-LEV-DOG', 'a'.repeat(500), "x' OR 1=1 --"]) {
       expect(getArticle(slug, NOW, db)).toBeUndefined()
     }
+  })
+})
+
+describe('further reading', () => {
+  it('offers three other articles, the newest of the same category first, then the newest of the rest', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'denne', 'stress', daysAgo(10))
+    insertPost(db, 'stress-gammel', 'stress', daysAgo(300))
+    insertPost(db, 'stress-ny', 'stress', daysAgo(5))
+    insertPost(db, 'karriere-nyest', 'career', daysAgo(1))
+    insertPost(db, 'liv', 'life', daysAgo(50))
+    insertPost(db, 'stress-i-morgen', 'stress', daysAgo(-1))
+    const related = getRelatedPosts({ slug: 'denne', category: 'stress' }, NOW, db).map((post) => post.slug)
+    expect(related).toEqual(['stress-ny', 'stress-gammel', 'karriere-nyest'])
+  })
+
+  it('the home page gets the three newest published articles', () => {
+    const { db } = temporaryDatabase()
+    for (const [slug, days] of [['a', 9], ['b', 2], ['c', 30], ['d', 4], ['i-morgen', -2]] as const) insertPost(db, slug, 'life', daysAgo(days))
+    expect(getLatestPosts(3, NOW, db).map((post) => post.slug)).toEqual(['b', 'd', 'a'])
   })
 })

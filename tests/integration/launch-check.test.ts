@@ -4,11 +4,12 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { privacy } from '#content/privacy'
 import { clients, testimonials } from '#content/references'
+import { services } from '#content/services'
 import { site } from '#content/site'
 import { portraitFiles } from '~/components/ui/portrait-files.gen'
 import { type LaunchFacts, launchPlaceholders } from '~/server/launch-check.server'
 
-const shippedFacts: LaunchFacts = { site, privacy, clients, testimonials, portrait: readFileSync('content/portrait.jpg'), portraitFiles, env: {} }
+const shippedFacts: LaunchFacts = { site, privacy, clients, testimonials, services, portrait: readFileSync('content/portrait.jpg'), portraitFiles, env: {} }
 const photo = Buffer.from('et rigtigt foto')
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 
@@ -31,6 +32,7 @@ const replacedFacts: LaunchFacts = {
   },
   clients: [{ name: 'Kristensen Tømrer ApS', url: 'https://www.example.com/kristensen-toemrer' }],
   testimonials: [{ quote: 'Det hjalp.', name: 'Anne, 40 år', context: 'Stresscoaching' }],
+  services: [{ pricing: { price: '900 kr. pr. samtale', duration: '75 minutter' } }],
   portrait: photo,
   portraitFiles: madeFrom(photo),
   env: { SITE_URL: 'https://www.kristensen-coaching.dk', RESEND_API_KEY: 're_live_x', MAIL_FROM: 'Karen Kristensen <karen@kristensen-coaching.dk>' },
@@ -44,11 +46,12 @@ describe('npm run check:launch', () => {
       ...Array(3).fill('content/privacy.ts'),
       'content/references.ts',
       'content/references.ts',
+      'content/services.ts',
       'content/portrait.jpg',
       ...Array(3).fill('miljøvariabler på serveren'),
     ])
     const text = items.map((item) => item.what).join('\n')
-    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', '24 af kunderne', '4 af udtalelserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
+    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', '24 af kunderne', '4 af udtalelserne', '6 af priserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
       expect(text).toContain(expected)
     }
   })
@@ -111,5 +114,6 @@ describe('npm run check:launch', () => {
     expect(run.stdout).toContain('content/references.ts:\n  - 24 af kunderne under Referencer er eksempler (sample: true)\n')
     expect(run.stdout).toContain('content/portrait.jpg:\n  - portrættet er den tegnede pladsholder')
     expect(run.stdout).toContain('content/privacy.ts:\n  - e-mailtjenesten (Resend)')
+    expect(run.stdout).toContain('content/services.ts:\n  - 6 af priserne og samtalelængderne under Ydelser er eksempler (sample: true)\n')
   })
 })

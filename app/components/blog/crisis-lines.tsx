@@ -13,7 +13,7 @@ function PhoneLink({ line, className }: { line: CrisisLine; className?: string }
 /** A short, calm box with where to find help at once; under articles on heavy subjects. */
 export function CrisisLines({ audience }: { audience: CrisisAudience }) {
   return (
-    <aside aria-labelledby="hjaelp-nu" className="mx-auto mt-12 max-w-[68ch] rounded-2xl border border-sand-300 bg-sand-50 p-6 md:p-8">
+    <aside aria-labelledby="hjaelp-nu" className="mx-auto mt-12 max-w-(--article-measure) rounded-2xl border border-sand-300 bg-sand-50 p-6 md:p-8">
       <h2 id="hjaelp-nu" className="text-xl md:text-2xl">
         Har du brug for hjælp nu?
       </h2>

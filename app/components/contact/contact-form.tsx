@@ -3,6 +3,7 @@ import { site } from '#content/site'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
 import {
+  type ContactDraft,
   type ContactField,
   type ContactResult,
   type FieldErrors,
@@ -25,8 +26,19 @@ type Phase = 'idle' | 'submitting'
  */
 const loadSending = () => Promise.all([import('~/lib/contact-schema'), import('~/lib/contact-action')])
 
-/** `action` is the contact server function's address, where the form posts without JavaScript. */
-export function ContactForm({ action, initialResult }: { action: string; initialResult?: ContactResult }) {
+/** `action` is where the form posts without JavaScript (the contact page itself). */
+export function ContactForm({
+  action,
+  initialResult,
+  initialValues = {},
+  className,
+}: {
+  action: string
+  initialResult?: ContactResult
+  /** What the visitor typed, when a plain post was refused and the page rendered again. */
+  initialValues?: ContactDraft['values']
+  className?: string
+}) {
   const [phase, setPhase] = useState<Phase>('idle')
   const [result, setResult] = useState<ContactResult | undefined>(initialResult)
   const errors: FieldErrors = result?.fieldErrors ?? {}
@@ -79,13 +91,16 @@ export function ContactForm({ action, initialResult }: { action: string; initial
     }
   }
 
-  const field = (name: ContactField) => ({
+  const field = (name: ContactField, { hint }: { hint?: boolean } = {}) => ({
     id: `kontakt-${name}`,
     name,
+    defaultValue: initialValues[name] ?? '',
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `kontakt-${name}-fejl` : undefined,
+    'aria-describedby': [hint && `kontakt-${name}-hint`, errors[name] && `kontakt-${name}-fejl`].filter(Boolean).join(' ') || undefined,
+    // One height for every one-line field, the select included (its native box is shorter).
     className: cn(
-      'mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm',
+      'mt-1.5 block w-full rounded-xl border bg-white px-4 text-base text-ink shadow-sm',
+      name === 'message' ? 'py-3' : 'h-12',
       errors[name] ? 'border-danger-700' : 'border-sand-500 focus:border-accent-600',
     ),
   })
@@ -99,7 +114,7 @@ export function ContactForm({ action, initialResult }: { action: string; initial
       onSubmit={onSubmit}
       onFocus={() => void loadSending().catch(() => {})}
       aria-labelledby="kontaktformular-titel"
-      className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8"
+      className={cn('scroll-mt-(--nav-height) rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8', className)}
     >
       <h2 id="kontaktformular-titel" className="text-3xl">
         Send mig en besked
@@ -146,7 +161,7 @@ export function ContactForm({ action, initialResult }: { action: string; initial
           <input {...field('phone')} type="tel" autoComplete="tel" required {...contactLimits.phone} pattern={PHONE_PATTERN} title={fieldHints.phone} inputMode="tel" />
         </FormField>
         <FormField label="Type ydelse" error={errors.serviceType} id="kontakt-serviceType">
-          <select {...field('serviceType')} defaultValue="">
+          <select {...field('serviceType')}>
             <option value="">Vælg ydelse (valgfrit)</option>
             {Object.entries(serviceTypeLabels).map(([value, label]) => (
               <option key={value} value={value}>
@@ -156,7 +171,7 @@ export function ContactForm({ action, initialResult }: { action: string; initial
           </select>
         </FormField>
         <FormField label="Adresse" hint="Valgfrit – fx til en faktura" error={errors.address} id="kontakt-address">
-          <input {...field('address')} type="text" autoComplete="address-line1" {...contactLimits.address} />
+          <input {...field('address', { hint: true })} type="text" autoComplete="address-line1" {...contactLimits.address} />
         </FormField>
         <div className="sm:col-span-2">
           <FormField label="Besked" required error={errors.message} id="kontakt-message">
@@ -213,9 +228,14 @@ export function FormField({
             *
           </span>
         )}
-        {hint && <span className="block text-sm font-normal text-sand-600">{hint}</span>}
       </label>
       {children}
+      {/* Under the field, so the label and field line up with their neighbours in the row. */}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-sand-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-fejl`} className="mt-1.5 text-sm font-medium text-danger-700">
           {error}

@@ -9,11 +9,30 @@ function scrollToTopIfCurrent(isCurrent: boolean) {
   if (isCurrent) window.scrollTo({ top: 0 })
 }
 
+/** Tab from the last item goes to the first (the toggle), Shift+Tab from the first to the last. */
+function keepFocusInside(container: HTMLElement, event: KeyboardEvent) {
+  const items = [...container.querySelectorAll<HTMLElement>('summary, a[href]')]
+  const first = items[0]
+  const last = items.at(-1)
+  if (!first || !last) return
+  if (!container.contains(document.activeElement)) {
+    event.preventDefault()
+    first.focus()
+  } else if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
 export function SiteHeader() {
   const pathname = useLocation({ select: (location) => location.pathname })
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLElement>(null)
   const menuRef = useRef<HTMLUListElement>(null)
+  const disclosureRef = useRef<HTMLDetailsElement>(null)
 
   useEffect(() => setMenuOpen(false), [pathname])
   // The disclosure reports its own state; once the script runs, aria-expanded states it as well.
@@ -23,13 +42,24 @@ export function SiteHeader() {
   useEffect(() => {
     if (!menuOpen) return
     menuRef.current?.querySelector('a')?.focus()
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setMenuOpen(false)
-      toggleRef.current?.focus()
+    // While open, the menu is the page: Escape and a tap outside close it, and Tab stays inside it.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false)
+        toggleRef.current?.focus()
+      } else if (event.key === 'Tab' && disclosureRef.current) {
+        keepFocusInside(disclosureRef.current, event)
+      }
     }
-    document.addEventListener('keydown', closeOnEscape)
-    return () => document.removeEventListener('keydown', closeOnEscape)
+    const closeOnOutsideTap = (event: PointerEvent) => {
+      if (!disclosureRef.current?.contains(event.target as Node)) setMenuOpen(false)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    document.addEventListener('pointerdown', closeOnOutsideTap)
+    return () => {
+      document.removeEventListener('keydown', onKeyDown)
+      document.removeEventListener('pointerdown', closeOnOutsideTap)
+    }
   }, [menuOpen])
 
   const links = (variant: 'desktop' | 'mobile') =>
@@ -66,7 +96,7 @@ export function SiteHeader() {
           <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
           {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
               and closing when a link is chosen. */}
-          <details className="group lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <details ref={disclosureRef} className="group lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
             <summary
               ref={toggleRef}
               aria-expanded={enhanced ? menuOpen : undefined}

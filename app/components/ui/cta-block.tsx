@@ -9,7 +9,7 @@ export function CtaBlock() {
           Klar til at tage det første skridt?
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-accent-100">
-          Book en uforpligtende samtale, så finder vi sammen ud af, hvad der vil gøre en forskel for dig.
+          Book en gratis og uforpligtende samtale, så finder vi sammen ud af, hvad der vil gøre en forskel for dig.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonLink to="/kontakt" variant="light-secondary" size="lg">

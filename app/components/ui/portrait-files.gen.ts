@@ -3,7 +3,7 @@ import type { PortraitFiles } from '~/lib/portrait-sizes'
 
 export const portraitFiles: PortraitFiles = {
   "source": "2e29a78e25297c1c2029c72cfa4285f72bae29d7a450ba1b49b28707e0faa50f",
-  "generator": "5cf3d1b7679e59b6",
+  "generator": "1fb1c15bfa1993f7",
   "width": 960,
   "height": 1200,
   "avif": [

@@ -22,6 +22,7 @@ export function Portrait({ sizes, priority, className }: { sizes: string; priori
         height={portraitFiles.height}
         alt={site.name}
         loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
         decoding="async"
         className={cn('aspect-[4/5] h-auto w-full rounded-3xl object-cover shadow-sm', className)}
       />

@@ -1,11 +1,12 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { CoverImage } from '~/components/blog/cover-image'
+import { PostGrid } from '~/components/blog/post-card'
 import { CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
 import { TitleText } from '~/components/ui/title-text'
 import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
-import { type Article, ogImageFor } from '~/lib/blog'
+import { type Article, type ArticlePage as ArticleData, ogImageFor } from '~/lib/blog'
 import { fetchArticle } from '~/lib/blog-queries'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
@@ -70,12 +71,12 @@ function ArticlePage() {
         <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
         {article.crisisLines && <CrisisLines audience={article.crisisLines} />}
         {article.cta && (
-          <aside aria-labelledby="cta-overskrift" className="mx-auto mt-14 max-w-[68ch] rounded-3xl bg-accent-800 p-8 text-center text-white md:p-10">
+          <aside aria-labelledby="cta-overskrift" className="mx-auto mt-14 max-w-(--article-measure) rounded-3xl bg-accent-800 p-8 text-center text-white md:p-10">
             <h2 id="cta-overskrift" className="text-2xl text-white md:text-3xl">
               Vil du tale om det?
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-accent-100">
-              Book en uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for én
+              Book en gratis og uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for én
               hverdag.
             </p>
             {article.crisisLines && <CrisisLineShort audience={article.crisisLines} className="mx-auto mt-3 max-w-xl text-sm text-accent-100 [&_a]:text-white" />}
@@ -84,13 +85,27 @@ function ArticlePage() {
             </ButtonLink>
           </aside>
         )}
-        <p className="mx-auto mt-12 max-w-[68ch]">
+        <p className="mx-auto mt-12 max-w-(--article-measure)">
           <Link to="/blog" activeOptions={exactPath} className="font-semibold text-accent-700 underline underline-offset-4">
             ← Tilbage til blog
           </Link>
         </p>
       </div>
+      {article.related.length > 0 && <RelatedPosts posts={article.related} />}
     </article>
+  )
+}
+
+function RelatedPosts({ posts }: { posts: ArticleData['related'] }) {
+  return (
+    <aside aria-labelledby="relaterede-artikler" className="border-t border-sand-200 bg-sand-100 px-5 py-12 sm:px-8 md:py-16">
+      <div className="mx-auto max-w-6xl">
+        <h2 id="relaterede-artikler" className="mb-8 text-3xl">
+          Læs også
+        </h2>
+        <PostGrid posts={posts} />
+      </div>
+    </aside>
   )
 }
 
@@ -121,16 +136,16 @@ function ArticleHeader({ article }: { article: Article }) {
       <header className="relative isolate overflow-hidden bg-ink text-white">
         <CoverImage imageUrl={article.imageUrl} alt={article.imageAlt} sizes="100vw" priority className="absolute inset-0 -z-10 size-full object-cover" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/80 via-black/60 to-black/45" />
-        <div className="mx-auto max-w-3xl px-5 py-16 sm:px-8 md:py-24 [&_h1]:text-white [&_p]:text-white [&_a]:text-white">
-          {meta}
+        <div className="px-5 py-16 sm:px-8 md:py-24">
+          <div className="mx-auto max-w-(--article-measure) [&_h1]:text-white [&_p]:text-white [&_a]:text-white">{meta}</div>
         </div>
       </header>
     )
   }
   return (
     <header className="bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 text-white">
-      <div className="mx-auto max-w-3xl px-5 py-16 sm:px-8 md:py-24 [&_h1]:text-white [&_p]:text-accent-50 [&_a]:text-white">
-        {meta}
+      <div className="px-5 py-16 sm:px-8 md:py-24">
+        <div className="mx-auto max-w-(--article-measure) [&_h1]:text-white [&_p]:text-accent-50 [&_a]:text-white">{meta}</div>
       </div>
     </header>
   )

@@ -17,9 +17,9 @@ export const Route = createFileRoute('/blog/')({
     return index
   },
   head: ({ match }) => {
-    const { kategori } = match.search
+    const { kategori, side } = match.search
     return seo({
-      title: kategori ? `Blog: ${categoryLabels[kategori]}` : 'Blog',
+      title: `${blogHeading(kategori)}${side ? ` – side ${side}` : ''}`,
       description:
         'Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.',
       path: `/blog${blogSearchQuery(match.search)}`,
@@ -33,6 +33,10 @@ export const Route = createFileRoute('/blog/')({
   component: BlogIndexPage,
 })
 
+/** The page names the category it shows, in its heading and in its title. */
+const blogHeading = (category: CategoryFilter | undefined) =>
+  category && category !== 'all' ? `Blog: ${categoryLabels[category]}` : 'Blog'
+
 function BlogIndexPage() {
   const data = Route.useLoaderData()
   const showNew = data.newCount > 0 && data.page === 1
@@ -41,7 +45,7 @@ function BlogIndexPage() {
     <>
       <PageHero
         eyebrow="Artikler og inspiration"
-        title="Blog"
+        title={blogHeading(data.category)}
         intro="Tanker, redskaber og historier fra mit arbejde som coach – om stress, teenagere, parforhold, arbejdsliv og livskvalitet."
       />
 
@@ -65,19 +69,21 @@ function BlogIndexPage() {
           <h2 id="alle-artikler" className="sr-only">
             {categoryLabels[data.category]}
           </h2>
-          <nav aria-label="Kategorier" className="mb-10">
-            <ul className="flex flex-wrap gap-2">
+          {/* On a phone the chips are one row that scrolls sideways, so the articles start on the first screen. */}
+          <nav aria-label="Kategorier" className="-mx-5 mb-10 sm:mx-0">
+            <ul className="flex snap-x gap-2 overflow-x-auto px-5 pt-1 pb-3 [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-1">
               {categoryFilters.map((id) => {
                 const active = id === data.category
                 return (
-                  <li key={id}>
+                  <li key={id} className="shrink-0 snap-start scroll-ml-5">
                     <Link
                       to="/blog"
                       search={id === 'all' ? {} : { kategori: id }}
                       resetScroll={false}
                       activeOptions={{ exact: true }}
                       className={cn(
-                        'inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors',
+                        // relative: the count's screen-reader text (absolutely placed) stays inside the scrolling row.
+                        'relative inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap transition-colors',
                         active
                           ? 'border-accent-700 bg-accent-700 text-white'
                           : 'border-sand-300 bg-white text-ink-soft hover:border-accent-600 hover:text-ink',
@@ -110,22 +116,40 @@ function BlogIndexPage() {
   )
 }
 
+/** Numbered pages as plain links: they work without JavaScript, and each page has its own address. */
 function Pagination({ page, pageCount, category }: { page: number; pageCount: number; category: CategoryFilter }) {
   const kategori = category === 'all' ? undefined : category
-  const linkClass = 'rounded-full border border-sand-300 bg-white px-5 py-2 font-medium hover:border-accent-600'
+  const searchFor = (number: number) => ({ kategori, side: number > 1 ? number : undefined })
+  const step = 'inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
   return (
-    <nav aria-label="Sideskift" className="mt-12 flex items-center justify-center gap-4">
+    <nav aria-label="Sideskift" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
-        <Link to="/blog" search={{ kategori, side: page > 2 ? page - 1 : undefined }} className={linkClass}>
-          Nyere artikler
+        <Link to="/blog" search={searchFor(page - 1)} rel="prev" className={step}>
+          <span aria-hidden="true">←&nbsp;</span>Forrige<span className="sr-only"> side</span>
         </Link>
       )}
-      <span className="text-ink-soft">
-        Side {page} af {pageCount}
-      </span>
+      <ol className="flex flex-wrap items-center gap-2">
+        {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
+          <li key={number}>
+            <Link
+              to="/blog"
+              search={searchFor(number)}
+              aria-current={number === page ? 'page' : undefined}
+              className={cn(
+                'inline-flex size-11 items-center justify-center rounded-full border font-semibold',
+                number === page ? 'border-accent-700 bg-accent-700 text-white' : 'border-sand-300 bg-white text-ink hover:border-accent-600',
+              )}
+            >
+              <span className="sr-only">Side </span>
+              {number}
+            </Link>
+          </li>
+        ))}
+      </ol>
       {page < pageCount && (
-        <Link to="/blog" search={{ kategori, side: page + 1 }} className={linkClass}>
-          Ældre artikler
+        <Link to="/blog" search={searchFor(page + 1)} rel="next" className={step}>
+          Næste<span className="sr-only"> side</span>
+          <span aria-hidden="true">&nbsp;→</span>
         </Link>
       )}
     </nav>

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gt, gte, lte, min } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gt, gte, lte, min, ne, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
 import {
@@ -8,6 +8,7 @@ import {
   NEW_POST_WINDOW_DAYS,
   POSTS_PER_PAGE,
   type PostCard,
+  RELATED_POSTS,
   SLUG_PATTERN,
   newWindowStart,
 } from '~/lib/blog'
@@ -67,6 +68,22 @@ export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Ar
   if (!row) return undefined
   const { sourceHash: _sourceHash, id: _id, ...article } = row
   return article as Article
+}
+
+/** The newest published articles (the home page shows three). */
+export function getLatestPosts(limit: number, now = new Date(), db: Db = getDb()): PostCard[] {
+  return db.select(cardColumns).from(blogPosts).where(publishedBy(now)).orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug)).limit(limit).all() as PostCard[]
+}
+
+/** Further reading: the newest other articles of the same category first, then the newest of the rest. */
+export function getRelatedPosts(article: Pick<Article, 'slug' | 'category'>, now = new Date(), db: Db = getDb()): PostCard[] {
+  return db
+    .select(cardColumns)
+    .from(blogPosts)
+    .where(and(publishedBy(now), ne(blogPosts.slug, article.slug)))
+    .orderBy(sql`${blogPosts.category} = ${article.category} desc`, desc(blogPosts.publishedAt), asc(blogPosts.slug))
+    .limit(RELATED_POSTS)
+    .all() as PostCard[]
 }
 
 /** Every published article, newest first, for the sitemap and the RSS feed. */

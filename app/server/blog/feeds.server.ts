@@ -1,5 +1,7 @@
 import { site } from '#content/site'
 import { listArticlesForFeeds } from '~/server/blog/blog.server'
+import { POSTS_PER_PAGE } from '~/lib/blog'
+import { blogSearchQuery } from '~/lib/blog-search'
 import { type Category, categoryLabels } from '~/lib/categories'
 import { getSiteUrl } from '~/lib/site-url'
 
@@ -17,8 +19,12 @@ export function sitemapResponse() {
   const origin = getSiteUrl()
   const articles = listArticlesForFeeds()
   const newest = articles[0]?.updatedAt
+  // The blog's further pages are listed (each is its own canonical page, so older articles stay a
+  // few links from the start); the category views are not: they show the same articles again.
+  const blogPages = Array.from({ length: Math.max(0, Math.ceil(articles.length / POSTS_PER_PAGE) - 1) }, (_, index) => `/blog${blogSearchQuery({ side: index + 2 })}`)
   const urls = [
     ...staticPages.map((path) => ({ loc: `${origin}${path}`, lastmod: path === '/blog' || path === '/' ? newest : undefined })),
+    ...blogPages.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined })),
     ...articles.map((article) => ({ loc: `${origin}/blog/${article.slug}`, lastmod: article.updatedAt })),
   ]
   const body = `<?xml version="1.0" encoding="UTF-8"?>

@@ -4,6 +4,7 @@ import { isProduction } from '~/server/http/http'
 import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Page, type RequestFacts, SHARED_CACHE_CONTROL, isNoStore, makePage, replyToResponse, replyWithPage } from '~/server/http/page.server'
 import { textResponse } from '~/server/http/responses.server'
+import { refuseBody } from '~/server/http/server-fn-middleware.server'
 
 /**
  * Every address that is not a server function: one canonical address (else a 301), then the page
@@ -16,8 +17,9 @@ import { textResponse } from '~/server/http/responses.server'
  */
 export async function answerPage({ request, pathname, next, context }: MiddlewareOptions): Promise<Response> {
   // The health check must answer even when the page cache cannot (no database): straight through.
-  if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed()
-  if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed()
+  if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed(pathname)
+  if (request.method === 'POST' && FORM_PAGES.has(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
+  if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(pathname)
   const address = canonicalPageAddress(new URL(request.url))
   if ('redirect' in address) {
     return new Response(null, { status: 301, headers: { Location: address.redirect, 'Cache-Control': SHARED_CACHE_CONTROL } })
@@ -35,7 +37,29 @@ export async function answerPage({ request, pathname, next, context }: Middlewar
   return replyToResponse(replyWithPage(page, facts))
 }
 
-const methodNotAllowed = () => textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, HEAD' })
+/** Pages whose own form posts to them without JavaScript (the route's POST handler answers). */
+const FORM_PAGES = new Set(['/kontakt'])
+
+const methodNotAllowed = (pathname: string) =>
+  textResponse(405, 'Metoden er ikke tilladt.', { Allow: FORM_PAGES.has(pathname) ? 'GET, HEAD, POST' : 'GET, HEAD' })
+
+/**
+ * A plain form post to its page: the body refused like a server function's (no length, too large,
+ * unreadable), and only a form. Never cached. A page rendered as the answer (a refused message,
+ * shown again with what was typed) becomes bytes with its CSP hashes like any page, keeping the
+ * status and no-store its route gave it; a redirect or a refusal passes as it is.
+ */
+async function answerFormPost(request: Request, next: MiddlewareOptions['next']): Promise<Response> {
+  const refusal = await refuseBody(request)
+  if (refusal) return refusal
+  if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(request.headers.get('Content-Type') ?? '')) {
+    return textResponse(415, 'Formularen skal sendes som formulardata.')
+  }
+  const rendered = await next()
+  if (!(rendered.response.headers.get('Content-Type') ?? '').startsWith('text/html')) return rendered.response
+  const facts: RequestFacts = { method: 'POST', ifNoneMatch: null, acceptEncoding: request.headers.get('Accept-Encoding') }
+  return replyToResponse(replyWithPage(await pageOf(rendered, { shareable: false, kept: false }), facts))
+}
 
 /**
  * A rendered answer as fixed bytes. Only a 200 at a shareable address may be kept by anyone (and

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
+import { fetchArticle, fetchBlogIndex, fetchLatestPosts } from '~/lib/blog-queries'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
@@ -14,9 +14,17 @@ const COMPRESS_FROM_BYTES = 1024
 
 /** The only server functions the site has; any other /_serverFn/ address does not exist. */
 const serverFunctionPaths = new Set(
-  [sendContactMessage.url, fetchBlogIndex.url, fetchArticle.url, fetchBookingWeek.url, fetchChosenSlot.url, fetchManagedBooking.url, bookTime.url, changeBooking.url].map(
-    (url) => url.split('?')[0],
-  ),
+  [
+    sendContactMessage.url,
+    fetchBlogIndex.url,
+    fetchArticle.url,
+    fetchLatestPosts.url,
+    fetchBookingWeek.url,
+    fetchChosenSlot.url,
+    fetchManagedBooking.url,
+    bookTime.url,
+    changeBooking.url,
+  ].map((url) => url.split('?')[0]),
 )
 
 /**
@@ -44,7 +52,7 @@ export async function guardServerFunction({ request, next, pathname }: Middlewar
  * be a form or JSON the framework can read; it is read here from a copy, the framework reads the
  * original.
  */
-async function refuseBody(request: Request): Promise<Response | undefined> {
+export async function refuseBody(request: Request): Promise<Response | undefined> {
   const length = request.headers.get('Content-Length')
   if (length === null) return textResponse(411, 'Forespørgslen skal angive sin længde.')
   if (Number(length) > MAX_BODY_BYTES) return textResponse(413, 'Forespørgslen er for stor (højst 64 KB).')
