@@ -21,6 +21,8 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
   timeoutMS: 5_000,
+  // The first run of every test, with coverage, takes minutes when the machine is busy.
+  dryRunTimeoutMinutes: 20,
   // Not copied into Stryker's sandbox: build output and what Playwright writes while it runs.
   ignorePatterns: ['dist', 'test-results', 'playwright-report'],
   tempDirName: '.stryker-tmp',
