@@ -1,4 +1,4 @@
-import { FREE_FIRST_CONVERSATION } from './services.ts'
+import { FREE_FIRST_CONVERSATION } from './first-conversation.ts'
 
 /** The contact page's FAQ; also published as FAQPage structured data. */
 export const faq = [

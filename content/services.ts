@@ -1,10 +1,4 @@
 /**
- * The one way the site states what the first conversation costs: on Ydelser, on Kontakt and on the
- * home page, word for word.
- */
-export const FREE_FIRST_CONVERSATION = 'Den første samtale er gratis og uforpligtende.'
-
-/**
  * Price and length of a session, per service.
  *
  * THE PRICES SHIP AS SAMPLES: each is a plausible example marked `sample: true`, not the coach's

@@ -30,8 +30,3 @@ export const fetchArticle = createServerFn({ method: 'GET' })
     return { ...article, related: getRelatedPosts(article) } satisfies ArticlePage
   })
 
-/** The three newest articles, for the home page. */
-export const fetchLatestPosts = createServerFn({ method: 'GET' }).handler(async () => {
-  const { getLatestPosts } = await import('~/server/blog/blog.server')
-  return getLatestPosts(3)
-})

@@ -1,7 +1,6 @@
 import { Link, createFileRoute } from '@tanstack/react-router'
-import { showsSamples, testimonials } from '#content/references'
 import { site } from '#content/site'
-import { FREE_FIRST_CONVERSATION, homeSpecialtyIds, services } from '#content/services'
+import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { PostGrid } from '~/components/blog/post-card'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Portrait } from '~/components/ui/portrait'
@@ -10,11 +9,11 @@ import { CtaBlock } from '~/components/ui/cta-block'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { TestimonialCards } from '~/components/ui/testimonials'
-import { fetchLatestPosts } from '~/lib/blog-queries'
+import { fetchHomePage } from '~/lib/home-page'
 import { absoluteUrl, seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
-  loader: () => fetchLatestPosts(),
+  loader: () => fetchHomePage(),
   head: () =>
     seo({
       title: site.tagline,
@@ -57,15 +56,8 @@ const trustBadges = [
   { title: 'Baseret i Fredericia', text: 'Samtaler i Fredericia og online i hele landet' },
 ]
 
-/** Three quotes on the home page: enough to be believed, few enough to be read. */
-const HOME_TESTIMONIALS = 3
-
 function HomePage() {
-  const specialties = services.filter((service) =>
-    (homeSpecialtyIds as readonly string[]).includes(service.id),
-  )
-  const latestPosts = Route.useLoaderData()
-  const quotes = testimonials.slice(0, HOME_TESTIMONIALS)
+  const { latestPosts, specialties, quotes, quotesAreSamples } = Route.useLoaderData()
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 px-5 pt-12 pb-16 text-white sm:px-8 md:py-24">
@@ -126,7 +118,7 @@ function HomePage() {
 
       <Section className="bg-sand-100">
         <SectionHeading eyebrow="Klienter fortæller" title="Det siger mine klienter" />
-        {showsSamples && (
+        {quotesAreSamples && (
           <p role="note" className="mx-auto -mt-4 mb-8 max-w-2xl text-center text-ink-soft">
             Udtalelserne er eksempler, indtil de rigtige er sat ind.
           </p>
@@ -164,7 +156,7 @@ function HomePage() {
 
       <Section className="bg-sand-100">
         <SectionHeading eyebrow="Specialer" title="Hvad kan jeg hjælpe dig med?" />
-        <TextCards items={specialties.map((service) => ({ title: service.title, text: service.summary }))} />
+        <TextCards items={specialties} />
         <div className="mt-10 text-center">
           <ButtonLink to="/ydelser" variant="outline">
             Se alle ydelser

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { faq } from '#content/faq'
-import { FREE_FIRST_CONVERSATION } from '#content/services'
+import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { site } from '#content/site'
 import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
 import { ContactForm } from '~/components/contact/contact-form'

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FREE_FIRST_CONVERSATION, pricesAreSamples, processSteps, services } from '#content/services'
+import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
+import { pricesAreSamples, processSteps, services } from '#content/services'
 import { site } from '#content/site'
 import { buttonVariants } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'

@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { fetchArticle, fetchBlogIndex, fetchLatestPosts } from '~/lib/blog-queries'
+import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
+import { fetchHomePage } from '~/lib/home-page'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 import { negotiateEncoding } from '~/server/http/http'
 import { textResponse } from '~/server/http/responses.server'
@@ -18,7 +19,7 @@ const serverFunctionPaths = new Set(
     sendContactMessage.url,
     fetchBlogIndex.url,
     fetchArticle.url,
-    fetchLatestPosts.url,
+    fetchHomePage.url,
     fetchBookingWeek.url,
     fetchChosenSlot.url,
     fetchManagedBooking.url,
