@@ -145,7 +145,12 @@ try {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': visitor },
       body: new URLSearchParams({ firstName: 'Anne', lastName: 'Jensen', email: `besoeg${n}@eksempel.dk`, phone: '20 30 40 50', message: `Besked nummer ${n}.`, serviceType: '', address: '', website: '' }),
-    }).then((response) => new URL(response.headers.get('location') ?? '/', 'http://x').searchParams.get('status'))
+    }).then(async (response) => {
+      const location = response.headers.get('location')
+      if (location) return new URL(location, 'http://x').searchParams.get('status')
+      // A refused message without JavaScript gets the form again, with the reason on it.
+      return (await response.text()).includes('Du har sendt flere beskeder på kort tid') ? 'for-mange' : `${response.status}`
+    })
   const first: string[] = []
   for (let n = 1; n <= 6; n++) first.push((await post('203.0.113.7', n)) ?? '?')
   const second = await post('198.51.100.9', 7)
