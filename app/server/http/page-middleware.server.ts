@@ -3,7 +3,7 @@ import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { isProduction } from '~/server/http/http'
 import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Page, type RequestFacts, SHARED_CACHE_CONTROL, isNoStore, makePage, replyToResponse, replyWithPage } from '~/server/http/page.server'
-import { textResponse } from '~/server/http/responses.server'
+import { serverError, textResponse } from '~/server/http/responses.server'
 import { refuseBody } from '~/server/http/server-fn-middleware.server'
 
 /**
@@ -15,7 +15,16 @@ import { refuseBody } from '~/server/http/server-fn-middleware.server'
  * own Cache-Control says `no-store` or `private` (a route sets it with `headers: () => ({
  * 'Cache-Control': 'no-store' })`). That rule is the whole of "is this page cached".
  */
-export async function answerPage({ request, pathname, next, context }: MiddlewareOptions): Promise<Response> {
+export async function answerPage(options: MiddlewareOptions): Promise<Response> {
+  try {
+    return await answerPageOrThrow(options)
+  } catch (error) {
+    if (options.request.signal.aborted) throw error
+    return serverError(options.pathname, error)
+  }
+}
+
+async function answerPageOrThrow({ request, pathname, next, context }: MiddlewareOptions): Promise<Response> {
   // The health check must answer even when the page cache cannot (no database): straight through.
   if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed(pathname)
   if (request.method === 'POST' && FORM_PAGES.has(pathname) && !new URL(request.url).search) return answerFormPost(request, next)

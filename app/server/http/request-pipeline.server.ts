@@ -4,10 +4,10 @@ import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { contentSecurityPolicy, isDecodablePath, isProduction, securityHeaders } from '~/server/http/http'
 import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Reply, type RequestFacts, SHARED_CACHE_CONTROL, replyWithPage } from '~/server/http/page.server'
-import { textResponse } from '~/server/http/responses.server'
+import { serverError } from '~/server/http/responses.server'
 import { StaticFiles } from '~/server/http/static-files.server'
 import { stopBackgroundJobs } from '~/server/jobs.server'
-import { errorFields, log, logRequest } from '~/server/log.server'
+import { logRequest } from '~/server/log.server'
 
 /**
  * The envelope of every request Start answers, in dev and in production alike (app/server.ts
@@ -34,8 +34,7 @@ export async function serveRequest(
       line(499, 'aborted')
       return new Response(null, { status: 499 })
     }
-    log('error', 'request failed', { path, ...errorFields(error) })
-    response = textResponse(500, 'Der opstod en fejl på serveren. Prøv igen om lidt.')
+    response = serverError(path, error)
   }
   response = withSecurityHeaders(response)
   line(response.status)

@@ -1,4 +1,16 @@
+import { errorFields, log } from '~/server/log.server'
+
 /** A short Danish answer (refusals, errors) that nobody keeps. */
 export function textResponse(status: number, text: string, headers: Record<string, string> = {}) {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } })
+}
+
+/**
+ * Something broke while answering: logged with its cause, told to the visitor in Danish without
+ * details. Start answers an error thrown inside it with a 500 of its own, so the page middleware
+ * turns it into this one first; the entry does the same for anything else.
+ */
+export function serverError(path: string, error: unknown) {
+  log('error', 'request failed', { path, ...errorFields(error) })
+  return textResponse(500, 'Der opstod en fejl på serveren. Prøv igen om lidt.')
 }
