@@ -79,6 +79,8 @@ let staticFiles: StaticFiles | undefined
  */
 export function fastReply(request: FastRequest): Reply | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  // `//host/om` would parse as host and path (and answer /om); the envelope redirects it instead.
+  if (request.url.startsWith('//')) return undefined
   const started = performance.now()
   const url = new URL(request.url, 'http://localhost')
   const facts: RequestFacts = { method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') }
