@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXISTING_COVER, daysAgo, writeArticle } from './articles'
 import { expect, gotoInteractive, test } from './helpers'
-import { type ServerInstance, disposeServerInstance, seedDatabase, startServerInstance } from './server-instance'
+import { type ServerInstance, seedDatabase, startFixtureBlog } from './server-instance'
 
 // A blog of known articles on a server of its own: the counts below are written here, not read
 // from content/blog, so a new article from the coach changes nothing. The dates are long past, so
@@ -15,18 +15,15 @@ const fixtureArticles: Array<Parameters<typeof writeArticle>[1]> = [
   { slug: 'smaa-skridt', title: 'Små skridt mod et roligere liv', category: 'life', publishedAt: '2024-02-01' },
 ]
 let fixtureBlog: ServerInstance
-let fixtureContent: string
+let disposeFixtureBlog: (() => Promise<void>) | undefined
 
 test.describe('a blog of four known articles', () => {
   test.describe.configure({ timeout: 90_000 })
   test.beforeAll(async () => {
-    fixtureContent = mkdtempSync(join(tmpdir(), 'coach-content-'))
-    for (const article of fixtureArticles) writeArticle(fixtureContent, article)
-    fixtureBlog = await startServerInstance({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, fixtureContent) })
+    ;({ server: fixtureBlog, dispose: disposeFixtureBlog } = await startFixtureBlog(fixtureArticles))
   })
   test.afterAll(async () => {
-    if (fixtureBlog) await disposeServerInstance(fixtureBlog)
-    rmSync(fixtureContent, { recursive: true, force: true })
+    await disposeFixtureBlog?.()
   })
 
   test('the category filter works with JavaScript, in the URL', async ({ page }) => {

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { popularArticles } from '../content/popular-articles'
 import { writeArticle } from './articles'
 import { BASE_URL } from './environment'
 import { expect, gotoInteractive, test } from './helpers'
-import { type ServerInstance, disposeServerInstance, seedDatabase, startServerInstance } from './server-instance'
+import { type ServerInstance, startFixtureBlog } from './server-instance'
 
 /**
  * A blog of 15 known articles on a server of its own: artikel-01 (oldest) to artikel-15 (newest),
@@ -19,7 +16,7 @@ const fixtureArticles = Array.from({ length: 15 }, (_, index) => ({
   publishedAt: `2024-01-${number(index + 1)}`,
 }))
 let fixtureBlog: ServerInstance
-let fixtureContent: string
+let disposeFixtureBlog: (() => Promise<void>) | undefined
 
 // What a visitor deciding whether to book meets first: a face and a voice on the home page, a price
 // per service, a blog that fits a phone, the site's own type, and the small things done right.
@@ -195,13 +192,10 @@ test.describe('a blog of 15 known articles', () => {
   test.beforeAll(async () => {
     // Seeding and starting a server of its own takes more than the default 30 s on a busy machine.
     test.setTimeout(120_000)
-    fixtureContent = mkdtempSync(join(tmpdir(), 'coach-content-'))
-    for (const article of fixtureArticles) writeArticle(fixtureContent, article)
-    fixtureBlog = await startServerInstance({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, fixtureContent) })
+    ;({ server: fixtureBlog, dispose: disposeFixtureBlog } = await startFixtureBlog(fixtureArticles))
   })
   test.afterAll(async () => {
-    if (fixtureBlog) await disposeServerInstance(fixtureBlog)
-    rmSync(fixtureContent, { recursive: true, force: true })
+    await disposeFixtureBlog?.()
   })
 
   test.describe('without JavaScript', () => {

@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { writeArticle } from './articles'
 
 /**
  * A production server of a test's own (`node server.ts` on the suite's build), for what the
@@ -132,4 +133,21 @@ export function seedDatabase(databaseFile: string, contentDir: string, env: Reco
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+}
+
+/**
+ * A production server of its own on a blog of exactly these articles, for the tests of one
+ * describe block; `dispose` ends it and removes the articles' folder.
+ */
+export async function startFixtureBlog(articles: Array<Parameters<typeof writeArticle>[1]>) {
+  const content = mkdtempSync(join(tmpdir(), 'coach-content-'))
+  const removeContent = () => rmSync(content, { recursive: true, force: true })
+  try {
+    for (const article of articles) writeArticle(content, article)
+    const server = await startServerInstance({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, content) })
+    return { server, dispose: async () => (await disposeServerInstance(server), removeContent()) }
+  } catch (error) {
+    removeContent()
+    throw error
+  }
 }

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { FormField } from '~/components/contact/contact-form'
 import { Button } from '~/components/ui/button'
+import { Honeypot } from '~/components/ui/honeypot'
 import { bookTime } from '~/lib/booking/booking-actions'
 import { type BookingField, type BookingFieldErrors, NAME_PATTERN, PHONE_PATTERN, bookingHints, bookingLimits } from '~/lib/booking/booking-form'
-import { HONEYPOT_FIELD } from '~/lib/contact'
 import { cn } from '~/lib/utils'
 
 const inputClass = (error?: string) =>
@@ -66,13 +66,7 @@ export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes
         </div>
       </div>
 
-      {/* Hidden from people and assistive technology; robots that fill every field reveal themselves. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          Lad dette felt være tomt
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <Honeypot />
 
       <p className="mt-6 text-sm text-ink-soft">
         Når du booker, accepterer du min{' '}

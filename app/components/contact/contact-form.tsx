@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { site } from '#content/site'
 import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
+import { Honeypot } from '~/components/ui/honeypot'
 import {
   type ContactDraft,
   type ContactField,
   type ContactResult,
   type FieldErrors,
-  HONEYPOT_FIELD,
   NAME_PATTERN,
   PHONE_PATTERN,
   contactLimits,
@@ -180,13 +180,7 @@ export function ContactForm({
         </div>
       </div>
 
-      {/* Hidden from people and assistive technology; robots that fill every field reveal themselves. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label>
-          Lad dette felt være tomt
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <Honeypot />
 
       <p className="mt-6 text-sm text-ink-soft">
         Når du sender beskeden, accepterer du min{' '}
