@@ -19,7 +19,7 @@ const serviceTypes = Object.keys(serviceTypeLabels) as [ServiceType, ...ServiceT
 
 // Control characters never belong in a form field; line breaks only in the message. A line break
 // in a one-line field is also how e-mail header injection is attempted.
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/
 const LINE_BREAK = /[\r\n]/
 /**
  * Characters that show nothing themselves but change what the coach reads: direction overrides
@@ -27,14 +27,14 @@ const LINE_BREAK = /[\r\n]/
  * like another). They are refused in every free-text field, with a message that says why.
  */
 export const INVISIBLE_CHARS = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
-const invisibleMessage = (field: string) => `${field} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`
+export const invisibleMessage = (field: string) => `${field} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`
 
 /**
  * At most `max` characters as the browser counts them for `maxlength`: UTF-16 code units, which
  * is what String.length counts (zod's maxLength counts code points, so an emoji would count once
  * here and twice in the form).
  */
-const atMost = (max: number, message: string) => z.refine<string>((value) => value.length <= max, message)
+export const atMost = (max: number, message: string) => z.refine<string>((value) => value.length <= max, message)
 
 const oneLine = (field: string, max: number) =>
   z

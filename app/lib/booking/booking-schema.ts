@@ -1,10 +1,9 @@
 import * as z from 'zod/mini'
 import type { BookingMode } from '~/lib/booking/availability-schema'
 import { type BookingFieldErrors, type BookingField, NAME_PATTERN, bookingHints, bookingLimits } from '~/lib/booking/booking-form'
-import { contactSchema } from '~/lib/contact-schema'
+import { CONTROL_CHARS, INVISIBLE_CHARS, atMost, contactSchema, invisibleMessage } from '~/lib/contact-schema'
 
 const namePattern = new RegExp(`^(?:${NAME_PATTERN})$`, 'v')
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/
 
 /** The booking form's fields; e-mail and phone follow exactly the contact form's rules. */
 export function bookingSchema(modes: readonly BookingMode[]) {
@@ -14,7 +13,7 @@ export function bookingSchema(modes: readonly BookingMode[]) {
       .check(
         z.trim(),
         z.minLength(1, 'Skriv dit navn.'),
-        z.maxLength(bookingLimits.navn.maxLength, bookingHints.navn),
+        atMost(bookingLimits.navn.maxLength, bookingHints.navn),
         z.refine((value) => namePattern.test(value), bookingHints.navn),
       ),
     email: contactSchema.shape.email,
@@ -25,8 +24,9 @@ export function bookingSchema(modes: readonly BookingMode[]) {
         .string('Beskeden skal være tekst.')
         .check(
           z.trim(),
-          z.maxLength(bookingLimits.besked.maxLength, bookingHints.besked),
+          atMost(bookingLimits.besked.maxLength, bookingHints.besked),
           z.refine((value) => !CONTROL_CHARS.test(value.replace(/\t/g, ' ')), 'Beskeden indeholder ugyldige tegn.'),
+          z.refine((value) => !INVISIBLE_CHARS.test(value), invisibleMessage('Beskeden')),
         ),
       '',
     ),
