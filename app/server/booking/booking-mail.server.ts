@@ -9,14 +9,12 @@ import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'
 import { modeLabels } from '~/lib/booking/booking-form'
 import { formatInstant, formatPeriod } from '~/lib/booking/time'
 import { manageUrl, siteOrigin } from '~/server/booking/manage-link.server'
-import { type Clock, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
+import { type Clock, DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
+import { coachAddress, sender } from '~/server/contact/contact-mail.server'
 import { errorFields, log } from '~/server/log.server'
 import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
 
-const DELIVERY_LEASE_MS = 5 * 60 * 1000
 const systemClock: Clock = () => new Date()
-const sender = () => process.env.MAIL_FROM ?? `${site.name} <${site.email}>`
-const coachAddress = () => process.env.CONTACT_TO ?? site.email
 
 const location = (booking: Booking) =>
   booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? 'Telefon – jeg ringer til dig' : 'Video – link i mailen'

@@ -12,9 +12,9 @@ const receivedFormat = new Intl.DateTimeFormat('da-DK', {
   timeZone: 'Europe/Copenhagen',
 })
 
-function sender() {
-  return process.env.MAIL_FROM ?? `${site.name} <${site.email}>`
-}
+/** Who the site's e-mails come from, and where the coach's copies go (contact and booking alike). */
+export const sender = () => process.env.MAIL_FROM ?? `${site.name} <${site.email}>`
+export const coachAddress = () => process.env.CONTACT_TO ?? site.email
 
 /** The two e-mails of one stored message: the notification to the coach and the visitor's receipt. */
 export async function composeContactEmails(row: ContactMessage): Promise<Email[]> {
@@ -30,7 +30,7 @@ export async function composeContactEmails(row: ContactMessage): Promise<Email[]
   return [
     {
       idempotencyKey: `contact-${row.publicId}-notification`,
-      to: process.env.CONTACT_TO ?? site.email,
+      to: coachAddress(),
       from: sender(),
       replyTo: row.email,
       subject: `Ny besked fra ${row.firstName} ${row.lastName} via hjemmesiden`,

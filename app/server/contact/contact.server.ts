@@ -13,7 +13,7 @@ import { hashIp } from '~/server/contact/sender.server'
 export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000
 export const MAX_SEND_ATTEMPTS = 10
 /** While one process delivers a message, others leave it alone this long. */
-const DELIVERY_LEASE_MS = 5 * 60 * 1000
+export const DELIVERY_LEASE_MS = 5 * 60 * 1000
 /** The visitor waits at most this long for the e-mails; delivery goes on in the background. */
 const VISITOR_WAIT_MS = 8 * 1000
 
