@@ -6,6 +6,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.stryker.config.ts' },
   plugins: ['@stryker-mutator/vitest-runner'],
+  // The files to mutate come by part from scripts/mutation.ts (npm run test:mutation).
   mutate: ['app/server/**/*.ts', 'app/lib/**/*.ts', 'db/**/*.ts', '!**/*.d.ts'],
   coverageAnalysis: 'perTest',
   // A static mutant (module-level code: a constant, a schema built at import) can only be tried by
@@ -14,11 +15,10 @@ export default {
   ignoreStatic: process.env.STRYKER_STATIC !== 'on',
   // Two cores shared with other work: one mutant at a time is slow but leaves the machine usable.
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
-  // Only mutants whose code or covering tests changed are run again; the file is committed.
+  // Only mutants whose code or covering tests changed are run again; one file per part
+  // (reports/stryker/<part>.json, committed), named by scripts/mutation.ts.
   incremental: true,
-  incrementalFile: 'reports/stryker-incremental.json',
-  reporters: ['clear-text', 'progress', 'json'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  reporters: ['clear-text', 'progress'],
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false, reportScoreTable: true },
   timeoutMS: 5_000,
   // The first run of every test, with coverage, takes minutes when the machine is busy.

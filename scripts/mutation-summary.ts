@@ -5,14 +5,18 @@
  * killed and timed-out mutants over all that were tried or had no test at all; "ignored" (static)
  * mutants are not counted, and their number is shown.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { printTable } from './lib/table.ts'
 
 type Mutant = { id: string; mutatorName: string; replacement?: string; status: string; location: { start: { line: number; column: number } } }
 type Report = { files: Record<string, { source: string; mutants: Mutant[] }> }
 
-const reportFile = process.argv[2] ?? (existsSync('reports/mutation/mutation.json') ? 'reports/mutation/mutation.json' : 'reports/stryker-incremental.json')
-const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report
+// One incremental report per part (scripts/mutation.ts); together they cover every mutated file.
+const REPORT_DIR = 'reports/stryker'
+const reportFiles = existsSync(REPORT_DIR) ? readdirSync(REPORT_DIR).filter((name) => name.endsWith('.json')).sort() : []
+const report: Report = { files: {} }
+for (const name of reportFiles) Object.assign(report.files, (JSON.parse(readFileSync(`${REPORT_DIR}/${name}`, 'utf8')) as Report).files)
+const reportFile = `${REPORT_DIR}/{${reportFiles.map((name) => name.replace(/\.json$/, '')).join(',')}}.json`
 
 const detected = new Set(['Killed', 'Timeout'])
 const counted = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage'])
