@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { type Plugin, defineConfig } from 'vite'
+import { answerableUrl } from './app/server/http/http.ts'
 
 /**
  * Each route's loader gets a chunk of its own besides its component: a loader runs in the browser
@@ -27,6 +28,20 @@ const whereItRuns = (): Plugin => ({
   },
 })
 
+/**
+ * `/%` gets the Danish not-found page, as from the production server (server.ts does the same):
+ * this runs before Vite's own middleware, which would answer a bare 400.
+ */
+const undecodablePathNotFound = (): Plugin => ({
+  name: 'undecodable-path-not-found',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      req.url = answerableUrl(req.url ?? '/')
+      next()
+    })
+  },
+})
+
 export default defineConfig({
   server: { port: 3000 },
   resolve: {
@@ -39,5 +54,5 @@ export default defineConfig({
       'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
     },
   },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns()],
+  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound()],
 })
