@@ -8,7 +8,7 @@
 import { DEFAULT_CONTENT_DIR, readArticleFolder } from '../db/sync-blog.ts'
 import { COVER_DIR } from './lib/covers.ts'
 import { drawCovers, drawShareImage } from './lib/drawn-images.ts'
-import { PORTRAIT_DIR, PORTRAIT_MANIFEST, PORTRAIT_SOURCE, writePortraitVariants } from './lib/portrait.ts'
+import { PORTRAIT_DIR, PORTRAIT_SOURCE, writePortraitVariants } from './lib/portrait.ts'
 
 try {
   const articles = readArticleFolder(DEFAULT_CONTENT_DIR)
@@ -20,7 +20,7 @@ try {
   const portrait = await writePortraitVariants()
   console.log(
     portrait.drawn
-      ? `Portrættet (${PORTRAIT_SOURCE}) er lavet i ${PORTRAIT_DIR} og listet i ${PORTRAIT_MANIFEST}. Kør npm run build, og genstart serveren.`
+      ? `Portrættet (${PORTRAIT_SOURCE}) er lavet i ${PORTRAIT_DIR} og listet i images.lock.json. Siden viser det ved næste sidevisning, uden genstart.`
       : `Portrættet (${PORTRAIT_SOURCE}) er uændret.`,
   )
   if (portrait.warning) console.warn(`Advarsel: ${portrait.warning}.`)
