@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { generatedCoverUrl } from '#db/article-file'
 import type { PortraitFiles, PortraitImage } from '~/lib/portrait-sizes'
 
 /**
@@ -50,3 +51,19 @@ export function portraitForPage(): PortraitImage | undefined {
   const portrait = currentPortrait()
   return portrait && { width: portrait.width, height: portrait.height, avif: portrait.avif, webp: portrait.webp }
 }
+
+/**
+ * Generated covers keep their names (slug-based, committed), so a page names each with the key it
+ * was drawn from: `/images/blog/{slug}.webp?v=…`. A redrawn cover (a photo added, a new title) is a
+ * new address, and every address can be cached for a year. A cover the coach put in public/
+ * herself (`image:`) is named as she wrote it.
+ */
+export function withCoverVersions<T extends { slug: string; imageUrl: string }>(posts: T[]): T[] {
+  const { covers } = currentImages()
+  return posts.map((post) => {
+    const key = covers[post.slug]
+    return key && post.imageUrl === generatedCoverUrl(post.slug) ? { ...post, imageUrl: `${post.imageUrl}?v=${key.slice(0, COVER_VERSION_LENGTH)}` } : post
+  })
+}
+
+export const COVER_VERSION_LENGTH = 10

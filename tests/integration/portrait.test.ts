@@ -173,5 +173,10 @@ describe('npm run images: the portrait', { timeout: 60_000 }, () => {
     expect(staticFiles.get(cover)?.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
     writeFileSync(join(dir, 'public', cover), 'det nye billede')
     expect(staticFiles.get(cover)?.representations.identity.body.toString()).toBe('det nye billede')
+    // Named by a page with the key it was drawn from: the address changes with the cover, so a year.
+    expect(staticFiles.get(cover, '?v=0123456789')?.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(staticFiles.get(cover, '?v=0123456789')?.representations.identity.body.toString()).toBe('det nye billede')
+    expect(staticFiles.get(cover, '?v=ikke-en-noegle')?.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
+    expect(staticFiles.get(cover)?.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
   })
 })
