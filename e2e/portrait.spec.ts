@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import type { PortraitFiles } from '../app/lib/portrait-sizes'
 import { readLock } from '../scripts/lib/drawn-images'
 import { writePortraitVariants } from '../scripts/lib/portrait'
-import { expect, test } from './helpers'
+import { expect, gotoInteractive, test } from './helpers'
 
 const urlsOf = (files: PortraitFiles) => [...files.avif, ...files.webp].map((file) => file.url).sort()
 const HASHED_PORTRAIT = /\/images\/portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp)/g
@@ -13,6 +13,7 @@ const HASHED_PORTRAIT = /\/images\/portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp)/g
 test('a portrait made by npm run images while the production server runs is on / and /om at once, served and cached for a year, without a restart', async ({
   launchServer,
   request,
+  page,
 }) => {
   test.slow()
   // The real pipeline into a folder of the test's own: PUBLIC_DIR, with images.lock.json beside it.
@@ -53,6 +54,17 @@ test('a portrait made by npm run images while the production server runs is on /
     }
     // The previous portrait's files stay for pages a shared cache still holds.
     for (const url of first) expect((await request.get(`${server.url}${url}`)).status(), url).toBe(200)
+
+    // In the browser: from the home page to /om by its link (a client-side navigation: /om's data
+    // comes from its server function), the new portrait, loaded.
+    await gotoInteractive(page, `${server.url}/`)
+    const serverFunction = page.waitForResponse((response) => response.url().includes('/_serverFn/'))
+    await page.getByRole('link', { name: 'Læs mere om mig' }).click()
+    expect((await serverFunction).status()).toBe(200)
+    await expect(page).toHaveURL(`${server.url}/om`)
+    const portrait = page.locator('main img[alt="Birgitte Holm"]')
+    await expect.poll(() => portrait.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0)
+    expect(second).toContain(new URL(await portrait.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname)
   } finally {
     rmSync(root, { recursive: true, force: true })
   }
