@@ -44,6 +44,8 @@ const undecodablePathNotFound = (): Plugin => ({
 
 export default defineConfig({
   server: { port: 3000 },
+  // PUBLIC_DIR: a test's own folder of images, as the production server and the scripts use it.
+  publicDir: process.env.PUBLIC_DIR ?? 'public',
   resolve: {
     alias: {
       '~': fromRoot('./app'),

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { blogPosts } from '#db/schema'
 import { POSTS_PER_PAGE } from '~/lib/blog'
 import { getArticle, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
@@ -110,3 +114,32 @@ describe('further reading', () => {
     expect(getLatestPosts(3, NOW, db).map((post) => post.slug)).toEqual(['b', 'd', 'a'])
   })
 })
+
+describe('cover addresses', () => {
+  it('names a generated cover with the key it was drawn from (images.lock.json as it is now), a cover of her own as written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coach-cover-version-'))
+    vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    const lock = (key: string) => writeFileSync(join(dir, 'images.lock.json'), JSON.stringify({ covers: { 'med-forside': key } }))
+    const { db } = temporaryDatabase()
+    insertPost(db, 'med-forside', 'stress', daysAgo(2))
+    insertPost(db, 'ikke-tegnet-endnu', 'stress', daysAgo(3))
+    insertPost(db, 'eget-billede', 'stress', daysAgo(4))
+    db.update(blogPosts).set({ imageUrl: '/billeder/eget.jpg' }).where(eq(blogPosts.slug, 'eget-billede')).run()
+
+    lock('0a1b2c3d4e5f60718293a4b5c6d7e8f9')
+    const urls = () => getLatestPosts(3, NOW, db).map((post) => post.imageUrl)
+    expect(urls()).toEqual(['/images/blog/med-forside.webp?v=0a1b2c3d4e', '/images/blog/ikke-tegnet-endnu.webp', '/billeder/eget.jpg'])
+    expect(getArticle('med-forside', NOW, db)?.imageUrl).toBe('/images/blog/med-forside.webp?v=0a1b2c3d4e')
+    expect(getBlogIndex({ category: 'all', page: 1 }, NOW, db).posts[0]?.imageUrl).toBe('/images/blog/med-forside.webp?v=0a1b2c3d4e')
+    expect(getRelatedPosts({ slug: 'eget-billede', category: 'stress' }, NOW, db)[0]?.imageUrl).toBe('/images/blog/med-forside.webp?v=0a1b2c3d4e')
+
+    // Redrawn (`npm run images` after a photo was added): a new address at once, no restart.
+    lock('ffeeddccbbaa99887766554433221100ff')
+    expect(urls()[0]).toBe('/images/blog/med-forside.webp?v=ffeeddccbb')
+  })
+})
+

@@ -85,7 +85,7 @@ export function fastReply(request: FastRequest): Reply | undefined {
   const url = new URL(request.url, 'http://localhost')
   const facts: RequestFacts = { method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') }
   staticFiles ??= new StaticFiles()
-  const file = staticFiles.get(url.pathname)
+  const file = staticFiles.get(url.pathname, url.search)
   if (file) return replyWithPage(file, facts)
   if (!pageCacheEnabled || !isDecodablePath(url.pathname)) return undefined
   const address = canonicalPageAddress(url)

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { fetchAboutPage } from '~/lib/about-page'
 import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
@@ -20,6 +21,7 @@ const serverFunctionPaths = new Set(
     fetchBlogIndex.url,
     fetchArticle.url,
     fetchHomePage.url,
+    fetchAboutPage.url,
     fetchBookingWeek.url,
     fetchChosenSlot.url,
     fetchManagedBooking.url,
