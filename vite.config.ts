@@ -56,5 +56,16 @@ export default defineConfig({
       'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
     },
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
+      },
+    },
+  },
   plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound()],
 })

@@ -10,42 +10,15 @@ import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { TestimonialCards } from '~/components/ui/testimonials'
 import { fetchHomePage } from '~/lib/home-page'
-import { absoluteUrl, seo } from '~/lib/seo'
+import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
   loader: () => fetchHomePage(),
-  head: () =>
+  head: ({ loaderData }) =>
     seo({
       title: site.tagline,
       path: '/',
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'ProfessionalService',
-        name: site.tagline,
-        description: site.description,
-        url: absoluteUrl('/'),
-        image: absoluteUrl('/og/default.png'),
-        email: site.email,
-        telephone: site.phone.display,
-        foundingDate: String(site.foundingYear),
-        founder: { '@type': 'Person', name: site.name, jobTitle: 'Certificeret coach' },
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: site.address.street,
-          postalCode: site.address.postalCode,
-          addressLocality: site.address.city,
-          addressCountry: site.address.country,
-        },
-        geo: { '@type': 'GeoCoordinates', latitude: site.geo.latitude, longitude: site.geo.longitude },
-        areaServed: ['Fredericia', 'Vejle', 'Kolding', 'Danmark'],
-        sameAs: Object.values(site.profiles),
-        openingHoursSpecification: {
-          '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-          opens: '09:00',
-          closes: '17:00',
-        },
-      },
+      structuredData: loaderData?.structuredData,
     }),
   component: HomePage,
 })
