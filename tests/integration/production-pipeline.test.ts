@@ -20,6 +20,7 @@ type Modules = {
   health: typeof import('~/server/http/health.server')
   staticFiles: typeof import('~/server/http/static-files.server')
   connection: typeof import('#db/connection')
+  jobs: typeof import('~/server/jobs.server')
 }
 let built: Modules
 let dir: string
@@ -54,6 +55,7 @@ beforeAll(async () => {
     health: await import('~/server/http/health.server'),
     staticFiles: await import('~/server/http/static-files.server'),
     connection: await import('#db/connection'),
+    jobs: await import('~/server/jobs.server'),
   }
   // Loading the modules afresh takes seconds on a busy machine.
 }, 60_000)
@@ -153,12 +155,14 @@ describe('the fast path', () => {
     const body = pageHtml('Ydelser')
     const rendered = await page('/ydelser', html(body), { 'Accept-Encoding': 'br' })
     lines.length = 0
+    vi.useFakeTimers({ toFake: ['performance'], now: 5_000 })
+    onTestFinished(() => vi.useRealTimers())
     const reply = fast('/ydelser?utm_source=nyhedsbrev', { 'accept-encoding': 'br' })!
     expect(reply.status).toBe(200)
     expect(reply.headers.etag).toBe(rendered.response.headers.get('etag'))
     expect(reply.body).toEqual(brotli(body, 11))
     expect(lines).toEqual([
-      { time: expect.any(String), level: 'info', msg: 'request', method: 'GET', path: '/ydelser', status: 200, ms: expect.any(Number), ip: expect.stringMatching(/^[0-9a-f]{32}$/), cache: 'hit' },
+      { time: expect.any(String), level: 'info', msg: 'request', method: 'GET', path: '/ydelser', status: 200, ms: 0, ip: expect.stringMatching(/^[0-9a-f]{32}$/), cache: 'hit' },
     ])
 
     expect(fast('/ydelser', { 'if-none-match': reply.headers.etag!, 'accept-encoding': 'br' })?.status).toBe(304)
@@ -200,15 +204,16 @@ describe('the fast path', () => {
 describe('the envelope in the built site', () => {
   const request = (path: string, init: RequestInit = {}) => new Request(`http://localhost${path}`, init)
 
-  it('writes one access log line per request, with the status, the cache and a hash of the address', async () => {
+  it('writes one access log line per request, with the status, the time taken, the cache and a hash of the address', async () => {
+    vi.useFakeTimers({ toFake: ['performance'], now: 5_000 })
+    onTestFinished(() => vi.useRealTimers())
     const response = await built.pipeline.serveRequest(request('/om?x=1', { method: 'HEAD' }), '198.51.100.4', (context) => {
       context.served.cache = 'hit'
+      vi.advanceTimersByTime(25)
       return new Response(null, { status: 200 })
     })
     expect(response.headers.get('content-security-policy')).toBe(STRICT_POLICY)
-    expect(lines).toEqual([
-      { time: expect.any(String), level: 'info', msg: 'request', method: 'HEAD', path: '/om', status: 200, ms: expect.any(Number), ip: expect.stringMatching(/^[0-9a-f]{32}$/), cache: 'hit' },
-    ])
+    expect(lines).toEqual([{ time: expect.any(String), level: 'info', msg: 'request', method: 'HEAD', path: '/om', status: 200, ms: 25, ip: expect.stringMatching(/^[0-9a-f]{32}$/), cache: 'hit' }])
     const ip = lines[0]!.ip
 
     // Without an address from server.ts (the development server), the request's own is read: the same visitor, the same hash.
@@ -251,6 +256,24 @@ describe('the envelope in the built site', () => {
 
     const own = await built.pipeline.serveRequest(request('/om'), '198.51.100.4', () => new Response('ok', { headers: { 'Content-Security-Policy': "default-src 'none'" } }))
     expect(own.headers.get('content-security-policy')).toBe("default-src 'none'")
+  })
+})
+
+describe('shutdown', () => {
+  it('stops the background jobs and closes the database: the next use opens it afresh', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    vi.stubEnv('BACKGROUND_JOBS', 'on')
+    onTestFinished(() => {
+      vi.useRealTimers()
+      vi.stubEnv('BACKGROUND_JOBS', 'off')
+    })
+    const before = built.connection.getDb()
+    built.jobs.startBackgroundJobs()
+    expect(vi.getTimerCount()).toBe(2)
+    built.pipeline.shutdown()
+    expect(vi.getTimerCount()).toBe(0)
+    expect(() => before.$client.prepare('SELECT 1').get()).toThrow('not open')
+    expect(built.connection.getDb()).not.toBe(before)
   })
 })
 
