@@ -74,6 +74,14 @@ describe('the page middleware', () => {
     expect(await again.text()).toBe('')
   })
 
+  it('keeps none of the route’s own encoding, length or tag: the bytes made here have their own', async () => {
+    const route = () => htmlResponse(HTML, { headers: { 'Content-Encoding': 'gzip', 'Content-Length': '3', ETag: '"route"', 'Cache-Control': 'public, max-age=60' } })
+    const plain = await ask('/om', {}, route).response
+    expect([plain.headers.get('content-encoding'), plain.headers.get('content-length'), plain.headers.get('etag')]).toEqual([null, String(HTML.length), expect.stringMatching(/^"[\w-]{22}"$/)])
+    const notModified = await ask('/om', { headers: { 'If-None-Match': plain.headers.get('etag')! } }, route).response
+    expect([notModified.status, notModified.headers.get('content-length'), notModified.headers.get('cache-control')]).toEqual([304, null, 'public, max-age=60'])
+  })
+
   it('never stores, nor answers 304 for, a page that is not a plain 200 at a page’s address', async () => {
     const missing = await ask('/findes-ikke', { headers: { 'If-None-Match': '*' } }, () => htmlResponse('<p>Siden findes ikke</p>', { status: 404 })).response
     expect(missing.status).toBe(404)

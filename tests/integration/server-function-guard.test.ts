@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 import { guardServerFunction, refuseBody } from '~/server/http/server-fn-middleware.server'
@@ -151,10 +151,14 @@ describe('the server-function guard', () => {
     expect(br.response.headers.get('content-length')).toBeNull()
     expect(br.response.statusText).toBe('Fint')
     expect(JSON.parse(brotliDecompressSync(br.bytes).toString())).toEqual(big)
+    // Compressed per request, so at a quick setting (brotli 4, gzip 6), not the slowest.
+    const json = Buffer.from(JSON.stringify(big))
+    expect(br.bytes).toEqual(brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }))
 
     const gzip = await asked('gzip', big)
     expect(gzip.response.headers.get('content-encoding')).toBe('gzip')
     expect(JSON.parse(gunzipSync(gzip.bytes).toString())).toEqual(big)
+    expect(gzip.bytes).toEqual(gzipSync(json, { level: 6 }))
 
     const plain = await asked(undefined, big)
     expect(plain.response.headers.get('content-encoding')).toBeNull()
