@@ -102,9 +102,8 @@ export class PageCache {
     }
   }
 
+  /** Never called for a key already stored: getOrRender stores only after a miss, one render per key. */
   private store(key: string, page: Page) {
-    const previous = this.entries.get(key)
-    if (previous) this.bytes -= previous.bytes
     this.entries.set(key, page)
     this.bytes += page.bytes
     for (const [oldest, entry] of this.entries) {
