@@ -70,6 +70,32 @@ describe('the availability file', () => {
   })
 })
 
+describe('the availability file’s messages', () => {
+  it('names every unknown key, and says what the file and the week must look like', () => {
+    expect(errorsOf('varighd: 30\nmellemrom: 5\n')).toEqual([
+      'linje 1: »varighd«, »mellemrom« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
+    ])
+    expect(errorsOf('- mandag\n- tirsdag\n')).toEqual(['linje 1: filen skal bestå af nøgler og værdier, fx varighed: 30'])
+    expect(errorsOf('uge:\n  Mandag: ["09:00"]\n  tirsdagg: ["10:00"]\n')).toEqual([
+      'linje 2: uge: »Mandag«, »tirsdagg« er ikke en ugedag – skriv ugedagene med små bogstaver: mandag, tirsdag, onsdag, torsdag, fredag, lørdag, søndag',
+    ])
+    expect(errorsOf('aaben: ja\nuge: mandag 09:00\n')).toEqual(['linje 2: uge: skriv ugedagene under hinanden, fx mandag: ["09:00", "10:00"]'])
+  })
+
+  it('refuses Sunday times from 02:00 to 02:59 only, on the line of the Sunday', () => {
+    const sunday = (time: string) => errorsOf(`uge:\n  mandag: ["09:00"]\n  søndag: ["${time}"]\n`)
+    for (const time of ['01:59', '03:00', '03:30']) expect(sunday(time), time).toEqual([])
+    expect(sunday('02:00')).toEqual(['linje 3: uge: søndag 02:00 findes ikke (eller findes to gange) de søndage, hvor der skiftes til og fra sommertid – vælg et klokkeslæt uden for 02:00–02:59'])
+    expect(sunday('02:59')[0]).toMatch(/^linje 3: uge: søndag 02:59 findes ikke/)
+  })
+
+  it('points at the date of an extra time the clock skips', () => {
+    expect(errorsOf('ekstra:\n  2026-08-15: ["10:00"]\n  2026-03-29: ["02:30"]\n')).toEqual([
+      'linje 3: ekstra: 2026-03-29 kl. 02:30 findes ikke (uret springer en time frem) – vælg et andet klokkeslæt',
+    ])
+  })
+})
+
 describe('free times', () => {
   const settings = availability()
   const at = (iso: string) => new Date(iso)
