@@ -213,6 +213,71 @@ describe('the e-mails', () => {
     expect(transport.sent.map((email) => email.subject).sort()).toEqual(['Din samtale er booket: mandag 4. maj kl. 10.00', 'Ny booking: mandag 4. maj kl. 10.00 – Mette Sørensen'])
   })
 
+  it('tell the visitor and the coach what they need, each in their own words, with the invitation where it belongs', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    vi.stubEnv('SITE_URL', 'https://www.eksempel.dk')
+    const { booking, token } = bookAt(db, '10:00', 'mette@eksempel.dk', { note: 'Helst om formiddagen.' })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    moveBooking(db, { id: booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    // The reminder of the new time, 24 hours before it.
+    await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-26T07:00:00Z') })
+    cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: NOW })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const link = `https://www.eksempel.dk/booking/${token}`
+    const [confirmation, toCoach, moved, movedToCoach, reminder, cancelled, cancelledToCoach] = transport.sent
+    expect(transport.sent.map((email) => [email.to, email.subject])).toEqual([
+      ['mette@eksempel.dk', 'Din samtale er booket: mandag 20. april kl. 10.00'],
+      ['kontakt@holmcoaching.dk', 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen'],
+      ['mette@eksempel.dk', 'Din samtale er flyttet til mandag 27. april kl. 09.00'],
+      ['kontakt@holmcoaching.dk', 'Booking flyttet til mandag 27. april kl. 09.00 – Mette Sørensen'],
+      ['mette@eksempel.dk', 'Påmindelse: din samtale mandag 27. april kl. 09.00'],
+      ['mette@eksempel.dk', 'Din samtale mandag 27. april kl. 09.00 er aflyst'],
+      ['kontakt@holmcoaching.dk', 'Booking aflyst: mandag 27. april kl. 09.00 – Mette Sørensen'],
+    ])
+    expect(confirmation!.text).toContain('Tak for din booking, Mette Sørensen')
+    expect(confirmation!.text).toContain('Form: Telefon – jeg ringer til dig på 20 30 40 50')
+    expect(confirmation!.text).toContain(`Bookingnummer: ${booking.publicId}`)
+    expect(confirmation!.text).toContain(link)
+    expect(confirmation!.text).not.toContain('Helst om formiddagen.')
+    expect(confirmation!.replyTo).toBeUndefined()
+    expect(moved!.text).toContain('Din samtale er flyttet, Mette Sørensen')
+    for (const line of ['Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)', 'Navn: Mette Sørensen', 'E-mail: mette@eksempel.dk', 'Telefon: 20 30 40 50', 'Besked: Helst om formiddagen.', `Bookingnummer: ${booking.publicId} (npm run booking:list viser alle bookinger)`]) {
+      expect(toCoach!.text, line).toContain(line)
+    }
+    expect(toCoach!.text).not.toContain(link)
+    expect(movedToCoach!.replyTo).toBe('mette@eksempel.dk')
+    // The reminder carries the link but no invitation; the cancellation points to a new booking.
+    expect(reminder!.attachments).toBeUndefined()
+    expect(reminder!.text).toContain('Jeg glæder mig til at tale med dig.')
+    expect(reminder!.text).toContain(link)
+    expect(cancelled!.text).toContain('Samtalen mandag 27. april kl. 09.00 (dansk tid) er aflyst, og tiden er frigivet.')
+    expect(cancelled!.text).toContain('Vil du finde en ny tid, kan du booke igen på https://www.eksempel.dk/book-samtale.')
+    expect(cancelled!.text).not.toContain(link)
+    expect(cancelled!.attachments![0]!.filename).toBe('aflyst.ics')
+    expect(confirmation!.attachments![0]!.filename).toBe('invitation.ics')
+    // The invitation: the visitor's with the manage link, the coach's with the visitor's name.
+    expect(confirmation!.attachments![0]!.content).toContain('SUMMARY:Uforpligtende samtale med')
+    expect(confirmation!.attachments![0]!.content.replace(/\r\n /g, '')).toContain(`Flyt eller aflys: ${link}`)
+    expect(toCoach!.attachments![0]!.content).toContain('SUMMARY:Første samtale: Mette Sørensen')
+    expect(toCoach!.attachments![0]!.content).not.toContain('Flyt eller aflys')
+    expect(cancelled!.attachments![0]!.content).not.toContain('Flyt eller aflys')
+    expect(confirmation!.attachments![0]!.content).toContain('LOCATION:Telefon – jeg ringer til dig')
+    expect(confirmation!.attachments![0]!.content).toContain('PRODID:-//www.eksempel.dk//booking//DA')
+  })
+
+  it('skip a reminder whose conversation has already begun', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    // The server was down from the day before until the conversation had begun (08:00Z).
+    expect(await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-20T08:00:00Z') })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(transport.sent.map((email) => email.subject)).not.toContain('Påmindelse: din samtale mandag 20. april kl. 10.00')
+    expect(db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).get()).toMatchObject({ status: 'skipped', claimToken: null, nextAttemptAt: null })
+  })
+
   it('wait with a retry until its backoff has passed', async () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport({ failing: true })
