@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/connection'
+import type { BookingMode } from '~/lib/booking/availability-schema'
 import { bookingEmails, bookings } from '#db/schema'
 import { bookingsAbout, bookingsForList, exportBookings, purgeOldBookings, undeliveredBookingEmails } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
@@ -19,7 +20,7 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-function bookAt(db: Db, time: string, email: string, { date = MONDAY, mode = 'telefon' as const, note = '', file = availability, now = NOW } = {}) {
+function bookAt(db: Db, time: string, email: string, { date = MONDAY, mode = 'telefon' as BookingMode, note = '', file = availability, now = NOW } = {}) {
   const outcome = createBooking(db, { availability: file, date, time, details: { ...details(email), form: mode, besked: note }, ipHash: `ip-${email}`, now })
   if (outcome.status !== 'booket') throw new Error(outcome.status)
   return outcome
