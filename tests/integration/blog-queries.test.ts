@@ -1,35 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { blogPosts } from '#db/schema'
 import { POSTS_PER_PAGE } from '~/lib/blog'
 import { getArticle, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
-import { temporaryDatabase } from '../helpers'
+import { insertPost, temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString()
-
-function insertPost(db: ReturnType<typeof temporaryDatabase>['db'], slug: string, category: string, publishedAt: string) {
-  db.insert(blogPosts)
-    .values({
-      slug,
-      title: slug,
-      description: 'Beskrivelse',
-      imageUrl: `/images/blog/${slug}.webp`,
-      imageAlt: 'Illustration',
-      category,
-      publishedAt,
-      author: 'Birgitte Holm',
-      keywords: [],
-      tags: [],
-      section: 'Coaching',
-      hero: 'gradient',
-      cta: null,
-      jsonLd: false,
-      bodyHtml: '<p>Tekst</p>',
-      sourceHash: slug,
-      updatedAt: publishedAt,
-    })
-    .run()
-}
 
 describe('blog index', () => {
   it('counts every category, zero included, and filters the grid newest first', () => {
