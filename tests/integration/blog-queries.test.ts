@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { POSTS_PER_PAGE } from '~/lib/blog'
-import { getArticle, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
+import { toArticleSlug, toBlogIndexParams } from '~/lib/blog-queries'
+import { getArticle, getArticlePage, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')
@@ -83,5 +84,45 @@ describe('further reading', () => {
     const { db } = temporaryDatabase()
     for (const [slug, days] of [['a', 9], ['b', 2], ['c', 30], ['d', 4], ['i-morgen', -2]] as const) insertPost(db, slug, 'life', daysAgo(days))
     expect(getLatestPosts(3, NOW, db).map((post) => post.slug)).toEqual(['b', 'd', 'a'])
+  })
+})
+
+describe('what a server function accepts from the browser', () => {
+  it.each([
+    [{ category: 'stress', page: 3 }, { category: 'stress', page: 3 }],
+    [{ category: 'stress', page: 99_999 }, { category: 'stress', page: 99_999 }],
+    [{ category: 'stress', page: 100_000 }, { category: 'stress', page: 1 }],
+    [{ category: 'all', page: 1 }, { category: 'all', page: 1 }],
+    [{ category: 'findes-ikke', page: 2 }, { category: 'all', page: 2 }],
+    [{ category: 'stress', page: 0 }, { category: 'stress', page: 1 }],
+    [{ category: 'stress', page: -2 }, { category: 'stress', page: 1 }],
+    [{ category: 'stress', page: 2.5 }, { category: 'stress', page: 1 }],
+    [{ category: 'stress', page: '2' }, { category: 'stress', page: 1 }],
+    [{ page: 2 }, { category: 'all', page: 2 }],
+    [null, { category: 'all', page: 1 }],
+    ['stress', { category: 'all', page: 1 }],
+    [undefined, { category: 'all', page: 1 }],
+  ])('reads the blog index request %j as %j', (input, expected) => {
+    expect(toBlogIndexParams(input)).toEqual(expected)
+  })
+
+  it('takes a slug only as text', () => {
+    expect(toArticleSlug('saa-lev-dog')).toBe('saa-lev-dog')
+    for (const input of [42, null, undefined, ['saa-lev-dog'], { slug: 'saa-lev-dog' }]) expect(toArticleSlug(input)).toBe('')
+  })
+
+  it('gives an article page with its further reading, by the injected clock, and nothing for a missing or scheduled article', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'denne', 'stress', daysAgo(10))
+    insertPost(db, 'anden', 'stress', daysAgo(20))
+    insertPost(db, 'snart', 'stress', daysAgo(-1))
+    const page = getArticlePage('denne', NOW, db)
+    expect(page).toMatchObject({ slug: 'denne', category: 'stress', bodyHtml: '<p>Tekst</p>' })
+    expect(page).not.toHaveProperty('sourceHash')
+    expect(page).not.toHaveProperty('id')
+    expect(page?.related.map((post) => post.slug)).toEqual(['anden'])
+    expect(getArticlePage('snart', new Date(NOW.getTime() + 2 * 86_400_000), db)?.related.map((post) => post.slug)).toEqual(['denne', 'anden'])
+    expect(getArticlePage('snart', NOW, db)).toBeUndefined()
+    expect(getArticlePage('', NOW, db)).toBeUndefined()
   })
 })
