@@ -126,3 +126,55 @@ describe('what a server function accepts from the browser', () => {
     expect(getArticlePage('', NOW, db)).toBeUndefined()
   })
 })
+
+describe('the blog index at its edges', () => {
+  it('pages a category by its own count, shows at most twelve new cards but counts them all, and orders one day by slug', () => {
+    const { db } = temporaryDatabase()
+    for (let index = 0; index < 13; index++) insertPost(db, `stress-${String(index).padStart(2, '0')}`, 'stress', daysAgo(1 + index))
+    insertPost(db, 'karriere-b', 'career', daysAgo(20))
+    insertPost(db, 'karriere-a', 'career', daysAgo(20))
+    insertPost(db, 'ukendt', 'ukendt-kategori', daysAgo(40))
+
+    const all = getBlogIndex({ category: 'all', page: 0 }, NOW, db)
+    expect(all.page).toBe(1)
+    expect(all.pageCount).toBe(2)
+    expect(all.counts.all).toBe(16)
+    expect(Object.keys(all.counts)).toHaveLength(11)
+    expect(all.newPosts).toHaveLength(12)
+    expect(all.newPosts[0]?.slug).toBe('stress-00')
+    expect(all.newCount).toBe(15)
+
+    const career = getBlogIndex({ category: 'career', page: 2 }, NOW, db)
+    expect(career).toMatchObject({ category: 'career', page: 1, pageCount: 1 })
+    expect(career.posts.map((post) => post.slug)).toEqual(['karriere-a', 'karriere-b'])
+    expect(getBlogIndex({ category: 'stress', page: 2 }, NOW, db).posts.map((post) => post.slug)).toEqual(['stress-12'])
+    expect(getBlogIndex({ category: 'all', page: 2 }, NOW, db).posts.map((post) => post.slug)).toEqual(['stress-12', 'karriere-a', 'karriere-b', 'ukendt'])
+    expect(getBlogIndex({ category: 'teenage', page: 1 }, NOW, db)).toMatchObject({ page: 1, pageCount: 1, posts: [] })
+    expect(getLatestPosts(2, NOW, db).map((post) => post.slug)).toEqual(['stress-00', 'stress-01'])
+  })
+
+  it('finds an article by a slug of up to 120 characters, no longer', () => {
+    const { db } = temporaryDatabase()
+    const longest = `a${'-b'.repeat(59)}c`
+    const tooLong = `${longest}d`
+    expect(longest).toHaveLength(120)
+    insertPost(db, longest, 'life', daysAgo(1))
+    insertPost(db, tooLong, 'life', daysAgo(1))
+    expect(getArticle(longest, NOW, db)?.slug).toBe(longest)
+    expect(getArticle(tooLong, NOW, db)).toBeUndefined()
+  })
+
+  it('knows when the blog next changes by itself: the next scheduled article, or the day a new one stops being new', () => {
+    const { db } = temporaryDatabase()
+    expect(nextBlogChangeAt(NOW, db)).toBeUndefined()
+    insertPost(db, 'gammel', 'life', daysAgo(31))
+    expect(nextBlogChangeAt(NOW, db)).toBeUndefined()
+    insertPost(db, 'ny', 'life', daysAgo(10))
+    insertPost(db, 'nyere', 'life', daysAgo(5))
+    expect(nextBlogChangeAt(NOW, db)?.toISOString()).toBe(new Date(NOW.getTime() + 20 * 86_400_000).toISOString())
+    insertPost(db, 'planlagt', 'life', daysAgo(-40))
+    expect(nextBlogChangeAt(NOW, db)?.toISOString()).toBe(new Date(NOW.getTime() + 20 * 86_400_000).toISOString())
+    insertPost(db, 'snart', 'life', daysAgo(-3))
+    expect(nextBlogChangeAt(NOW, db)?.toISOString()).toBe(new Date(NOW.getTime() + 3 * 86_400_000).toISOString())
+  })
+})
