@@ -119,7 +119,9 @@ function danishProblem(issue: z.core.$ZodIssue) {
   if (issue.code === 'unrecognized_keys') {
     return `feltet ${issue.keys.map((key) => `»${key}«`).join(', ')} kendes ikke. Tilladte felter: ${allowedFields.join(', ')}`
   }
-  return `feltet »${String(issue.path[0] ?? '(hele front matter)')}« ${issue.message}`
+  // Not fields at all (one word with a colon, a bare list): YAML read something else than a mapping.
+  if (issue.path.length === 0) return 'front matter skal bestå af felter, ét på hver linje som »navn: værdi«, fx title: Ro i hverdagen'
+  return `feltet »${String(issue.path[0])}« ${issue.message}`
 }
 
 /**
