@@ -31,8 +31,7 @@ const danishMonths = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'jul
  * 18/9/2025 (day first). A day that does not exist (2026-02-31) is refused, not moved into the
  * next month.
  */
-function parseDate(value: Date | string): Date | undefined {
-  if (value instanceof Date) return value
+function parseDate(value: string): Date | undefined {
   const text = value.trim()
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text)
   const danish = /^(\d{1,2})\.?\s+(\p{L}+)\s+(\d{4})$/u.exec(text)
@@ -50,7 +49,8 @@ function parseDate(value: Date | string): Date | undefined {
 }
 
 const isoDate = (field: string) =>
-  z.union([z.date(), z.string()], { error: missingOr(field, '2025-09-18', 'skal være en dato, fx 2025-09-18') }).transform((value, ctx) => {
+  // YAML 1.2 (the reader's schema) has no date type: a date always arrives as text.
+  z.string({ error: missingOr(field, '2025-09-18', 'skal være en dato, fx 2025-09-18') }).transform((value, ctx) => {
     const date = parseDate(value)
     if (!date || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: 'custom', message: `er ikke en dato (»${String(value)}«). Skriv fx ${field}: 2025-09-18 (år-måned-dag) eller 18.09.2025` })

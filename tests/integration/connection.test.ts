@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -74,6 +74,13 @@ describe('a database file that changes under a running server', () => {
     renameSync(copy, file)
     expect(databaseFileProblem(db)).toBe('replaced')
   })
+
+  // Root may write to any file, so this can only be shown as another user (as CI runs).
+  it.skipIf(process.getuid?.() === 0)('is noticed when the file can no longer be written', () => {
+    const { db, dir } = temporaryDatabase()
+    chmodSync(join(dir, 'site.db'), 0o444)
+    expect(databaseFileProblem(db)).toBe('unwritable')
+  })
 })
 
 describe('the server’s shared connection', () => {
@@ -98,6 +105,8 @@ describe('the server’s shared connection', () => {
       // Already seeded: nothing to seed, nothing to log.
       expect(logged).toHaveBeenCalledTimes(1)
       expect(seedIfEmpty(reopened)).toBeUndefined()
+      closeDb()
+      closeDb()
     } finally {
       cleanUp()
     }

@@ -136,3 +136,21 @@ describe('npm run db:seed, in process', () => {
     }
   })
 })
+
+it('writes to the terminal when no output is given', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'coach-seed-blog-'))
+  const db = openDatabase(join(dir, 'site.db'))
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    mkdirSync(join(dir, 'blog'))
+    expect(await seedBlog(db, join(dir, 'blog'))).toBe(0)
+    expect(log).toHaveBeenCalledWith('Uændret 0')
+    expect(await seedBlog(db, join(dir, 'findes-ikke'))).toBe(1)
+    expect(error).toHaveBeenCalledWith('Seed afbrudt – intet er ændret i databasen.')
+  } finally {
+    vi.restoreAllMocks()
+    db.$client.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
