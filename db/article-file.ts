@@ -171,7 +171,7 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
 
   let data: unknown
   try {
-    data = readFrontMatterYaml(match[1] ?? '', allowedFields)
+    data = readFrontMatterYaml(match[1]!, allowedFields)
   } catch (error) {
     if (error instanceof FrontMatterYamlError) throw new ArticleFileError(fileName, [error.message])
     throw error
@@ -180,7 +180,7 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
   if (!result.success) {
     throw new ArticleFileError(fileName, result.error.issues.map(danishProblem))
   }
-  const body = (match[2] ?? '').trim()
+  const body = match[2]!.trim()
   if (!body) throw new ArticleFileError(fileName, ['artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---'])
 
   const meta = result.data

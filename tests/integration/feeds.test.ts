@@ -124,6 +124,11 @@ describe('robots.txt', () => {
     expect(await response.text()).toBe('User-agent: *\nAllow: /\nDisallow: /_serverFn/\n\nSitemap: https://coach.example/sitemap.xml\n')
   })
 
+  it('drops every trailing slash of SITE_URL', async () => {
+    vi.stubEnv('SITE_URL', 'https://coach.example//')
+    expect(await robotsResponse().text()).toContain('Sitemap: https://coach.example/sitemap.xml\n')
+  })
+
   it('uses the local address when SITE_URL is not set', async () => {
     vi.stubEnv('SITE_URL', undefined)
     expect(await robotsResponse().text()).toContain('Sitemap: http://localhost:3000/sitemap.xml\n')

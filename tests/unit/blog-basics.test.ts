@@ -47,7 +47,7 @@ describe('cover images', () => {
 
 describe('which covers are generated', () => {
   it('treats only a site-relative /images/blog/<slug>.webp as generated', () => {
-    for (const url of ['https://cdn.example/images/blog/ro.webp', '/images/blog/ro.webp.jpg', '/images/blog/ro.webpx', '/images/blog/Ro.webp', '/images/blog/.webp']) {
+    for (const url of ['https://cdn.example/images/blog/ro.webp', '/images/blog/ro.webp.jpg', '/images/blog/ro.webp.webp', '/images/blog/ro.webpx', '/images/blog/Ro.webp', '/images/blog/.webp']) {
       expect(coverSources(url), url).toEqual({ src: url, srcSet: undefined })
       expect(ogImageFor(url), url).toBe(url)
     }
