@@ -52,3 +52,13 @@ describe('cover images', () => {
     expect(ogImageFor('/billeder/min-foto.jpg')).toBe('/billeder/min-foto.jpg')
   })
 })
+
+describe('which covers are generated', () => {
+  it('treats only a site-relative /images/blog/<slug>.webp as generated', () => {
+    for (const url of ['https://cdn.example/images/blog/ro.webp', '/images/blog/ro.webp.jpg', '/images/blog/ro.webp.webp', '/images/blog/ro.webpx', '/images/blog/Ro.webp', '/images/blog/.webp']) {
+      expect(coverSources(url), url).toEqual({ src: url, srcSet: undefined })
+      expect(ogImageFor(url), url).toBe(url)
+    }
+    expect(coverSources('/images/blog/ro-2.webp')).toEqual({ src: '/images/blog/ro-2.webp', srcSet: '/images/blog/ro-2-600.webp 600w, /images/blog/ro-2.webp 1200w' })
+  })
+})

@@ -3,6 +3,7 @@ import { type Db, getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
 import {
   type Article,
+  type ArticlePage,
   type BlogIndex,
   NEW_POSTS_SHOWN,
   NEW_POST_WINDOW_DAYS,
@@ -71,6 +72,12 @@ export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Ar
   if (!row) return undefined
   const { sourceHash: _sourceHash, id: _id, ...article } = row
   return withCoverVersions([article as Article])[0]
+}
+
+/** An article as its page shows it, with the further reading under it; undefined when there is none to show. */
+export function getArticlePage(slug: string, now = new Date(), db: Db = getDb()): ArticlePage | undefined {
+  const article = getArticle(slug, now, db)
+  return article && { ...article, related: getRelatedPosts(article, now, db) }
 }
 
 /** The newest published articles (the home page shows three). */
