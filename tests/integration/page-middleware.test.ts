@@ -97,7 +97,7 @@ describe('the page middleware', () => {
     for (const [path, location] of [
       ['/OM/', '/om'],
       ['/blog?side=1', '/blog'],
-    ]) {
+    ] as const) {
       const attempt = ask(path)
       const response = await attempt.response
       expect(response.status, path).toBe(301)

@@ -156,7 +156,9 @@ describe('the fast path', () => {
     const rendered = await page('/ydelser', html(body), { 'Accept-Encoding': 'br' })
     lines.length = 0
     vi.useFakeTimers({ toFake: ['performance'], now: 5_000 })
-    onTestFinished(() => vi.useRealTimers())
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const reply = fast('/ydelser?utm_source=nyhedsbrev', { 'accept-encoding': 'br' })!
     expect(reply.status).toBe(200)
     expect(reply.headers.etag).toBe(rendered.response.headers.get('etag'))
@@ -206,7 +208,9 @@ describe('the envelope in the built site', () => {
 
   it('writes one access log line per request, with the status, the time taken, the cache and a hash of the address', async () => {
     vi.useFakeTimers({ toFake: ['performance'], now: 5_000 })
-    onTestFinished(() => vi.useRealTimers())
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
     const response = await built.pipeline.serveRequest(request('/om?x=1', { method: 'HEAD' }), '198.51.100.4', (context) => {
       context.served.cache = 'hit'
       vi.advanceTimersByTime(25)
