@@ -47,6 +47,8 @@ const undecodablePathNotFound = (): Plugin => ({
 
 export default defineConfig({
   server: { port: 3000 },
+  // PUBLIC_DIR: a test's own folder of images, as the production server and the scripts use it.
+  publicDir: process.env.PUBLIC_DIR ?? 'public',
   resolve: {
     alias: {
       '~': fromRoot('./app'),
@@ -55,6 +57,17 @@ export default defineConfig({
       // The router's store asks for the shim that backports useSyncExternalStore to React 17;
       // React 19 has it built in, which the plain entry uses.
       'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
+      },
     },
   },
   plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound()],
