@@ -6,11 +6,7 @@ type Level = 'debug' | 'info' | 'warn' | 'error'
 /** LOG_LEVEL=silent turns logging off (benchmarks). */
 export const loggingEnabled = process.env.LOG_LEVEL !== 'silent'
 
-/**
- * Straight to the stream, as console.log and console.error would write it: a line already JSON
- * needs neither the console's formatting nor the JSON wrapper below (one per request adds up).
- */
-const streamOf = { debug: 'stdout', info: 'stdout', warn: 'stderr', error: 'stderr' } as const
+const writeLine = { debug: console.log, info: console.log, warn: console.error, error: console.error }
 
 /**
  * One JSON object per line, ready for any log collector; JSON escapes whatever a request put
@@ -19,7 +15,7 @@ const streamOf = { debug: 'stdout', info: 'stdout', warn: 'stderr', error: 'stde
  */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   if (!loggingEnabled) return
-  process[streamOf[level]].write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`)
+  writeLine[level].call(console, JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }))
 }
 
 /** An error as log fields: its message and, for real errors, where it came from. */
