@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
-import { NotFound } from '~/components/not-found'
+import { NotFound } from '~/components/lazy-pages'
 import { routeTree } from './routeTree.gen'
 
 export function getRouter() {

@@ -1,11 +1,10 @@
 /// <reference types="vite/client" />
 import { Outlet, createRootRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { ErrorPage } from '~/components/error-page'
+import { ErrorPage, NotFound } from '~/components/lazy-pages'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
-import { NotFound } from '~/components/not-found'
 import { pageTitle } from '~/lib/seo'
 import appCss from '~/styles.css?url'
 // The same file styles.css names in its @font-face, so the preload is the one the page uses.

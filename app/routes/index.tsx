@@ -10,42 +10,15 @@ import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { TestimonialCards } from '~/components/ui/testimonials'
 import { fetchHomePage } from '~/lib/home-page'
-import { absoluteUrl, seo } from '~/lib/seo'
+import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
   loader: () => fetchHomePage(),
-  head: () =>
+  head: ({ loaderData }) =>
     seo({
       title: site.tagline,
       path: '/',
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'ProfessionalService',
-        name: site.tagline,
-        description: site.description,
-        url: absoluteUrl('/'),
-        image: absoluteUrl('/og/default.png'),
-        email: site.email,
-        telephone: site.phone.display,
-        foundingDate: String(site.foundingYear),
-        founder: { '@type': 'Person', name: site.name, jobTitle: 'Certificeret coach' },
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: site.address.street,
-          postalCode: site.address.postalCode,
-          addressLocality: site.address.city,
-          addressCountry: site.address.country,
-        },
-        geo: { '@type': 'GeoCoordinates', latitude: site.geo.latitude, longitude: site.geo.longitude },
-        areaServed: ['Fredericia', 'Vejle', 'Kolding', 'Danmark'],
-        sameAs: Object.values(site.profiles),
-        openingHoursSpecification: {
-          '@type': 'OpeningHoursSpecification',
-          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-          opens: '09:00',
-          closes: '17:00',
-        },
-      },
+      structuredData: loaderData?.structuredData,
     }),
   component: HomePage,
 })
@@ -57,7 +30,7 @@ const trustBadges = [
 ]
 
 function HomePage() {
-  const { latestPosts, specialties, quotes, quotesAreSamples } = Route.useLoaderData()
+  const { portrait, latestPosts, specialties, quotes, quotesAreSamples } = Route.useLoaderData()
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 px-5 pt-12 pb-16 text-white sm:px-8 md:py-24">
@@ -80,7 +53,7 @@ function HomePage() {
             </a>
           </div>
           <div className="mt-8 md:row-span-2 md:mt-0 md:self-center">
-            <Portrait priority sizes="(min-width: 1024px) 21rem, (min-width: 768px) 17rem, 15rem" className="mx-auto max-w-60 border-4 border-white/20 md:max-w-none" />
+            <Portrait files={portrait} priority sizes="(min-width: 1024px) 21rem, (min-width: 768px) 17rem, 15rem" className="mx-auto max-w-60 border-4 border-white/20 md:max-w-none" />
           </div>
           <div className="md:self-start">
             <p className="mt-8 max-w-2xl text-lg text-accent-50 md:mt-6 md:text-xl">

@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { faq } from '#content/faq'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { site } from '#content/site'
-import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
 import { ContactForm } from '~/components/contact/contact-form'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { type ContactDraft, type ContactResult, type ContactStatus, isReceived } from '~/lib/contact'
+import { fetchContactPageTexts } from '~/lib/contact-page'
 import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { seo } from '~/lib/seo'
@@ -37,8 +36,11 @@ export const Route = createFileRoute('/kontakt')({
   },
   // Only the page that answers a refused post has a draft; every other render has none.
   // (The server's request context comes to loaders beside `context`, as `serverContext`.)
-  loader: (loader): ContactDraft | null => (loader as { serverContext?: { contactDraft?: ContactDraft } }).serverContext?.contactDraft ?? null,
-  head: () =>
+  loader: async (loader) => ({
+    draft: (loader as { serverContext?: { contactDraft?: ContactDraft } }).serverContext?.contactDraft ?? null,
+    ...(await fetchContactPageTexts()),
+  }),
+  head: ({ loaderData }) =>
     seo({
       title: 'Kontakt',
       description: `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`,
@@ -46,7 +48,7 @@ export const Route = createFileRoute('/kontakt')({
       structuredData: {
         '@context': 'https://schema.org',
         '@type': 'FAQPage',
-        mainEntity: faq.map((item) => ({
+        mainEntity: (loaderData?.faq ?? []).map((item) => ({
           '@type': 'Question',
           name: item.question,
           acceptedAnswer: { '@type': 'Answer', text: item.answer },
@@ -61,7 +63,7 @@ const resultFromSearch = ({ status }: ContactSearch): ContactResult | undefined 
 
 function ContactPage() {
   const search = Route.useSearch()
-  const draft = Route.useLoaderData()
+  const { draft, faq, notForAcuteHelpHtml } = Route.useLoaderData()
   return (
     <>
       <PageHero
@@ -102,7 +104,10 @@ function ContactPage() {
                 Se på kort
               </a>
             </InfoCard>
-            <NotForAcuteHelp className="rounded-2xl border border-sand-300 bg-sand-50 p-5 text-sm text-ink-soft sm:col-span-2 lg:col-span-1" />
+            <p
+              className="rounded-2xl border border-sand-300 bg-sand-50 p-5 text-sm text-ink-soft sm:col-span-2 lg:col-span-1"
+              dangerouslySetInnerHTML={{ __html: notForAcuteHelpHtml }}
+            />
           </aside>
           <ContactForm
             key={search.status ?? 'ny'}

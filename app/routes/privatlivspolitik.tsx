@@ -1,12 +1,10 @@
-import { Link, createFileRoute } from '@tanstack/react-router'
-import { privacy } from '#content/privacy'
-import { site } from '#content/site'
-import { PrivacyPolicy } from '~/components/privacy-policy'
+import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/ui/page-hero'
-import { formatDanishDate } from '~/lib/dates'
+import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/privatlivspolitik')({
+  loader: () => fetchPrivacyPage(),
   head: () =>
     seo({
       title: 'Privatlivspolitik',
@@ -18,15 +16,11 @@ export const Route = createFileRoute('/privatlivspolitik')({
 })
 
 function PrivacyPage() {
+  const { updated, html } = Route.useLoaderData()
   return (
     <>
-      <PageHero title="Privatlivspolitik" intro={`Sådan passer jeg på dine oplysninger. Senest opdateret ${formatDanishDate(privacy.updated)}.`} />
-      <article className="prose mx-auto px-5 py-14 sm:px-8 md:py-20">
-        <PrivacyPolicy site={site} privacy={privacy} />
-        <p>
-          Har du spørgsmål til politikken, er du velkommen til at <Link to="/kontakt">kontakte mig</Link>.
-        </p>
-      </article>
+      <PageHero title="Privatlivspolitik" intro={`Sådan passer jeg på dine oplysninger. Senest opdateret ${updated}.`} />
+      <article className="prose mx-auto px-5 py-14 sm:px-8 md:py-20" dangerouslySetInnerHTML={{ __html: html }} />
     </>
   )
 }

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { pricesAreSamples, processSteps, services } from '#content/services'
 import { site } from '#content/site'
 import { buttonVariants } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -9,9 +8,11 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { seo } from '~/lib/seo'
+import { fetchServicesPage } from '~/lib/services-page'
 import { cn } from '~/lib/utils'
 
 export const Route = createFileRoute('/ydelser')({
+  loader: () => fetchServicesPage(),
   head: () =>
     seo({
       title: 'Ydelser',
@@ -23,6 +24,7 @@ export const Route = createFileRoute('/ydelser')({
 })
 
 function ServicesPage() {
+  const { pricesAreSamples, processSteps, services } = Route.useLoaderData()
   return (
     <>
       <PageHero

@@ -55,13 +55,10 @@ export function CrisisLineShort({ audience, className }: { audience: CrisisAudie
   )
 }
 
-/** The calm line on /kontakt: the form is not where to wait for help. */
-export function NotForAcuteHelp({ className }: { className?: string }) {
-  return (
-    <p className={className}>
-      {notForAcuteHelp.map((part, index) =>
-        typeof part === 'string' ? part : <PhoneLink key={index} line={part} />,
-      )}
-    </p>
-  )
+/**
+ * The calm line on /kontakt, that the form is not where to wait for help: its words and numbers,
+ * for the page's paragraph (rendered on the server, app/server/pages/contact-texts.server.tsx).
+ */
+export function NotForAcuteHelp() {
+  return notForAcuteHelp.map((part, index) => (typeof part === 'string' ? part : <PhoneLink key={index} line={part} />))
 }

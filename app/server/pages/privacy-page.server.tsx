@@ -1,0 +1,23 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { privacy } from '#content/privacy'
+import { site } from '#content/site'
+import { PrivacyPolicy } from '~/components/privacy-policy'
+import { formatDanishDate } from '~/lib/dates'
+
+/**
+ * The privacy policy as HTML, rendered here like an article's body: its text only renders, so it
+ * travels in the page rather than in the JavaScript every visitor of the page downloads.
+ */
+export function renderPrivacyPage() {
+  return {
+    updated: formatDanishDate(privacy.updated),
+    html: renderToStaticMarkup(
+      <>
+        <PrivacyPolicy site={site} privacy={privacy} />
+        <p>
+          Har du spørgsmål til politikken, er du velkommen til at <a href="/kontakt">kontakte mig</a>.
+        </p>
+      </>,
+    ),
+  }
+}
