@@ -30,13 +30,16 @@ const whereItRuns = (): Plugin => ({
 
 /**
  * `/%` gets the Danish not-found page, as from the production server (server.ts does the same):
- * this runs before Vite's own middleware, which would answer a bare 400.
+ * this runs first (`enforce: 'pre'`), before the middleware that would answer a bare 400.
  */
 const undecodablePathNotFound = (): Plugin => ({
   name: 'undecodable-path-not-found',
+  enforce: 'pre',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
-      req.url = answerableUrl(req.url ?? '/')
+      const url = answerableUrl(req.url ?? '/')
+      // Start's dev middleware answers the original address: that one is replaced too.
+      if (url !== req.url) req.url = req.originalUrl = url
       next()
     })
   },

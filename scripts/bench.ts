@@ -262,7 +262,7 @@ async function realBlog() {
       `${measured.nginx ? '' : ' (nginx ikke installeret)'}; »komprimeret« = Accept-Encoding: br, gzip (appen svarer brotli, nginx gzip_static):`,
   )
   printTable(rows)
-  console.log('CPU µs/svar: CPU-tid (user + sys) serverens processer brugte pr. svar; »efter CPU« = den andens CPU pr. svar / appens.')
+  console.log(`CPU µs/svar: CPU-tid (user + sys) serverens processer brugte pr. svar${baseline ? '; »efter CPU« = den gamle apps CPU pr. svar / appens' : ''}.`)
   console.log()
   console.log('Hver runde for sig (komprimeret; rækkefølgen skifter fra runde til runde):')
   printTable(roundRows)

@@ -14,6 +14,8 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   booking: ['app/server/booking/**/*.ts', 'app/lib/booking/**/*.ts'],
   // Articles from file to page: the parser, the seed, the queries, feeds, SEO and dates.
   content: ['app/server/blog/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', 'db/**/*.ts'],
+  // What the server runs beside the requests: the log, background jobs, the launch check, images.
+  services: ['app/server/*.ts'],
 }
 
 const args = process.argv.slice(2)

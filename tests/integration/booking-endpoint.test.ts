@@ -1,10 +1,11 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Db } from '#db/connection'
+import { type Db, openDatabase } from '#db/connection'
 import { bookingEmails, bookings } from '#db/schema'
 import { handleBookingPost, handleManagePost } from '~/server/booking/booking-endpoint.server'
 import { hashToken } from '~/server/booking/manage-link.server'
+import type { MailTransport } from '~/server/contact/mail-transport.server'
 import { hashIp } from '~/server/contact/sender.server'
 import { temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
@@ -112,6 +113,22 @@ describe('the booking post', () => {
     robot.append('website', 'x')
     expect(where(await post('192.0.2.36', () => handleBookingPost(robot, { db, clock })))).toEqual([303, '/book-samtale', 'no-store'])
     expect(db.select().from(bookings).all()).toEqual([])
+  })
+
+  it('keeps the booking and answers “booked” when sending its e-mails breaks down halfway', async () => {
+    const { db, dir } = temporaryDatabase()
+    // The connection goes away during the first e-mail: its outcome cannot be recorded, and the
+    // next e-mail cannot even be claimed; the booking was committed before, and a retry sends them.
+    const closing: MailTransport = { name: 'lukker', send: async () => void db.$client.close() }
+    const response = await post('192.0.2.38', () => handleBookingPost(booking(), { db, transport: closing, clock }))
+    expect(response.headers.get('location')).toMatch(/^\/booking\/[\w-]{32}\?status=booket$/)
+    const reopened = openDatabase(join(dir, 'site.db'))
+    try {
+      expect(reopened.select().from(bookings).all()).toHaveLength(1)
+      expect(reopened.select().from(bookingEmails).all().filter((email) => email.status === 'sending')).toHaveLength(1)
+    } finally {
+      reopened.$client.close()
+    }
   })
 
   it('answers a lost database with the error on the form, and books nothing', async () => {

@@ -7,7 +7,7 @@ import type { BookingMode } from '~/lib/booking/availability-schema'
 import { bookingEmails, bookings } from '#db/schema'
 import { bookingsAbout, bookingsForList, exportBookings, purgeOldBookings, undeliveredBookingEmails } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
-import { chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
+import { bookingWeek, chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
 import { bookingRateLimit, cancelBooking, createBooking, findByCode, markNoShow, moveBooking } from '~/server/booking/bookings.server'
 import { temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
@@ -112,6 +112,16 @@ describe('the pages', () => {
         { value: 'fremmoede', label: 'Fremmøde i Fredericia' },
       ],
     })
+  })
+
+  it('page through the weeks of the booking window only, and fall back to the first free week', () => {
+    const { db } = temporaryDatabase()
+    const week = (asked: string | undefined) => bookingWeek(asked, { db, availability, clock: () => NOW })
+    // Friday 10 April: this is week 15, the window ends Friday 8 May (week 19), the first free time is in week 16.
+    expect(week('2026-W15')).toMatchObject({ week: '2026-W15', label: 'mandag 6. april – søndag 12. april', previousWeek: undefined, nextWeek: '2026-W16', days: [] })
+    expect(week('2026-W19')).toMatchObject({ week: '2026-W19', label: 'mandag 4. maj – søndag 10. maj', previousWeek: '2026-W18', nextWeek: undefined })
+    expect(week('2026-W18')).toMatchObject({ week: '2026-W18', nextWeek: '2026-W19' })
+    for (const asked of ['2026-W20', '2026-W14', 'uge 17', '', undefined]) expect(week(asked), String(asked)).toMatchObject({ week: '2026-W16', firstFree: { key: '2026-04-13T09:00' } })
   })
 
   it('show the cut-off in words, and offer times to move to only while the booking can change', () => {

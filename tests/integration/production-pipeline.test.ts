@@ -41,12 +41,13 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries({ NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: databaseFile, HTML_CACHE: undefined, SITE_URL: undefined, TRUST_PROXY: undefined })) {
     vi.stubEnv(name, value)
   }
-  // The logger keeps the console's functions when it loads: capture them first.
-  const capture = (line: unknown) => {
-    if (typeof line === 'string' && line.startsWith('{')) lines.push(JSON.parse(line))
+  // The logger writes each JSON line straight to stdout or stderr.
+  const capture = (chunk: unknown) => {
+    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
+    return true
   }
-  vi.spyOn(console, 'log').mockImplementation(capture)
-  vi.spyOn(console, 'error').mockImplementation(capture)
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
   vi.resetModules()
   built = {
     pipeline: await import('~/server/http/request-pipeline.server'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Availability } from '~/lib/booking/availability-schema'
+import { bookingStatuses, isBookingStatus } from '~/lib/booking/booking-status'
 import { type Taken, findOfferedSlot, firstFreeSlot, freeSlotsByDay, offeredSlots, parseSlotKey, slotKey, unavailability } from '~/lib/booking/slots'
 import { availabilityLaunchItems, checkAvailabilityText } from '~/server/booking/availability.server'
 
@@ -93,6 +94,13 @@ describe('the availability file’s messages', () => {
     expect(errorsOf('lukket: [2026-13-01]\n')).toEqual(['linje 1: lukket: »2026-13-01« kan ikke læses – skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'])
     expect(errorsOf('lukket: [2026-02-30]\n')[0]).toMatch(/^linje 1: lukket: »2026-02-30« kan ikke læses/)
     expect(errorsOf('ekstra: {2026-13-01: ["10:00"]}\n')[0]).toMatch(/^linje 1: ekstra: skriv /)
+  })
+
+  it('refuses a duration beyond its bound, a part of a day that ends before it begins, and knows the booking statuses', () => {
+    expect(errorsOf('senest: 400 dage\n')).toEqual(['linje 1: senest skal skrives som et tal og en enhed (minutter, timer eller dage), fx senest: 28 dage'])
+    expect(errorsOf('lukket: [2026-04-07 12:00-10:00]\n')).toEqual(['linje 1: lukket: i »2026-04-07 12:00-10:00« skal det første klokkeslæt være før det sidste'])
+    expect(bookingStatuses.filter(isBookingStatus)).toEqual([...bookingStatuses])
+    for (const value of ['booked', '', undefined, 1]) expect(isBookingStatus(value), String(value)).toBe(false)
   })
 
   it('points at the date of an extra time the clock skips', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { danishHolidays, easterSunday } from '~/lib/booking/holidays'
+import { danishHolidays, easterSunday, holidayOn } from '~/lib/booking/holidays'
 import { addDays, formatInstant, formatPeriod, fromLocal, fromLocalAll, isLocalDate, isLocalTime, isoWeek, mondayOfIsoWeek, toLocal, yearOf } from '~/lib/booking/time'
 
 describe('Danish time around the daylight-saving changes', () => {
@@ -86,6 +86,24 @@ describe('Danish public holidays', () => {
 
   it('keeps store bededag only before 2024', () => {
     expect(danishHolidays(2023).get('2023-05-05')).toBe('store bededag')
+    expect(danishHolidays(2024).has('2024-04-26')).toBe(false)
     expect(danishHolidays(2026).has('2026-05-01')).toBe(false)
+  })
+
+  it('names every holiday, since a nameless one would count as no holiday', () => {
+    expect([...danishHolidays(2026).entries()].sort()).toEqual([
+      ['2026-01-01', 'nytårsdag'],
+      ['2026-04-02', 'skærtorsdag'],
+      ['2026-04-03', 'langfredag'],
+      ['2026-04-05', 'påskedag'],
+      ['2026-04-06', '2. påskedag'],
+      ['2026-05-14', 'Kristi himmelfartsdag'],
+      ['2026-05-24', 'pinsedag'],
+      ['2026-05-25', '2. pinsedag'],
+      ['2026-12-25', 'juledag'],
+      ['2026-12-26', '2. juledag'],
+    ])
+    expect(holidayOn('2026-04-03')).toBe('langfredag')
+    expect(holidayOn('2026-04-04')).toBeUndefined()
   })
 })

@@ -116,8 +116,9 @@ function acceptedEncodings(acceptEncoding: string) {
 export function isDecodablePath(pathname: string) {
   if (!pathname.includes('%')) return true
   try {
-    decodeURIComponent(pathname)
-    return true
+    // The result is used: a bundler drops a call whose result is unused as free of side effects,
+    // and with it the check (the built app and Vite's config had `try { return true }`).
+    return decodeURIComponent(pathname).length >= 0
   } catch {
     return false
   }

@@ -2,7 +2,10 @@ import { fetchAboutPage } from '~/lib/about-page'
 import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
+import { fetchContactPageTexts } from '~/lib/contact-page'
 import { fetchHomePage } from '~/lib/home-page'
+import { fetchPrivacyPage } from '~/lib/privacy-page'
+import { fetchServicesPage } from '~/lib/services-page'
 
 /**
  * The only server functions the site has; any other /_serverFn/ address does not exist. Apart from
@@ -16,6 +19,9 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     fetchArticle.url,
     fetchHomePage.url,
     fetchAboutPage.url,
+    fetchContactPageTexts.url,
+    fetchServicesPage.url,
+    fetchPrivacyPage.url,
     fetchBookingWeek.url,
     fetchChosenSlot.url,
     fetchManagedBooking.url,
