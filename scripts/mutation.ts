@@ -1,8 +1,8 @@
 /**
  * npm run test:mutation [-- part …] [--force]: Stryker over app/server/, app/lib/ and db/, one part
- * at a time, then the summary (scripts/mutation-summary.ts). Each part keeps its own incremental
- * file in reports/stryker/, so a part's results stay valid while another part's code changes, and
- * two people improving two parts never edit the same report.
+ * at a time, then the summary of all parts (scripts/mutation-summary.ts). Each part keeps its own
+ * incremental file in reports/stryker/, so a part's results stay valid while another part's code
+ * changes, and two people improving two parts never edit the same report.
  */
 import { spawnSync } from 'node:child_process'
 
@@ -33,3 +33,5 @@ for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
   const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
+
+await import('./mutation-summary.ts')
