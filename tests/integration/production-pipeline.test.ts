@@ -202,6 +202,15 @@ describe('the fast path', () => {
     expect(fast('/robots.txt', {}, 'POST', files)).toBeUndefined()
     expect(lines).toEqual([])
   })
+
+  it('serves a cover from public/ for a year when asked with its version', () => {
+    const publicDir = join(dir, 'public-fast')
+    mkdirSync(join(publicDir, 'images', 'blog'), { recursive: true })
+    writeFileSync(join(publicDir, 'images', 'blog', 'ro.webp'), 'forside')
+    const files = new built.staticFiles.StaticFiles(emptyBuild(), publicDir)
+    expect(fast('/images/blog/ro.webp?v=0a1b2c3d4e', {}, 'GET', files)?.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(fast('/images/blog/ro.webp', {}, 'GET', files)?.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800')
+  })
 })
 
 describe('the envelope in the built site', () => {

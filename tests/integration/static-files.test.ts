@@ -152,6 +152,33 @@ describe('static files', () => {
     expect(files.get('/findes-ikke.js')).toBeUndefined()
   })
 
+  it('keeps a cover named with its version (?v=) for a year; without one, or another query, it may be replaced', () => {
+    const { files, publicDir } = site({}, { 'images/blog/ro.webp': 'w', 'images/blog/ro.jpg': 'j', 'images/blog/ro.avif': 'a', 'images/portrait-320.0123456789.webp': 'p' })
+    const sameTime = new Date('2030-01-01T00:00:00Z')
+    for (const name of ['ro.webp', 'ro.jpg']) utimesSync(join(publicDir, 'images/blog', name), sameTime, sameTime)
+    const cacheOf = (path: string, search?: string) => files.get(path, search)?.headers['cache-control']
+    expect(cacheOf('/images/blog/ro.webp', '?v=0a1b2c3d4e')).toBe(IMMUTABLE)
+    expect(cacheOf('/images/blog/ro.jpg', '?v=0a1b2c3d4e')).toBe(IMMUTABLE)
+    // Two covers of the same size and time are still two files.
+    expect(files.get('/images/blog/ro.jpg', '?v=0a1b2c3d4e')?.representations.identity.body.toString()).toBe('j')
+    expect(files.get('/images/blog/ro.webp', '?v=0a1b2c3d4e')?.representations.identity.body.toString()).toBe('w')
+    // The same file asked without its version is a separate answer, not the year-long one.
+    expect(cacheOf('/images/blog/ro.webp')).toBe(REPLACEABLE)
+    for (const search of ['?v=0a1b2c3d4', '?v=0a1b2c3d4e0', '?v=0A1B2C3D4E', '?x=1&v=0a1b2c3d4e', '?v=0a1b2c3d4e&x=1', 'v=0a1b2c3d4e']) {
+      expect(cacheOf('/images/blog/ro.webp', search), search).toBe(REPLACEABLE)
+    }
+    // Only generated covers carry a version; other images keep their own rule.
+    expect(cacheOf('/images/blog/ro.avif', '?v=0a1b2c3d4e')).toBe(REPLACEABLE)
+    expect(cacheOf('/images/portrait-320.0123456789.webp', '?v=0a1b2c3d4e')).toBe(IMMUTABLE)
+
+    // A redrawn cover (deleted and written anew) is read again under its versioned address too.
+    rmSync(join(publicDir, 'images/blog/ro.webp'))
+    expect(files.get('/images/blog/ro.webp', '?v=0a1b2c3d4e')).toBeUndefined()
+    writeFileSync(join(publicDir, 'images/blog/ro.webp'), 'x')
+    utimesSync(join(publicDir, 'images/blog/ro.webp'), sameTime, sameTime)
+    expect(files.get('/images/blog/ro.webp', '?v=0a1b2c3d4e')?.representations.identity.body.toString()).toBe('x')
+  })
+
   it('falls back to the build’s copy when the name in public/ cannot be read as a file', () => {
     const cover = 'images/blog/mappe.webp'
     const { files, publicDir } = site({ [cover]: 'fra bygget' })

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { socketAddressOf } from '~/server/http/client-address.server'
+import { currentClientAddress, socketAddressOf } from '~/server/http/client-address.server'
 import { clientAddress, hopAddress, plainAddress, trustedProxies } from '~/server/http/http'
+import { inStartRequest } from '../start-request'
 
 describe('the visitor’s address behind proxies', () => {
   it.each([
     ['203.0.113.7', '203.0.113.7'],
     ['203.0.113.7:51000', '203.0.113.7'],
+    ['198.51.100.23:8080', '198.51.100.23'],
     ['2001:db8::1', '2001:db8::1'],
     ['[2001:db8::1]', '2001:db8::1'],
     ['[2001:db8::1]:443', '2001:db8::1'],
@@ -16,7 +18,7 @@ describe('the visitor’s address behind proxies', () => {
     expect(hopAddress(hop)).toBe(address)
   })
 
-  it.each(['unknown', '_hidden', 'example.com', '', '203.0.113.7:', '2001:db8::1:443x', '203.0.113.7:80x', '203.0.113.7""', '""203.0.113.7', '[2001:db8::1]x', 'x[2001:db8::1]', '[2001:db8::1]:', '[]'])('skips the hop %j: it is no address', (hop) => {
+  it.each(['unknown', '_hidden', 'example.com', '', '203.0.113.7:', '2001:db8::1:443x', '203.0.113.7:80x', '203.0.113.7""', '""203.0.113.7', '[2001:db8::1]x', 'x[2001:db8::1]', '[2001:db8::1]:', '[]', '::ffff:203.0.113.7:80'])('skips the hop %j: it is no address', (hop) => {
     expect(hopAddress(hop)).toBeUndefined()
   })
 
@@ -110,5 +112,12 @@ describe('TRUST_PROXY', () => {
     expect(socketAddressOf(request({ ip: '198.51.100.4' }))).toBe('198.51.100.4')
     expect(socketAddressOf(request({ socket: '198.51.100.9', ip: '198.51.100.4' }))).toBe('198.51.100.9')
     expect(socketAddressOf(request({}))).toBe('unknown')
+    // Another runtime's request (no Node socket behind it): its ip.
+    expect(socketAddressOf(Object.assign(new Request('http://localhost/om'), { runtime: {}, ip: '198.51.100.4' }))).toBe('198.51.100.4')
+  })
+
+  it('inside Start, is the address the entry put into the request context', async () => {
+    const { result } = await inStartRequest(new Request('http://localhost/kontakt'), '198.51.100.23', async () => currentClientAddress())
+    expect(result).toBe('198.51.100.23')
   })
 })
