@@ -2,7 +2,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
+import { fetchContactPageTexts } from '~/lib/contact-page'
 import { fetchHomePage } from '~/lib/home-page'
+import { fetchPrivacyPage } from '~/lib/privacy-page'
+import { fetchServicesPage } from '~/lib/services-page'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 import { negotiateEncoding } from '~/server/http/http'
 import { textResponse } from '~/server/http/responses.server'
@@ -20,6 +23,9 @@ const serverFunctionPaths = new Set(
     fetchBlogIndex.url,
     fetchArticle.url,
     fetchHomePage.url,
+    fetchServicesPage.url,
+    fetchContactPageTexts.url,
+    fetchPrivacyPage.url,
     fetchBookingWeek.url,
     fetchChosenSlot.url,
     fetchManagedBooking.url,
