@@ -13,7 +13,7 @@ import net, { type Socket } from 'node:net'
 import { resolve } from 'node:path'
 import { toNodeHandler } from 'srvx/node'
 import type { ProductionEntry } from './app/server.ts'
-import { clientAddress, isDecodablePath } from './app/server/http/http.ts'
+import { answerableUrl, clientAddress, trustedProxies } from './app/server/http/http.ts'
 
 process.env.NODE_ENV = 'production'
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1)
@@ -60,12 +60,12 @@ async function serve() {
     return Array.isArray(value) ? value.join(', ') : (value ?? null)
   }
 
+  // Read once: the environment is fixed for the life of the process, and reading it costs per request.
+  const trust = trustedProxies()
   const server = createServer((req, res) => {
     drain.onRequest(res)
-    const address = clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for'))
-    addresses.set(req, address)
-    // A path that cannot be decoded is answered with the not-found page, not a bare 400.
-    if (!isDecodablePath((req.url ?? '/').split('?')[0]!)) req.url = '/ikke-fundet'
+    const address = clientAddress(req.socket.remoteAddress, header(req, 'x-forwarded-for'), trust)
+    req.url = answerableUrl(req.url ?? '/')
     try {
       const reply = productionEntry.fastReply({ method: req.method ?? 'GET', url: req.url ?? '/', header: (name) => header(req, name), address })
       if (reply) {
@@ -75,6 +75,7 @@ async function serve() {
     } catch (error) {
       logLine('error', 'fast path failed; the framework answers', { error: String(error) })
     }
+    addresses.set(req, address)
     appHandler(req, res)
   })
 

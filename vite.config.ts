@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { type Plugin, defineConfig } from 'vite'
+import { answerableUrl } from './app/server/http/http.ts'
 
 /**
  * Each route's loader gets a chunk of its own besides its component: a loader runs in the browser
@@ -27,8 +28,27 @@ const whereItRuns = (): Plugin => ({
   },
 })
 
+/**
+ * `/%` gets the Danish not-found page, as from the production server (server.ts does the same):
+ * this runs first (`enforce: 'pre'`), before the middleware that would answer a bare 400.
+ */
+const undecodablePathNotFound = (): Plugin => ({
+  name: 'undecodable-path-not-found',
+  enforce: 'pre',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const url = answerableUrl(req.url ?? '/')
+      // Start's dev middleware answers the original address: that one is replaced too.
+      if (url !== req.url) req.url = req.originalUrl = url
+      next()
+    })
+  },
+})
+
 export default defineConfig({
   server: { port: 3000 },
+  // PUBLIC_DIR: a test's own folder of images, as the production server and the scripts use it.
+  publicDir: process.env.PUBLIC_DIR ?? 'public',
   resolve: {
     alias: {
       '~': fromRoot('./app'),
@@ -50,5 +70,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns()],
+  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound()],
 })

@@ -16,8 +16,11 @@ const ours = (options: { request: Request; pathname: string; context: unknown; n
 
 const serverFunctions = createMiddleware().server(async ({ request, pathname, context, next, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
-  const { guardServerFunction } = await import('~/server/http/server-fn-middleware.server')
-  return guardServerFunction(ours({ request, pathname, context, next }))
+  const [{ guardServerFunction }, { serverFunctionPaths }] = await Promise.all([
+    import('~/server/http/server-fn-middleware.server'),
+    import('~/server/http/server-functions.server'),
+  ])
+  return guardServerFunction(ours({ request, pathname, context, next }), serverFunctionPaths)
 })
 
 const csrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })

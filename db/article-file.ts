@@ -31,8 +31,7 @@ const danishMonths = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'jul
  * 18/9/2025 (day first). A day that does not exist (2026-02-31) is refused, not moved into the
  * next month.
  */
-function parseDate(value: Date | string): Date | undefined {
-  if (value instanceof Date) return value
+function parseDate(value: string): Date | undefined {
   const text = value.trim()
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text)
   const danish = /^(\d{1,2})\.?\s+(\p{L}+)\s+(\d{4})$/u.exec(text)
@@ -50,7 +49,8 @@ function parseDate(value: Date | string): Date | undefined {
 }
 
 const isoDate = (field: string) =>
-  z.union([z.date(), z.string()], { error: missingOr(field, '2025-09-18', 'skal være en dato, fx 2025-09-18') }).transform((value, ctx) => {
+  // YAML 1.2 (the reader's schema) has no date type: a date always arrives as text.
+  z.string({ error: missingOr(field, '2025-09-18', 'skal være en dato, fx 2025-09-18') }).transform((value, ctx) => {
     const date = parseDate(value)
     if (!date || Number.isNaN(date.getTime())) {
       ctx.addIssue({ code: 'custom', message: `er ikke en dato (»${String(value)}«). Skriv fx ${field}: 2025-09-18 (år-måned-dag) eller 18.09.2025` })
@@ -119,7 +119,9 @@ function danishProblem(issue: z.core.$ZodIssue) {
   if (issue.code === 'unrecognized_keys') {
     return `feltet ${issue.keys.map((key) => `»${key}«`).join(', ')} kendes ikke. Tilladte felter: ${allowedFields.join(', ')}`
   }
-  return `feltet »${String(issue.path[0] ?? '(hele front matter)')}« ${issue.message}`
+  // Not fields at all (one word with a colon, a bare list): YAML read something else than a mapping.
+  if (issue.path.length === 0) return 'front matter skal bestå af felter, ét på hver linje som »navn: værdi«, fx title: Ro i hverdagen'
+  return `feltet »${String(issue.path[0])}« ${issue.message}`
 }
 
 /**
@@ -169,7 +171,7 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
 
   let data: unknown
   try {
-    data = readFrontMatterYaml(match[1] ?? '', allowedFields)
+    data = readFrontMatterYaml(match[1]!, allowedFields)
   } catch (error) {
     if (error instanceof FrontMatterYamlError) throw new ArticleFileError(fileName, [error.message])
     throw error
@@ -178,7 +180,7 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
   if (!result.success) {
     throw new ArticleFileError(fileName, result.error.issues.map(danishProblem))
   }
-  const body = (match[2] ?? '').trim()
+  const body = match[2]!.trim()
   if (!body) throw new ArticleFileError(fileName, ['artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---'])
 
   const meta = result.data

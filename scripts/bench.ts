@@ -5,15 +5,17 @@
  *     on (warm, one worker per core); with nginx installed (one worker per core, gzip_static on),
  *     the very same bytes and headers served by nginx in the same run, asked as a browser asks
  *     (Accept-Encoding: br, gzip) and without compression, and the ratios; and 404s per second, a
- *     different unknown address each time.
+ *     different unknown address each time. BENCH_BASELINE_DIR=<another built checkout> adds that
+ *     build as a third server ("gammel app") and the ratio app/old; the cached pages are measured
+ *     in BENCH_ROUNDS rounds (3), each printed, the targets taking turns.
  *  2. Growth: 50, 1,000 and 10,000 synthetic posts: render time, HTML size and requests per second
  *     of /blog and of an article.
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { openDatabase } from '../db/connection.ts'
@@ -24,6 +26,13 @@ import { firstLoadJavaScript, printFirstLoadJavaScript } from './lib/first-load-
 import { printTable } from './lib/table.ts'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4)
+/** Rounds of the cached pages; the machine may be shared, so one round alone says little. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3)
+/**
+ * Another checkout, built (`npm ci && npm run build` there), to compare with: an earlier commit,
+ * e.g. `git worktree add /tmp/old <commit>`. Its server runs beside the app, in the same rounds.
+ */
+const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ? resolve(process.env.BENCH_BASELINE_DIR) : undefined
 const CONNECTIONS = 50
 const work = mkdtempSync(join(tmpdir(), 'coach-bench-'))
 const article = '/blog/stress-er-ikke-svaghed'
@@ -33,10 +42,31 @@ const CORES = availableParallelism()
 /** What every browser sends; nginx answers it with its precompressed .gz, the app with brotli. */
 const BROWSER = { 'accept-encoding': 'br, gzip' }
 
-type Load = { rps: number; p50: number; p99: number; errors: number }
-async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+type Load = { rps: number; p50: number; p99: number; errors: number; cpuUs: number | undefined }
+
+/**
+ * CPU time a server has used so far, in seconds: the process and its children (the cluster's
+ * workers, nginx's workers), from /proc (Linux). On a shared machine requests per second follow
+ * whatever else runs; the CPU time each answer costs hardly does.
+ */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After "(name) state": utime and stime are the 12th and 13th fields, in clock ticks (100 per second).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+    return (Number(fields[11]) + Number(fields[12])) / 100 + children.reduce((sum, child) => sum + (cpuSeconds(Number(child)) ?? 0), 0)
+  } catch {
+    return undefined
+  }
+}
+
+async function load(url: string, headers: Record<string, string> = {}, pid?: number): Promise<Load> {
+  const cpuBefore = pid ? cpuSeconds(pid) : undefined
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors }
+  const cpuAfter = pid ? cpuSeconds(pid) : undefined
+  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total : undefined
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors, cpuUs }
 }
 
 async function measureSize(url: string) {
@@ -56,11 +86,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
  * for every header it parses), one worker per core, each page beside its gzip -9 twin for
  * gzip_static: the physical limit of this machine for these bytes.
  */
-async function withNginx<T>(files: Record<string, Buffer>, headers: Array<[string, string]>, run: (base: string) => Promise<T>): Promise<T | undefined> {
+async function withNginx<T>(files: Record<string, Buffer>, headers: Array<[string, string]>, run: (nginx: { base: string; pid: number } | undefined) => Promise<T>): Promise<T> {
   try {
     execFileSync('nginx', ['-v'], { stdio: 'ignore' })
   } catch {
-    return undefined
+    return run(undefined)
   }
   const root = join(work, 'nginx')
   mkdirSync(join(root, 'html'), { recursive: true })
@@ -85,11 +115,41 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; gz
   const nginx = spawn('nginx', ['-c', join(root, 'nginx.conf'), '-p', root], { stdio: 'ignore' })
   await new Promise((resolve) => setTimeout(resolve, 500))
   try {
-    return await run(`http://127.0.0.1:${port}`)
+    return await run({ base: `http://127.0.0.1:${port}`, pid: nginx.pid! })
   } finally {
     nginx.kill('SIGQUIT')
     await new Promise((resolve) => nginx.once('exit', resolve))
   }
+}
+
+/** The median of a few figures (the rounds of one measurement). */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+/** A ratio over the rounds: the median, and the lowest and highest when there were several. */
+const ratioRange = (ratios: number[]) =>
+  ratios.length === 0 ? '–' : `${median(ratios).toFixed(2)}${ratios.length > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : ''}`
+
+type Target = { name: string; base: string; pid: number | undefined }
+
+/**
+ * The cached pages, in ROUNDS rounds: in each round every page is asked of each target in turn
+ * (the app, the baseline build when given, nginx), the order shifting by one each round, so the
+ * machine's other work falls on all of them alike and each ratio compares figures of one round.
+ */
+async function rounds(targets: Target[]) {
+  const results: Record<string, Record<string, Load[]>> = {}
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const path of pages) {
+      for (let index = 0; index < targets.length; index++) {
+        const target = targets[(index + round) % targets.length]!
+        ;((results[target.name] ??= {})[path] ??= []).push(await load(`${target.base}${path}`, BROWSER, target.pid))
+      }
+    }
+  }
+  return results
 }
 
 async function realBlog() {
@@ -104,14 +164,12 @@ async function realBlog() {
   await cold.stop()
 
   const warm = await startServer(3411, { ...env, WEB_CONCURRENCY: String(CORES) })
-  const warmLoads: Record<string, { browser: Load; plain: Load }> = {}
   const sizes: Record<string, { bytes: number; gzip: number; br: number }> = {}
   for (const path of pages) {
     const size = await measureSize(`${warm.url}${path}`)
     const br = Number((await fetch(`${warm.url}${path}`, { method: 'HEAD', headers: BROWSER })).headers.get('content-length'))
     sizes[path] = { ...size, br }
     bodies[path] = size.body
-    warmLoads[path] = { browser: await load(`${warm.url}${path}`, BROWSER), plain: await load(`${warm.url}${path}`) }
   }
   // Failure must be cheap: a different unknown address each time, so nothing can be cached.
   let unknown = 0
@@ -127,43 +185,87 @@ async function realBlog() {
   const appHeaders = await fetch(`${warm.url}/`).then((response) =>
     [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'etag', 'vary', 'transfer-encoding'].includes(name)),
   )
-  await warm.stop()
-  const nginxLoads = await withNginx(bodies, appHeaders, async (base) => {
-    const results: Record<string, { browser: Load; plain: Load }> = {}
-    for (const path of pages) results[path] = { browser: await load(`${base}${path}`, BROWSER), plain: await load(`${base}${path}`) }
-    return results
-  })
+  // The baseline build on a database of its own (its schema may differ), warmed like the app.
+  const baseline = BASELINE_DIR
+    ? await startServer(3413, { DATABASE_URL: join(work, 'baseline.db'), BACKGROUND_JOBS: 'off', WEB_CONCURRENCY: String(CORES) }, { cwd: BASELINE_DIR })
+    : undefined
+  if (baseline) for (const path of pages) await measureSize(`${baseline.url}${path}`)
 
+  const measured = await withNginx(bodies, appHeaders, async (nginx) => {
+    const targets: Target[] = [{ name: 'app', base: warm.url, pid: warm.process.pid }]
+    if (baseline) targets.push({ name: 'old', base: baseline.url, pid: baseline.process.pid })
+    if (nginx) targets.push({ name: 'nginx', base: nginx.base, pid: nginx.pid })
+    const browser = await rounds(targets)
+    // Uncompressed once, the app and nginx back to back.
+    const plain: Record<string, Record<string, Load>> = {}
+    for (const path of pages) for (const target of targets.filter(({ name }) => name !== 'old')) (plain[target.name] ??= {})[path] = await load(`${target.base}${path}`)
+    return { browser, plain, nginx: Boolean(nginx) }
+  })
+  await warm.stop()
+  await baseline?.stop()
+
+  const roundRows: Array<Record<string, string | number>> = []
+  const rps = (name: string, path: string) => (measured.browser[name]?.[path] ?? []).map((load) => load.rps)
+  const ratios = (name: string, path: string) => rps(name, path).map((other, round) => rps('app', path)[round]! / other)
+  const cpu = (name: string, path: string) => (measured.browser[name]?.[path] ?? []).map((load) => load.cpuUs ?? Number.NaN)
+  /** As the requests-per-second ratio: above 1 when an answer of the app costs less CPU than the other's. */
+  const cpuRatios = (name: string, path: string) => cpu(name, path).map((other, round) => other / cpu('app', path)[round]!).filter(Number.isFinite)
+  const us = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? '–' : value.toFixed(0))
   for (const path of pages) {
-    const c = coldLoads[path]!
-    const w = warmLoads[path]!
-    const n = nginxLoads?.[path]
+    const app = measured.browser.app![path]!
+    const cell = (name: string) => {
+      const loads = measured.browser[name]?.[path]
+      return loads ? `${Math.round(median(loads.map((load) => load.rps)))} (${median(loads.map((load) => load.p99))})` : '–'
+    }
+    const plainRatio = measured.nginx ? (measured.plain.app![path]!.rps / measured.plain.nginx![path]!.rps).toFixed(2) : '–'
     rows.push({
       side: path,
       'HTML / br / gzip': `${kb(sizes[path]!.bytes)} / ${kb(sizes[path]!.br)} / ${kb(sizes[path]!.gzip)}`,
-      'kold req/s': c.rps,
-      'app br req/s (p99 ms)': `${w.browser.rps} (${w.browser.p99})`,
-      'nginx gzip req/s (p99 ms)': n ? `${n.browser.rps} (${n.browser.p99})` : '–',
-      'app/nginx komprimeret': n ? (w.browser.rps / n.browser.rps).toFixed(2) : '–',
-      'app/nginx ukomprimeret': n ? (w.plain.rps / n.plain.rps).toFixed(2) : '–',
-      fejl: c.errors + w.browser.errors + w.plain.errors + (n ? n.browser.errors + n.plain.errors : 0),
+      'kold req/s': coldLoads[path]!.rps,
+      'app br req/s (p99 ms)': cell('app'),
+      ...(baseline ? { 'gammel app br req/s (p99 ms)': cell('old'), 'app/gammel app': ratioRange(ratios('old', path)) } : {}),
+      'nginx gzip req/s (p99 ms)': cell('nginx'),
+      'app/nginx komprimeret': ratioRange(ratios('nginx', path)),
+      'app/nginx ukomprimeret': plainRatio,
+      [`CPU µs/svar: app${baseline ? ' / gammel' : ''} / nginx`]: [us(median(cpu('app', path))), ...(baseline ? [us(median(cpu('old', path)))] : []), us(median(cpu('nginx', path)))].join(' / '),
+      ...(baseline ? { 'app/gammel app efter CPU': ratioRange(cpuRatios('old', path)) } : {}),
+      fejl: coldLoads[path]!.errors + Object.values(measured.browser).flatMap((byPath) => byPath[path] ?? []).reduce((sum, load) => sum + load.errors, 0) +
+        Object.values(measured.plain).reduce((sum, byPath) => sum + (byPath[path]?.errors ?? 0), 0),
     })
+    app.forEach((load, round) =>
+      roundRows.push({
+        runde: round + 1,
+        side: path,
+        'app req/s': load.rps,
+        'app µs/svar': us(load.cpuUs),
+        ...(baseline ? { 'gammel app req/s': rps('old', path)[round]!, 'gammel µs/svar': us(cpu('old', path)[round]), 'app/gammel app': ratios('old', path)[round]!.toFixed(2) } : {}),
+        ...(measured.nginx ? { 'nginx req/s': rps('nginx', path)[round]!, 'nginx µs/svar': us(cpu('nginx', path)[round]), 'app/nginx': ratios('nginx', path)[round]!.toFixed(2) } : {}),
+      }),
+    )
   }
   rows.push({
     side: '404, ny adresse hver gang',
     'HTML / br / gzip': `– / ${kb(notFoundSize)} / –`,
     'kold req/s': '–',
     'app br req/s (p99 ms)': `${Math.round(notFound.requests.average)} (${notFound.latency.p99})`,
+    ...(baseline ? { 'gammel app br req/s (p99 ms)': '–', 'app/gammel app': '–' } : {}),
     'nginx gzip req/s (p99 ms)': '–',
     'app/nginx komprimeret': '–',
     'app/nginx ukomprimeret': '–',
+    [`CPU µs/svar: app${baseline ? ' / gammel' : ''} / nginx`]: '–',
+    ...(baseline ? { 'app/gammel app efter CPU': '–' } : {}),
     fejl: notFound.errors + notFound['5xx'],
   })
   console.log(
-    `Den rigtige blog, ${CONNECTIONS} forbindelser, ${DURATION_S} s pr. måling; appen og nginx med ${CORES} workers (én pr. kerne)` +
-      `${nginxLoads ? '' : ' (nginx ikke installeret)'}; »komprimeret« = Accept-Encoding: br, gzip (appen svarer brotli, nginx gzip_static):`,
+    `Den rigtige blog, ${CONNECTIONS} forbindelser, ${DURATION_S} s pr. måling, ${ROUNDS} runder (median; forholdstal: median og laveste–højeste runde); ` +
+      `appen${baseline ? `, den gamle app (${BASELINE_DIR})` : ''} og nginx med ${CORES} workers (én pr. kerne)` +
+      `${measured.nginx ? '' : ' (nginx ikke installeret)'}; »komprimeret« = Accept-Encoding: br, gzip (appen svarer brotli, nginx gzip_static):`,
   )
   printTable(rows)
+  console.log('CPU µs/svar: CPU-tid (user + sys) serverens processer brugte pr. svar; »efter CPU« = den andens CPU pr. svar / appens.')
+  console.log()
+  console.log('Hver runde for sig (komprimeret; rækkefølgen skifter fra runde til runde):')
+  printTable(roundRows)
   console.log()
 }
 
@@ -214,7 +316,12 @@ async function growth() {
   console.log()
 }
 
-await boundedRun('Benchmarken', work, async () => {
-  await realBlog()
-  await growth()
-})
+await boundedRun(
+  'Benchmarken',
+  work,
+  async () => {
+    await realBlog()
+    await growth()
+  },
+  5 + ROUNDS * (BASELINE_DIR ? 2 : 1.5),
+)

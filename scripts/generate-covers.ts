@@ -3,29 +3,38 @@
  * last run (scripts/lib/drawn-images.ts): every article's cover (e.g. after a photo was added as
  * content/blog/images/{slug}.jpg), the default share image, and the portrait's variants from
  * content/portrait.jpg (scripts/lib/portrait.ts). `npm run db:seed` removes the covers of deleted
- * articles, once the database no longer names them.
+ * articles, once the database no longer names them. The covers and the portrait are made apart:
+ * an article file with a mistake stops its covers, not a new portrait.
  */
 import { DEFAULT_CONTENT_DIR, readArticleFolder } from '../db/sync-blog.ts'
 import { COVER_DIR } from './lib/covers.ts'
 import { drawCovers, drawShareImage } from './lib/drawn-images.ts'
-import { PORTRAIT_DIR, PORTRAIT_MANIFEST, PORTRAIT_SOURCE, writePortraitVariants } from './lib/portrait.ts'
+import { PORTRAIT_DIR, PORTRAIT_SOURCE, writePortraitVariants } from './lib/portrait.ts'
 
-try {
+async function step(what: string, make: () => Promise<void>) {
+  try {
+    await make()
+  } catch (error) {
+    console.error(`${what} blev ikke lavet færdig:`)
+    console.error(error instanceof Error ? error.message : error)
+    process.exitCode = 1
+  }
+}
+
+await step('Forsidebillederne', async () => {
   const articles = readArticleFolder(DEFAULT_CONTENT_DIR)
   const drawn = await drawCovers(articles)
   for (const { slug, source } of drawn) console.log(`${slug}: ${source}`)
   console.log(`Forsidebilleder i ${COVER_DIR}: ${drawn.length} tegnet, ${articles.length - drawn.length} uændret`)
   if (await drawShareImage()) console.log('Delingsbilledet public/og/default.png er tegnet.')
+})
 
+await step('Portrættet', async () => {
   const portrait = await writePortraitVariants()
   console.log(
     portrait.drawn
-      ? `Portrættet (${PORTRAIT_SOURCE}) er lavet i ${PORTRAIT_DIR} og listet i ${PORTRAIT_MANIFEST}. Kør npm run build, og genstart serveren.`
+      ? `Portrættet (${PORTRAIT_SOURCE}) er lavet i ${PORTRAIT_DIR} og listet i images.lock.json. Siden viser det ved næste sidevisning, uden genstart.`
       : `Portrættet (${PORTRAIT_SOURCE}) er uændret.`,
   )
   if (portrait.warning) console.warn(`Advarsel: ${portrait.warning}.`)
-} catch (error) {
-  console.error('Billederne blev ikke lavet færdig:')
-  console.error(error instanceof Error ? error.message : error)
-  process.exitCode = 1
-}
+})

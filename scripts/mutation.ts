@@ -27,7 +27,7 @@ if (unknown.length > 0) {
 
 for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
   console.log(`\n== ${part} ==`)
-  const mutate = [...MUTATION_PARTS[part], '!**/*.d.ts'].join(',')
+  const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
   const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }

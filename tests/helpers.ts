@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { onTestFinished } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
+import { type NewBlogPost, blogPosts } from '#db/schema'
 
 /** A fresh, migrated SQLite file in a temporary folder, removed when the test that asked for it ends. */
 export function temporaryDatabase(): { db: Db; dir: string } {
@@ -18,4 +19,30 @@ export function temporaryDatabase(): { db: Db; dir: string } {
 export function articleSource(frontMatter: Record<string, string>, body = 'Første afsnit.\n\n## Et afsnit\n\nMere tekst.') {
   const lines = Object.entries(frontMatter).map(([key, value]) => `${key}: ${value}`)
   return `---\n${lines.join('\n')}\n---\n${body}\n`
+}
+
+/** One article row written straight into the table, as a seed would leave it; `extra` overrides any column. */
+export function insertPost(db: Db, slug: string, category: string, publishedAt: string, extra: Partial<NewBlogPost> = {}) {
+  db.insert(blogPosts)
+    .values({
+      slug,
+      title: slug,
+      description: 'Beskrivelse',
+      imageUrl: `/images/blog/${slug}.webp`,
+      imageAlt: 'Illustration',
+      category,
+      publishedAt,
+      author: 'Birgitte Holm',
+      keywords: [],
+      tags: [],
+      section: 'Coaching',
+      hero: 'gradient',
+      cta: null,
+      jsonLd: false,
+      bodyHtml: '<p>Tekst</p>',
+      sourceHash: slug,
+      updatedAt: publishedAt,
+      ...extra,
+    })
+    .run()
 }

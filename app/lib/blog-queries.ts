@@ -1,12 +1,11 @@
 import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
-import type { ArticlePage } from '~/lib/blog'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
 
 export type BlogIndexParams = { category: CategoryFilter; page: number }
 
 /** Never trusts the caller: anything unexpected falls back to the first page of all articles. */
-function toBlogIndexParams(input: unknown): BlogIndexParams {
+export function toBlogIndexParams(input: unknown): BlogIndexParams {
   const { category, page } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
   return {
     category: isCategory(category) ? category : 'all',
@@ -21,12 +20,15 @@ export const fetchBlogIndex = createServerFn({ method: 'GET' })
     return getBlogIndex(data)
   })
 
+/** A slug that is not text finds no article (getArticle refuses the empty one). */
+export const toArticleSlug = (slug: unknown) => (typeof slug === 'string' ? slug : '')
+
 export const fetchArticle = createServerFn({ method: 'GET' })
-  .validator((slug: unknown) => (typeof slug === 'string' ? slug : ''))
+  .validator(toArticleSlug)
   .handler(async ({ data: slug }) => {
-    const { getArticle, getRelatedPosts } = await import('~/server/blog/blog.server')
-    const article = getArticle(slug)
-    if (!article) throw notFound()
-    return { ...article, related: getRelatedPosts(article) } satisfies ArticlePage
+    const { getArticlePage } = await import('~/server/blog/blog.server')
+    const page = getArticlePage(slug)
+    if (!page) throw notFound()
+    return page
   })
 

@@ -53,15 +53,19 @@ export function newWindowStart(now: Date) {
   return new Date(now.getTime() - NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000)
 }
 
-/** Generated covers come in two widths; a cover the coach supplied elsewhere is used as is. */
+/** A generated cover, with the version the server adds (`?v=…`: the key it was drawn from). */
+const GENERATED_COVER = /^(\/images\/blog\/[a-z0-9-]+)\.webp(\?v=[0-9a-f]+)?$/
+
+/** Generated covers come in two widths (one version for both); a cover the coach supplied elsewhere is used as is. */
 export function coverSources(imageUrl: string) {
-  const generated = /^\/images\/blog\/[a-z0-9-]+\.webp$/.test(imageUrl)
-  return generated
-    ? { src: imageUrl, srcSet: `${imageUrl.replace(/\.webp$/, '-600.webp')} 600w, ${imageUrl} 1200w` }
-    : { src: imageUrl, srcSet: undefined }
+  const generated = GENERATED_COVER.exec(imageUrl)
+  if (!generated) return { src: imageUrl, srcSet: undefined }
+  const [, base, version = ''] = generated
+  return { src: imageUrl, srcSet: `${base}-600.webp${version} 600w, ${imageUrl} 1200w` }
 }
 
 /** The JPEG for og:image, which some social networks still need instead of WebP. */
 export function ogImageFor(imageUrl: string) {
-  return /^\/images\/blog\/[a-z0-9-]+\.webp$/.test(imageUrl) ? imageUrl.replace(/\.webp$/, '.jpg') : imageUrl
+  const generated = GENERATED_COVER.exec(imageUrl)
+  return generated ? `${generated[1]}.jpg${generated[2] ?? ''}` : imageUrl
 }

@@ -30,7 +30,7 @@ const trustBadges = [
 ]
 
 function HomePage() {
-  const { latestPosts, specialties, quotes, quotesAreSamples } = Route.useLoaderData()
+  const { portrait, latestPosts, specialties, quotes, quotesAreSamples } = Route.useLoaderData()
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 px-5 pt-12 pb-16 text-white sm:px-8 md:py-24">
@@ -53,7 +53,7 @@ function HomePage() {
             </a>
           </div>
           <div className="mt-8 md:row-span-2 md:mt-0 md:self-center">
-            <Portrait priority sizes="(min-width: 1024px) 21rem, (min-width: 768px) 17rem, 15rem" className="mx-auto max-w-60 border-4 border-white/20 md:max-w-none" />
+            <Portrait files={portrait} priority sizes="(min-width: 1024px) 21rem, (min-width: 768px) 17rem, 15rem" className="mx-auto max-w-60 border-4 border-white/20 md:max-w-none" />
           </div>
           <div className="md:self-start">
             <p className="mt-8 max-w-2xl text-lg text-accent-50 md:mt-6 md:text-xl">

@@ -6,9 +6,11 @@ import { Portrait } from '~/components/ui/portrait'
 import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
+import { fetchAboutPage } from '~/lib/about-page'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/om')({
+  loader: () => fetchAboutPage(),
   head: () =>
     seo({
       title: 'Om mig',
@@ -41,6 +43,7 @@ const experience = [
 ]
 
 function AboutPage() {
+  const { portrait } = Route.useLoaderData()
   return (
     <>
       <PageHero
@@ -50,7 +53,7 @@ function AboutPage() {
       />
       <Section>
         <div className="mx-auto grid max-w-5xl items-start gap-10 md:grid-cols-[18rem_1fr]">
-          <Portrait sizes="(min-width: 768px) 18rem, 20rem" priority className="mx-auto max-w-80 md:max-w-none" />
+          <Portrait files={portrait} sizes="(min-width: 768px) 18rem, 20rem" priority className="mx-auto max-w-80 md:max-w-none" />
           <div className="space-y-5 text-lg leading-relaxed text-ink-soft">
             <h2 className="text-3xl text-ink">Min historie</h2>
             <p>

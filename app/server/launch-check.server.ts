@@ -4,9 +4,9 @@ import { type PrivacyFacts, privacy } from '#content/privacy'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
 import { type ServicePrice, services } from '#content/services'
 import { site } from '#content/site'
-import { portraitFiles } from '~/components/ui/portrait-files.gen'
-import { type PortraitFiles, smallPortraitWarning } from '~/lib/portrait-sizes'
+import { type PortraitFiles, STAND_IN_PORTRAIT_MARKER, smallPortraitWarning } from '~/lib/portrait-sizes'
 import { availabilityLaunchItems } from '~/server/booking/availability.server'
+import { currentPortrait } from '~/server/images.server'
 
 /**
  * What must be replaced before the site goes live: the stand-ins it ships with, recognised by
@@ -27,12 +27,6 @@ const shipped = {
   mailbox: 'Eksempel Mail A/S',
 }
 
-/**
- * The generated stand-in portrait carries this in its EXIF description (scripts/lib/portrait.ts),
- * so it is known by its bytes, without an image library on the server.
- */
-export const STAND_IN_PORTRAIT_MARKER = 'coach-site stand-in portrait: replace with a photo of the coach'
-
 export type LaunchItem = { what: string; where: string }
 
 export type LaunchFacts = {
@@ -50,8 +44,8 @@ export type LaunchFacts = {
   testimonials: readonly Testimonial[]
   services: readonly { pricing: ServicePrice }[]
   portrait: Buffer | undefined
-  /** What `npm run images` last made of the portrait. */
-  portraitFiles: Pick<PortraitFiles, 'source' | 'width'>
+  /** What `npm run images` last made of the portrait (images.lock.json); undefined: nothing yet. */
+  portraitFiles: Pick<PortraitFiles, 'source' | 'width'> | undefined
   env: Record<string, string | undefined>
 }
 
@@ -103,10 +97,10 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
   flag(samplePrices > 0, `${samplePrices} af priserne og samtalelængderne under Ydelser er eksempler (sample: true)`, 'content/services.ts')
 
   const standIn = !portrait || portrait.includes(STAND_IN_PORTRAIT_MARKER)
-  flag(standIn, 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images og npm run build', 'content/portrait.jpg')
-  const portraitChanged = !!portrait && createHash('sha256').update(portrait).digest('hex') !== portraitFiles.source
-  flag(!standIn && portraitChanged, 'portrættet er skiftet, men siden viser stadig det gamle – kør npm run images og npm run build', 'content/portrait.jpg')
-  const small = smallPortraitWarning(portraitFiles.width)
+  flag(standIn, 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images', 'content/portrait.jpg')
+  const portraitChanged = !!portrait && createHash('sha256').update(portrait).digest('hex') !== portraitFiles?.source
+  flag(!standIn && portraitChanged, 'portrættet er skiftet, men siden viser stadig det gamle – kør npm run images', 'content/portrait.jpg')
+  const small = portraitFiles && smallPortraitWarning(portraitFiles.width)
   flag(!standIn && !portraitChanged && small !== undefined, `${small}`, 'content/portrait.jpg')
 
   const siteUrl = env.SITE_URL ?? ''
@@ -134,7 +128,7 @@ export function currentLaunchPlaceholders() {
   } catch {
     portrait = undefined
   }
-  return [...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles, env: process.env }), ...availabilityLaunchItems()]
+  return [...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles: currentPortrait(), env: process.env }), ...availabilityLaunchItems()]
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

@@ -3,12 +3,14 @@
  * what changed. Each cover is remembered by a key: a hash of everything it is drawn from (slug,
  * title, category, the photo's bytes, the tagline) and of the generator's own source, so a change
  * in how covers look redraws them all without anyone remembering to bump a version. The keys live
- * in images.lock.json beside public/ (committed with the images, like package-lock.json).
+ * in images.lock.json beside public/ (committed with the images, like package-lock.json), with the
+ * portrait's variants (scripts/lib/portrait.ts), which the running server reads from there.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type ImagesLock, imagesLockPath, parseImagesLock } from '../../app/server/images.server.ts'
 import { site } from '../../content/site.ts'
 import { DEFAULT_CONTENT_DIR } from '../../db/sync-blog.ts'
 import { COVER_DIR, PUBLIC_DIR, hasCover, photoFor, writeCover, writeDefaultShareImage } from './covers.ts'
@@ -18,22 +20,21 @@ export const sha256 = (data: string | Buffer) => createHash('sha256').update(dat
 /** A short hash of a generator module's source text: it changes whenever the module does. */
 export const generatorVersion = (moduleUrl: string | URL) => sha256(readFileSync(fileURLToPath(moduleUrl))).slice(0, 16)
 
-const LOCK_FILE = join(dirname(PUBLIC_DIR), 'images.lock.json')
 const COVER_GENERATOR = generatorVersion(new URL('./covers.ts', import.meta.url))
 
-type Lock = { covers: Record<string, string>; share?: string }
-
-function readLock(): Lock {
+export function readLock(path = imagesLockPath()): ImagesLock {
   try {
-    return { covers: {}, ...(JSON.parse(readFileSync(LOCK_FILE, 'utf8')) as Partial<Lock>) }
+    return parseImagesLock(readFileSync(path, 'utf8'))
   } catch {
     return { covers: {} }
   }
 }
 
-function writeLock(lock: Lock) {
+/** Replaced in one rename: the running server reads the lock and must never see half of it. */
+export function writeLock(lock: ImagesLock, path = imagesLockPath()) {
   const covers = Object.fromEntries(Object.entries(lock.covers).sort(([a], [b]) => a.localeCompare(b)))
-  writeFileSync(LOCK_FILE, `${JSON.stringify({ ...lock, covers }, null, 2)}\n`)
+  writeFileSync(`${path}.tmp`, `${JSON.stringify({ ...lock, covers }, null, 2)}\n`)
+  renameSync(`${path}.tmp`, path)
 }
 
 type CoverArticle = { slug: string; title: string; category: string; imageUrl: string }

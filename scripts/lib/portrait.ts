@@ -2,22 +2,21 @@
  * The coach's portrait: one file in content/ that the coach replaces with a real photo
  * (content/portrait.jpg, portrait format, at least 960 px wide). `npm run images` turns it into
  * the responsive, compressed variants the pages use, named after their content
- * (public/images/portrait-{width}.{hash}.{avif,webp}), and lists them in a generated module that
- * the Portrait component imports: a new photo gets new addresses, so every visitor sees it at once
- * and each file can be cached for a year. The site ships with a generated stand-in: an
- * illustration, not a person.
+ * (public/images/portrait-{width}.{hash}.{avif,webp}), and lists them in images.lock.json, which
+ * the server reads while it runs (app/server/images.server.ts): a new photo gets new addresses, so
+ * every visitor sees it at once, without a rebuild or restart, and each file can be cached for a
+ * year. The site ships with a generated stand-in: an illustration, not a person.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { STAND_IN_PORTRAIT_MARKER } from '../../app/server/launch-check.server.ts'
-import { PORTRAIT_RATIO as RATIO, PORTRAIT_WIDTHS, type PortraitFiles, smallPortraitWarning } from '../../app/lib/portrait-sizes.ts'
+import { PORTRAIT_RATIO as RATIO, PORTRAIT_WIDTHS, type PortraitFiles, STAND_IN_PORTRAIT_MARKER, smallPortraitWarning } from '../../app/lib/portrait-sizes.ts'
+import { imagesLockPath } from '../../app/server/images.server.ts'
 import { PUBLIC_DIR } from './covers.ts'
-import { generatorVersion, sha256 } from './drawn-images.ts'
+import { generatorVersion, readLock, sha256, writeLock } from './drawn-images.ts'
 
 export const PORTRAIT_SOURCE = 'content/portrait.jpg'
 export const PORTRAIT_DIR = join(PUBLIC_DIR, 'images')
-export const PORTRAIT_MANIFEST = 'app/components/ui/portrait-files.gen.ts'
 
 /** Any change to this file (how the variants are drawn) redraws them. */
 const GENERATOR = generatorVersion(import.meta.url)
@@ -58,43 +57,25 @@ export function portraitWidths(available: number) {
   return widths
 }
 
-const MANIFEST_START = 'export const portraitFiles: PortraitFiles = '
-
-/** The variants listed by the generated module, or undefined when there is none yet. */
-export function readPortraitManifest(path = PORTRAIT_MANIFEST): PortraitFiles | undefined {
-  if (!existsSync(path)) return undefined
-  const text = readFileSync(path, 'utf8')
-  const start = text.indexOf(MANIFEST_START)
-  return start < 0 ? undefined : (JSON.parse(text.slice(start + MANIFEST_START.length)) as PortraitFiles)
-}
-
-function writePortraitManifest(path: string, files: PortraitFiles) {
-  writeFileSync(
-    path,
-    `// Made by \`npm run images\` from content/portrait.jpg (scripts/lib/portrait.ts); do not edit.
-import type { PortraitFiles } from '~/lib/portrait-sizes'
-
-${MANIFEST_START}${JSON.stringify(files, null, 2)}\n`,
-  )
-}
+const fileNames = (files: PortraitFiles | undefined) => (files ? [...files.avif, ...files.webp].map((file) => file.url.replace(/^\/images\//, '')) : [])
 
 export type PortraitResult = { drawn: boolean; width: number; warning?: string }
 
 /**
- * Makes the variants when the photo (or this generator) changed since the last time, and removes
- * the old ones. The photo is turned upright as its EXIF orientation says (phones store pixels
- * sideways with a flag), cut to 4:5 around what draws the eye, and never enlarged.
+ * Makes the variants when the photo (or this generator) changed since the last time. The photo is
+ * turned upright as its EXIF orientation says (phones store pixels sideways with a flag), cut to
+ * 4:5 around what draws the eye, and never enlarged. The previous portrait's files stay until the
+ * next new one: a page a shared cache still holds (s-maxage, stale-while-revalidate) names them.
  */
 export async function writePortraitVariants({
   source = PORTRAIT_SOURCE,
   outDir = PORTRAIT_DIR,
-  manifest = PORTRAIT_MANIFEST,
-}: { source?: string; outDir?: string; manifest?: string } = {}): Promise<PortraitResult> {
+  lockFile = imagesLockPath(),
+}: { source?: string; outDir?: string; lockFile?: string } = {}): Promise<PortraitResult> {
   await ensurePortraitSource(source)
   const sourceHash = sha256(readFileSync(source))
-  const previous = readPortraitManifest(manifest)
-  const previousFiles = previous ? [...previous.avif, ...previous.webp].map((file) => join(outDir, file.url.replace(/^\/images\//, ''))) : []
-  if (previous?.source === sourceHash && previous.generator === GENERATOR && previousFiles.every((file) => existsSync(file))) {
+  const previous = readLock(lockFile).portrait
+  if (previous?.source === sourceHash && previous.generator === GENERATOR && fileNames(previous).every((name) => existsSync(join(outDir, name)))) {
     return { drawn: false, width: previous.width, warning: smallPortraitWarning(previous.width) }
   }
 
@@ -120,11 +101,12 @@ export async function writePortraitVariants({
       files[format].push({ url: `/images/${name}`, width: variantWidth })
     }
   }
-  // The new list first, then the old files go: never a list that names a missing file.
-  writePortraitManifest(manifest, files)
-  const current = new Set([...files.avif, ...files.webp].map((file) => file.url.slice('/images/'.length)))
+  // The new list first (the next page rendered names the new files), then the files of the
+  // portrait before the previous one go: never a list that names a missing file.
+  writeLock({ ...readLock(lockFile), portrait: files }, lockFile)
+  const kept = new Set([...fileNames(files), ...fileNames(previous)])
   for (const name of readdirSync(outDir)) {
-    if (VARIANT_NAME.test(name) && !current.has(name)) rmSync(join(outDir, name))
+    if (VARIANT_NAME.test(name) && !kept.has(name)) rmSync(join(outDir, name))
   }
   return { drawn: true, width: largest, warning: smallPortraitWarning(largest) }
 }

@@ -19,9 +19,13 @@ export async function freePort() {
 
 export type RunningServer = { url: string; process: ChildProcess; stop: () => Promise<void>; kill: () => Promise<void> }
 
-/** Starts `node server.ts` (the production server) and waits until /healthz answers. */
-export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts `node server.ts` (the production server) and waits until /healthz answers. `cwd` runs
+ * another checkout's build (the benchmark's baseline).
+ */
+export async function startServer(port: number, env: Record<string, string>, { cwd }: { cwd?: string } = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, ['server.ts'], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

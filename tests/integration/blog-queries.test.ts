@@ -1,35 +1,16 @@
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { blogPosts } from '#db/schema'
 import { POSTS_PER_PAGE } from '~/lib/blog'
-import { getArticle, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
-import { temporaryDatabase } from '../helpers'
+import { toArticleSlug, toBlogIndexParams } from '~/lib/blog-queries'
+import { getArticle, getArticlePage, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
+import { insertPost, temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString()
-
-function insertPost(db: ReturnType<typeof temporaryDatabase>['db'], slug: string, category: string, publishedAt: string) {
-  db.insert(blogPosts)
-    .values({
-      slug,
-      title: slug,
-      description: 'Beskrivelse',
-      imageUrl: `/images/blog/${slug}.webp`,
-      imageAlt: 'Illustration',
-      category,
-      publishedAt,
-      author: 'Birgitte Holm',
-      keywords: [],
-      tags: [],
-      section: 'Coaching',
-      hero: 'gradient',
-      cta: null,
-      jsonLd: false,
-      bodyHtml: '<p>Tekst</p>',
-      sourceHash: slug,
-      updatedAt: publishedAt,
-    })
-    .run()
-}
 
 describe('blog index', () => {
   it('counts every category, zero included, and filters the grid newest first', () => {
@@ -108,5 +89,125 @@ describe('further reading', () => {
     const { db } = temporaryDatabase()
     for (const [slug, days] of [['a', 9], ['b', 2], ['c', 30], ['d', 4], ['i-morgen', -2]] as const) insertPost(db, slug, 'life', daysAgo(days))
     expect(getLatestPosts(3, NOW, db).map((post) => post.slug)).toEqual(['b', 'd', 'a'])
+  })
+})
+
+describe('cover addresses', () => {
+  it('names a generated cover with the key it was drawn from (images.lock.json as it is now), a cover of her own as written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coach-cover-version-'))
+    vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    const lock = (key: string) => writeFileSync(join(dir, 'images.lock.json'), JSON.stringify({ covers: { 'med-forside': key } }))
+    const { db } = temporaryDatabase()
+    insertPost(db, 'med-forside', 'stress', daysAgo(2))
+    insertPost(db, 'ikke-tegnet-endnu', 'stress', daysAgo(3))
+    insertPost(db, 'eget-billede', 'stress', daysAgo(4))
+    db.update(blogPosts).set({ imageUrl: '/billeder/eget.jpg' }).where(eq(blogPosts.slug, 'eget-billede')).run()
+
+    lock('0a1b2c3d4e5f60718293a4b5c6d7e8f9')
+    const urls = () => getLatestPosts(3, NOW, db).map((post) => post.imageUrl)
+    expect(urls()).toEqual(['/images/blog/med-forside.webp?v=0a1b2c3d4e', '/images/blog/ikke-tegnet-endnu.webp', '/billeder/eget.jpg'])
+    expect(getArticle('med-forside', NOW, db)?.imageUrl).toBe('/images/blog/med-forside.webp?v=0a1b2c3d4e')
+    expect(getBlogIndex({ category: 'all', page: 1 }, NOW, db).posts[0]?.imageUrl).toBe('/images/blog/med-forside.webp?v=0a1b2c3d4e')
+    expect(getRelatedPosts({ slug: 'eget-billede', category: 'stress' }, NOW, db)[0]?.imageUrl).toBe('/images/blog/med-forside.webp?v=0a1b2c3d4e')
+
+    // Redrawn (`npm run images` after a photo was added): a new address at once, no restart.
+    lock('ffeeddccbbaa99887766554433221100ff')
+    expect(urls()[0]).toBe('/images/blog/med-forside.webp?v=ffeeddccbb')
+  })
+})
+
+describe('what a server function accepts from the browser', () => {
+  it.each([
+    [{ category: 'stress', page: 3 }, { category: 'stress', page: 3 }],
+    [{ category: 'stress', page: 99_999 }, { category: 'stress', page: 99_999 }],
+    [{ category: 'stress', page: 100_000 }, { category: 'stress', page: 1 }],
+    [{ category: 'all', page: 1 }, { category: 'all', page: 1 }],
+    [{ category: 'findes-ikke', page: 2 }, { category: 'all', page: 2 }],
+    [{ category: 'stress', page: 0 }, { category: 'stress', page: 1 }],
+    [{ category: 'stress', page: -2 }, { category: 'stress', page: 1 }],
+    [{ category: 'stress', page: 2.5 }, { category: 'stress', page: 1 }],
+    [{ category: 'stress', page: '2' }, { category: 'stress', page: 1 }],
+    [{ page: 2 }, { category: 'all', page: 2 }],
+    [null, { category: 'all', page: 1 }],
+    ['stress', { category: 'all', page: 1 }],
+    [undefined, { category: 'all', page: 1 }],
+  ])('reads the blog index request %j as %j', (input, expected) => {
+    expect(toBlogIndexParams(input)).toEqual(expected)
+  })
+
+  it('takes a slug only as text', () => {
+    expect(toArticleSlug('saa-lev-dog')).toBe('saa-lev-dog')
+    for (const input of [42, null, undefined, ['saa-lev-dog'], { slug: 'saa-lev-dog' }]) expect(toArticleSlug(input)).toBe('')
+  })
+
+  it('gives an article page with its further reading, by the injected clock, and nothing for a missing or scheduled article', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'denne', 'stress', daysAgo(10))
+    insertPost(db, 'anden', 'stress', daysAgo(20))
+    insertPost(db, 'snart', 'stress', daysAgo(-1))
+    const page = getArticlePage('denne', NOW, db)
+    expect(page).toMatchObject({ slug: 'denne', category: 'stress', bodyHtml: '<p>Tekst</p>' })
+    expect(page).not.toHaveProperty('sourceHash')
+    expect(page).not.toHaveProperty('id')
+    expect(page?.related.map((post) => post.slug)).toEqual(['anden'])
+    expect(getArticlePage('snart', new Date(NOW.getTime() + 2 * 86_400_000), db)?.related.map((post) => post.slug)).toEqual(['denne', 'anden'])
+    expect(getArticlePage('snart', NOW, db)).toBeUndefined()
+    expect(getArticlePage('', NOW, db)).toBeUndefined()
+  })
+})
+
+describe('the blog index at its edges', () => {
+  it('pages a category by its own count, shows at most twelve new cards but counts them all, and orders one day by slug', () => {
+    const { db } = temporaryDatabase()
+    for (let index = 0; index < 13; index++) insertPost(db, `stress-${String(index).padStart(2, '0')}`, 'stress', daysAgo(1 + index))
+    insertPost(db, 'karriere-b', 'career', daysAgo(20))
+    insertPost(db, 'karriere-a', 'career', daysAgo(20))
+    insertPost(db, 'ukendt', 'ukendt-kategori', daysAgo(40))
+
+    const all = getBlogIndex({ category: 'all', page: 0 }, NOW, db)
+    expect(all.page).toBe(1)
+    expect(all.pageCount).toBe(2)
+    expect(all.counts.all).toBe(16)
+    expect(Object.keys(all.counts)).toHaveLength(11)
+    expect(all.newPosts).toHaveLength(12)
+    expect(all.newPosts[0]?.slug).toBe('stress-00')
+    expect(all.newCount).toBe(15)
+
+    const career = getBlogIndex({ category: 'career', page: 2 }, NOW, db)
+    expect(career).toMatchObject({ category: 'career', page: 1, pageCount: 1 })
+    expect(career.posts.map((post) => post.slug)).toEqual(['karriere-a', 'karriere-b'])
+    expect(getBlogIndex({ category: 'stress', page: 2 }, NOW, db).posts.map((post) => post.slug)).toEqual(['stress-12'])
+    expect(getBlogIndex({ category: 'all', page: 2 }, NOW, db).posts.map((post) => post.slug)).toEqual(['stress-12', 'karriere-a', 'karriere-b', 'ukendt'])
+    expect(getBlogIndex({ category: 'teenage', page: 1 }, NOW, db)).toMatchObject({ page: 1, pageCount: 1, posts: [] })
+    expect(getLatestPosts(2, NOW, db).map((post) => post.slug)).toEqual(['stress-00', 'stress-01'])
+  })
+
+  it('finds an article by a slug of up to 120 characters, no longer', () => {
+    const { db } = temporaryDatabase()
+    const longest = `a${'-b'.repeat(59)}c`
+    const tooLong = `${longest}d`
+    expect(longest).toHaveLength(120)
+    insertPost(db, longest, 'life', daysAgo(1))
+    insertPost(db, tooLong, 'life', daysAgo(1))
+    expect(getArticle(longest, NOW, db)?.slug).toBe(longest)
+    expect(getArticle(tooLong, NOW, db)).toBeUndefined()
+  })
+
+  it('knows when the blog next changes by itself: the next scheduled article, or the day a new one stops being new', () => {
+    const { db } = temporaryDatabase()
+    expect(nextBlogChangeAt(NOW, db)).toBeUndefined()
+    insertPost(db, 'gammel', 'life', daysAgo(31))
+    expect(nextBlogChangeAt(NOW, db)).toBeUndefined()
+    insertPost(db, 'ny', 'life', daysAgo(10))
+    insertPost(db, 'nyere', 'life', daysAgo(5))
+    expect(nextBlogChangeAt(NOW, db)?.toISOString()).toBe(new Date(NOW.getTime() + 20 * 86_400_000).toISOString())
+    insertPost(db, 'planlagt', 'life', daysAgo(-40))
+    expect(nextBlogChangeAt(NOW, db)?.toISOString()).toBe(new Date(NOW.getTime() + 20 * 86_400_000).toISOString())
+    insertPost(db, 'snart', 'life', daysAgo(-3))
+    expect(nextBlogChangeAt(NOW, db)?.toISOString()).toBe(new Date(NOW.getTime() + 3 * 86_400_000).toISOString())
   })
 })

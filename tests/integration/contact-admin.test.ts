@@ -2,12 +2,13 @@ import { execFile } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { privacy } from '#content/privacy'
 import { site } from '#content/site'
 import { type Db, openDatabase, seedIfEmpty } from '#db/connection'
 import { contactMessages } from '#db/schema'
-import { deletePerson, exportPerson, messageCounts, recentMessages } from '~/server/contact/contact-admin.server'
+import { deletePerson, exportPerson, messageById, messageCounts, recentMessages, storedAbout } from '~/server/contact/contact-admin.server'
 import { submitContact } from '~/server/contact/contact.server'
 import { type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
@@ -46,9 +47,54 @@ describe('the coach’s privacy tools', () => {
     expect(messageCounts({ db })).toEqual({ total: 2, undelivered: 1 })
   })
 
+  it('counts every message whose e-mails have not gone out, lists newest first (ties by number) and finds one by its number', async () => {
+    const { db } = temporaryDatabase()
+    expect(messageCounts({ db })).toEqual({ total: 0, undelivered: 0 })
+    for (const [index, email] of ['a@eksempel.dk', 'b@eksempel.dk', 'c@eksempel.dk', 'd@eksempel.dk'].entries()) {
+      await submitContact(form(email, 'Hej'), { ip: `10.2.2.${index}`, db, transport: mailDown, clock: at('2025-10-01T10:00:00Z') })
+    }
+    const [a, b, c] = recentMessages({ db }).reverse()
+    db.update(contactMessages).set({ status: 'sending' }).where(eq(contactMessages.id, a!.id)).run()
+    db.update(contactMessages).set({ status: 'failed' }).where(eq(contactMessages.id, b!.id)).run()
+    db.update(contactMessages).set({ status: 'sent' }).where(eq(contactMessages.id, c!.id)).run()
+    expect(messageCounts({ db })).toEqual({ total: 4, undelivered: 3 })
+    // All four came at the same moment: the latest number first.
+    expect(recentMessages({ db }).map((row) => row.email)).toEqual(['d@eksempel.dk', 'c@eksempel.dk', 'b@eksempel.dk', 'a@eksempel.dk'])
+    expect(recentMessages({ db, limit: 2 }).map((row) => row.email)).toEqual(['d@eksempel.dk', 'c@eksempel.dk'])
+    expect(messageById(b!.id, { db })).toMatchObject({ email: 'b@eksempel.dk', status: 'failed' })
+    expect(messageById(999, { db })).toBeUndefined()
+  })
+
+  it('shows what erasure would take before anything is deleted, and leaves it all there', async () => {
+    const { db, outbox } = await twoPeople()
+    const anne = rowOf(db, 'anne@eksempel.dk')
+    const before = readdirSync(outbox).sort()
+    const about = await storedAbout(' Anne@Eksempel.DK ', { db, outbox })
+    expect(about.messages.map((message) => message.message)).toEqual(['Første besked', 'Anden besked'])
+    expect(about.outboxFiles).toEqual(about.messages.flatMap((message) => filesOf(message.publicId)))
+    expect(about.outboxFiles).toContain(`contact-${anne.publicId}-notification.json`)
+    expect(readdirSync(outbox).sort()).toEqual(before)
+    expect(db.select().from(contactMessages).all()).toHaveLength(3)
+    expect(await storedAbout('ingen@eksempel.dk', { db, outbox })).toEqual({ messages: [], outboxFiles: [] })
+    expect(await storedAbout('anne@eksempel.dk', { db, outbox: join(outbox, 'findes-ikke') })).toMatchObject({ outboxFiles: [] })
+  })
+
+  it('takes no outbox file of a message without a public id (written before ids existed)', async () => {
+    const { db, outbox } = await twoPeople()
+    const bo = rowOf(db, 'bo@eksempel.dk')
+    db.update(contactMessages).set({ publicId: '' }).where(eq(contactMessages.id, bo.id)).run()
+    // Every file name starts "contact-": an empty id must not match them all.
+    expect((await storedAbout('bo@eksempel.dk', { db, outbox })).outboxFiles).toEqual([])
+    expect((await exportPerson('bo@eksempel.dk', { db, outbox })).emails).toEqual([])
+  })
+
   it('exports everything stored about one person, whatever the case of the address, and nobody else', async () => {
     const { db, outbox } = await twoPeople()
+    // A write cut short leaves half an e-mail under a temporary name: not part of the export.
+    writeFileSync(join(outbox, `contact-${rowOf(db, 'anne@eksempel.dk').publicId}-notification.json.4242.0b6c.tmp`), '{"to":')
     const data = await exportPerson(' ANNE@eksempel.dk', { db, outbox })
+    expect(data.email).toBe(' ANNE@eksempel.dk')
+    expect(Date.parse(data.exportedAt)).not.toBeNaN()
     expect(data.messages.map((message) => message.message)).toEqual(['Første besked', 'Anden besked'])
     expect(data.messages[0]).toMatchObject({ firstName: 'Anne', lastName: 'Jensen', phone: '21 43 65 87', status: 'sent' })
     expect(data.emails.map((email) => email.file)).toEqual(data.messages.flatMap((message) => filesOf(message.publicId)))

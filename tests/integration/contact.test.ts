@@ -4,44 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '#db/schema'
 import { deliver, purgeOldMessages, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
 import { senderNetwork } from '~/server/contact/sender.server'
-import { type Email, type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
+import { type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
 import { openDatabase } from '#db/connection'
 import { temporaryDatabase } from '../helpers'
-
-const validForm = (changes: Record<string, string> = {}) => {
-  const form = new FormData()
-  const fields = {
-    firstName: 'Anne',
-    lastName: 'Jensen',
-    email: 'anne@eksempel.dk',
-    phone: '20 30 40 50',
-    serviceType: 'parcoaching',
-    address: '',
-    message: 'Vi vil gerne høre om parcoaching.',
-    website: '',
-    ...changes,
-  }
-  for (const [key, value] of Object.entries(fields)) form.set(key, value)
-  return form
-}
-
-/** A transport that fails while `down` is true and remembers what it delivered. */
-function flakyTransport() {
-  const delivered: Email[] = []
-  let attemptsWhileDown = 0
-  const transport: MailTransport & { down: boolean } = {
-    name: 'test',
-    down: false,
-    async send(email) {
-      if (transport.down) {
-        attemptsWhileDown++
-        throw new Error('Mailudbyderen svarer ikke')
-      }
-      delivered.push(email)
-    },
-  }
-  return { transport, delivered, attemptsWhileDown: () => attemptsWhileDown }
-}
+import { flakyTransport, validForm } from './contact-helpers'
 
 const rows = (db: ReturnType<typeof temporaryDatabase>['db']) => db.select().from(contactMessages).all()
 

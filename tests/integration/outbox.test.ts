@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
-import { removeLeftoverTemporaryFiles } from '~/server/contact/mail-transport.server'
+import { join, resolve } from 'node:path'
+import { afterEach, expect, it, vi } from 'vitest'
+import { getMailTransport, outboxDir, outboxTransport, purgeOutbox, removeLeftoverTemporaryFiles } from '~/server/contact/mail-transport.server'
 
 let dir: string
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
@@ -23,4 +23,64 @@ it('removes the temporary files a killed process left in the outbox, and nothing
 it('is quiet when there is no outbox yet', async () => {
   dir = join(tmpdir(), 'outbox-that-does-not-exist')
   expect(await removeLeftoverTemporaryFiles(dir)).toEqual([])
+})
+
+it('keeps files that only look like temporary ones', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  const ended = spawnSync(process.execPath, ['-e', '']).pid
+  // Not the name a write gives its temporary file: no dot before the process id, or more after .tmp.
+  const kept = [`abc.json${ended}.0f8a3c1e.tmp`, `abc.json.${ended}.0f8a3c1e.tmp.bak`, `abc.json.${ended}.xyz.tmp`, `abc.json.${ended}.0f8a3c1e.TMP`]
+  for (const name of kept) writeFileSync(join(dir, name), '{}')
+  expect(await removeLeftoverTemporaryFiles(dir)).toEqual([])
+  expect(readdirSync(dir).sort()).toEqual([...kept].sort())
+})
+
+it('writes each e-mail as JSON named by its key, its attachments beside it, and nothing half-written', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  const outbox = join(dir, 'ny', 'udbakke')
+  await outboxTransport(outbox).send({
+    idempotencyKey: 'booking-abc-bekraeftelse-0-gaest',
+    to: 'anne@eksempel.dk',
+    from: 'Coach <kontakt@holmcoaching.dk>',
+    subject: 'Din samtale er booket',
+    html: '<p>Hej</p>',
+    text: 'Hej',
+    attachments: [{ filename: 'invitation.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+  })
+  expect(readdirSync(outbox).sort()).toEqual(['booking-abc-bekraeftelse-0-gaest.ics', 'booking-abc-bekraeftelse-0-gaest.json'])
+  expect(readFileSync(join(outbox, 'booking-abc-bekraeftelse-0-gaest.ics'), 'utf8')).toBe('BEGIN:VCALENDAR')
+  expect(JSON.parse(readFileSync(join(outbox, 'booking-abc-bekraeftelse-0-gaest.json'), 'utf8'))).toEqual({
+    to: 'anne@eksempel.dk',
+    from: 'Coach <kontakt@holmcoaching.dk>',
+    subject: 'Din samtale er booket',
+    html: '<p>Hej</p>',
+    text: 'Hej',
+    attachments: [{ filename: 'invitation.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+  })
+})
+
+it('delivers through Resend when RESEND_API_KEY is set, else into MAIL_OUTBOX_DIR (data/outbox unless told)', () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  vi.stubEnv('RESEND_API_KEY', '')
+  expect(getMailTransport().name).toBe('outbox')
+  vi.stubEnv('RESEND_API_KEY', 're_test_123')
+  expect(getMailTransport().name).toBe('resend')
+  vi.stubEnv('MAIL_OUTBOX_DIR', undefined)
+  expect(outboxDir()).toBe(resolve('data/outbox'))
+  vi.stubEnv('MAIL_OUTBOX_DIR', dir)
+  expect(outboxDir()).toBe(dir)
+  vi.unstubAllEnvs()
+})
+
+it('purges outbox files older than the cut-off, and only those', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  const cutoff = new Date('2025-06-01T00:00:00.000Z')
+  const dated = { 'gammel.json': new Date('2025-05-31T23:59:59.000Z'), 'grænsen.json': cutoff, 'ny.json': new Date('2025-06-01T00:00:01.000Z') }
+  for (const [name, time] of Object.entries(dated)) {
+    writeFileSync(join(dir, name), '{}')
+    utimesSync(join(dir, name), time, time)
+  }
+  expect(await purgeOutbox(cutoff, dir)).toBe(1)
+  expect(readdirSync(dir).sort()).toEqual(['grænsen.json', 'ny.json'])
+  expect(await purgeOutbox(cutoff, join(dir, 'findes-ikke'))).toBe(0)
 })

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -11,10 +11,13 @@ const rendered = (text: string, status = 200, cacheControl = 'public, max-age=0,
   makePage({ html: `<p>${text}</p>`, status, headers: {} }, { effort: 'low', cacheControl, csp: true })
 
 describe('the page cache', () => {
+  let dir: string
   beforeAll(() => {
-    // The cache asks the server's database whether the blog changed.
-    const dir = mkdtempSync(join(tmpdir(), 'coach-page-cache-'))
+    // The cache asks the server's database whether the blog changed, and images.lock.json beside
+    // PUBLIC_DIR whether the images did.
+    dir = mkdtempSync(join(tmpdir(), 'coach-page-cache-'))
     vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
+    vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
     closeDb()
     return () => {
       closeDb()
@@ -62,5 +65,21 @@ describe('the page cache', () => {
     await cache.getOrRender('/c', async () => rendered('a'.repeat(100)))
     expect([cache.get('/a'), cache.get('/b'), cache.get('/c')].map(Boolean)).toEqual([true, false, true])
     expect(cache.size.bytes).toBeLessThanOrEqual(size * 2 + 1)
+  })
+
+  it('forgets every page when `npm run images` changed the files the pages name (a new portrait)', async () => {
+    const lock = (url: string) => JSON.stringify({ covers: {}, portrait: { width: 960, height: 1200, avif: [], webp: [{ url, width: 960 }] } })
+    writeFileSync(join(dir, 'images.lock.json'), lock('/images/portrait-960.aaaaaaaaaa.webp'))
+    const cache = new PageCache()
+    const start = Date.now()
+    await cache.getOrRender('/om', async () => rendered('det gamle portræt'))
+    expect(cache.get('/om', start + 100)).toBeDefined()
+    // The same file, not written again: the page stays.
+    expect(cache.get('/om', start + 200)).toBeDefined()
+
+    writeFileSync(join(dir, 'images.lock.json'), lock('/images/portrait-960.bbbbbbbbbbbb.webp'))
+    expect(cache.get('/om', start + 300)).toBeUndefined()
+    await cache.getOrRender('/om', async () => rendered('det nye portræt'))
+    expect(cache.get('/om', start + 400)?.representations.identity.body.toString()).toContain('det nye portræt')
   })
 })

@@ -148,6 +148,30 @@ describe('e-mail through the real Resend SDK', () => {
     expect(String(api.sent.get(keys[0]!)!.body.text)).toContain('Må jeg ringe til dig i morgen?')
   })
 
+  it('sends an attachment (a calendar invitation) with its name, content type and exact bytes', async () => {
+    await resendTransport('re_test').send({
+      idempotencyKey: 'booking-abc-bekraeftelse-0-gaest',
+      to: 'anne@eksempel.dk',
+      from: 'Coach <kontakt@holmcoaching.dk>',
+      subject: 'Din samtale er booket',
+      html: '<p>Hej</p>',
+      text: 'Hej',
+      attachments: [{ filename: 'invitation.ics', content: 'BEGIN:VCALENDAR\r\nSUMMARY:Første samtale\r\n', contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+    })
+    const [request] = api.requests
+    expect(request!.key).toBe('booking-abc-bekraeftelse-0-gaest')
+    expect(request!.body).not.toHaveProperty('reply_to')
+    const [attachment] = request!.body.attachments as Array<{ filename: string; content: string; content_type: string }>
+    expect(attachment).toMatchObject({ filename: 'invitation.ics', content_type: 'text/calendar; charset=utf-8; method=REQUEST' })
+    expect(Buffer.from(attachment!.content, 'base64').toString('utf8')).toBe('BEGIN:VCALENDAR\r\nSUMMARY:Første samtale\r\n')
+  })
+
+  it('sends no attachments field when the e-mail has none', async () => {
+    await resendTransport('re_test').send({ idempotencyKey: 'k-1', to: 'anne@eksempel.dk', from: 'Coach <kontakt@holmcoaching.dk>', replyTo: 'bo@eksempel.dk', subject: 'Emne', html: '<p>Hej</p>', text: 'Hej' })
+    expect(api.requests[0]!.body).not.toHaveProperty('attachments')
+    expect(api.requests[0]!.body).toMatchObject({ reply_to: 'bo@eksempel.dk', subject: 'Emne' })
+  })
+
   it('cuts a hanging API off well inside the delivery lease, and a later retry sends the message', async () => {
     const { db } = temporaryDatabase()
     const start = new Date('2025-10-01T12:00:00.000Z')

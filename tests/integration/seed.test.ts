@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '#db/connection'
 import { blogPosts } from '#db/schema'
-import { blogContentVersion, syncBlogPosts } from '#db/sync-blog'
+import { blogContentVersion, readArticleFolder, syncBlogPosts } from '#db/sync-blog'
 import { ogImageFor } from '~/lib/blog'
 import { StaticFiles } from '~/server/http/static-files.server'
 import { articleSource, temporaryDatabase } from '../helpers'
@@ -195,5 +195,61 @@ describe('db:seed', () => {
     // Nothing changed: nothing drawn again.
     const again = seed()
     expect(again.stdout).not.toContain('Forsidebillede lavet')
+  })
+})
+
+describe('reading the article folder', () => {
+  it('reads only .md files, in name order, and stamps a change with the time of the seed', () => {
+    const { db, dir } = temporaryDatabase()
+    const content = contentFolder(dir)
+    content.write('b', 'B')
+    content.write('c', 'C', { updatedAt: '2024-06-01' })
+    content.write('a', 'A')
+    writeFileSync(join(content.folder, 'noter.txt'), 'ikke en artikel')
+    mkdirSync(join(content.folder, 'images'))
+    const seededAt = new Date('2025-02-03T04:05:06.000Z')
+    expect(syncBlogPosts(db, content.folder, seededAt)).toEqual({ added: ['a', 'b', 'c'], changed: [], removed: [], unchanged: 0 })
+    const updated = () => db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).orderBy(blogPosts.slug).all()
+    expect(updated()).toEqual([
+      { slug: 'a', updatedAt: '2024-05-01T00:00:00.000Z' },
+      { slug: 'b', updatedAt: '2024-05-01T00:00:00.000Z' },
+      { slug: 'c', updatedAt: '2024-06-01T00:00:00.000Z' },
+    ])
+    content.write('a', 'A, rettet')
+    content.write('c', 'C, rettet', { updatedAt: '2024-07-01' })
+    expect(syncBlogPosts(db, content.folder, seededAt)).toEqual({ added: [], changed: ['a', 'c'], removed: [], unchanged: 1 })
+    expect(updated()).toEqual([
+      { slug: 'a', updatedAt: '2025-02-03T04:05:06.000Z' },
+      { slug: 'b', updatedAt: '2024-05-01T00:00:00.000Z' },
+      { slug: 'c', updatedAt: '2024-07-01T00:00:00.000Z' },
+    ])
+  })
+
+  it('empties the table when the folder is empty', () => {
+    const { db, dir } = temporaryDatabase()
+    const content = contentFolder(dir)
+    content.write('en', 'En')
+    content.write('to', 'To')
+    syncBlogPosts(db, content.folder)
+    content.remove('en')
+    content.remove('to')
+    expect(syncBlogPosts(db, content.folder)).toEqual({ added: [], changed: [], removed: ['en', 'to'], unchanged: 0 })
+    expect(slugs(db)).toEqual([])
+    expect(blogContentVersion(db)).toMatch(/^0:\d+$/)
+  })
+
+  it('names every broken file at once, one per line, and does not hide a file it cannot read', () => {
+    const { dir } = temporaryDatabase()
+    const content = contentFolder(dir)
+    content.write('god', 'God')
+    content.write('en', 'En', { category: 'ukendt' })
+    writeFileSync(join(content.folder, 'to.md'), 'ingen front matter')
+    expect(() => readArticleFolder(content.folder)).toThrow(
+      'en.md: feltet »category« er ikke en af sidens kategorier (»ukendt«). Brug en af: Teenager coaching (teenage), Parforhold (relationship), Stress coaching (stress), Life coaching (life), Karriere coaching (career), Coaching indsigt (insights), Krisecoaching (crisis), Personlig udvikling (personal-development), Kosttilskud (kosttilskud), Specielle tilbud (special-offers)\nto.md: filen mangler front matter mellem to linjer med ---',
+    )
+    rmSync(join(content.folder, 'en.md'))
+    rmSync(join(content.folder, 'to.md'))
+    mkdirSync(join(content.folder, 'mappe.md'))
+    expect(() => readArticleFolder(content.folder)).toThrow(/EISDIR/)
   })
 })

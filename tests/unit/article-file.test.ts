@@ -145,3 +145,122 @@ describe('article front matter', () => {
     expect(() => parseArticleFile('forkert.md', articleSource(valid, 'Hej {{efternavn}}'))).toThrow('ukendt pladsholder {{efternavn}}: brug {{fornavn}}, {{navn}} eller {{certificering}}')
   })
 })
+
+describe('every front-matter field, as the coach may get it wrong', () => {
+  const fields = 'title: Ro\ndescription: Kort.\ncategory: life\npublishedAt: 2026-01-05'
+  const parse = (frontMatter: string) => parseArticleFile('x.md', `---\n${frontMatter}\n---\nTekst.\n`)
+
+  it.each([
+    ['title: Ro\ndescription: Kort.\ncategory: 42\npublishedAt: 2026-01-05', 'x.md: feltet »category« skal være tekst. Brug en af: Teenager coaching (teenage), Parforhold'],
+    ['title: Ro\ndescription: Kort.\ncategory:\npublishedAt: 2026-01-05', 'x.md: feltet »category« er tomt. Skriv fx: category: Stress coaching'],
+    ['title: Ro\ndescription: Kort.\ncategory: life\npublishedAt:', 'x.md: feltet »publishedAt« er tomt. Skriv fx: publishedAt: 2025-09-18'],
+    ['title: Ro\ndescription: Kort.\ncategory: life', 'x.md: feltet »publishedAt« mangler. Skriv fx: publishedAt: 2025-09-18'],
+    ['title: Ro\ndescription: Kort.\ncategory: life\npublishedAt: 42', 'x.md: feltet »publishedAt« skal være en dato, fx 2025-09-18'],
+    [`${fields}\nupdatedAt: 2026-02-30`, 'x.md: feltet »updatedAt« er ikke en dato (»2026-02-30«). Skriv fx updatedAt: 2025-09-18 (år-måned-dag) eller 18.09.2025'],
+    [`${fields}\nimage: billede.jpg`, 'x.md: feltet »image« skal være en adresse på siden, fx /images/blog/mit-billede.jpg'],
+    [`${fields}\nhero: video`, 'x.md: feltet »hero« skal være image eller gradient'],
+    [`${fields}\njsonLd: ja`, 'x.md: feltet »jsonLd« skal være true eller false'],
+    [`${fields}\nkeywords: stress`, 'x.md: feltet »keywords« skal være en liste, fx keywords: [stress, trivsel]'],
+    [`${fields}\ncta: ${'x'.repeat(61)}`, 'x.md: feltet »cta« er for lang (højst 60 tegn)'],
+    [`${fields}\nfoo: 1\nbar: 2`, 'x.md: feltet »foo«, »bar« kendes ikke. Tilladte felter: title, description, category, publishedAt, updatedAt, author, image, imageAlt, hero, keywords, tags, section, cta, jsonLd, crisisLines'],
+    [`${fields}\ntitle: Igen`, 'x.md: front matter kunne ikke læses i linje 6 (»title: Igen«): feltet står to gange – slet den ene af linjerne'],
+    [`${fields}\ntags: [a, b`, 'x.md: front matter kunne ikke læses i linje 6 (»tags: [a, b«): en liste i [ ] mangler sin afsluttende ], fx keywords: [ro, stress]'],
+    [`${fields}\nkeywords: [a, b]]`, 'x.md: front matter kunne ikke læses i linje 6 (»keywords: [a, b]]«): en liste i [ ] mangler sin afsluttende ]'],
+    [`${fields}\n- liste`, 'x.md: front matter kunne ikke læses i linje 6 (»- liste«): skriv hvert felt på sin egen linje som »navn: værdi«. Står der kolon, # eller anførselstegn i en værdi, så sæt hele værdien i anførselstegn, fx title: "Ro: i hverdagen"'],
+    [`${fields}\njsonLd: true\n jsonLd: true`, 'x.md: front matter kunne ikke læses i linje 7 (»jsonLd: true«): linjen er rykket ind – slet mellemrummene foran »jsonLd«, så feltet står helt ude til venstre som de andre'],
+    ['fooo:bar', 'x.md: front matter skal bestå af felter, ét på hver linje som »navn: værdi«, fx title: Ro i hverdagen'],
+  ])('%j is refused with a message that says what to write', (frontMatter, message) => {
+    expect(() => parse(frontMatter)).toThrow(message)
+  })
+
+  it.each([
+    ['0.13.2025'], ['2025-13-01'], ['2025-00-01'], ['1.9.2025x'], ['x1.9.2025'], ['2025-09-18T25:99:00Z'], ['x2025-09-18'], ['2025-09-18x'], ['18. sep 2025'], ['18. september 25'], ['1.9.202'], ['1/9.2025'], ['123.9.2025'],
+  ])('refuses the date %s', (date) => {
+    expect(() => parse(`title: Ro\ndescription: Kort.\ncategory: life\npublishedAt: ${date}`)).toThrow(`feltet »publishedAt« er ikke en dato (»${date}«)`)
+  })
+
+  it.each([
+    ['2026-01-05T10:00:00+02:00', '2026-01-05T08:00:00.000Z'],
+    ['2026-01-05T10:00:00.5Z', '2026-01-05T10:00:00.500Z'],
+    ['2025-09-18 10:30', '2025-09-18T10:30:00.000Z'],
+    ['"2026-01-05T10:00"', '2026-01-05T10:00:00.000Z'],
+    ['18 September 2025', '2025-09-18T00:00:00.000Z'],
+    ['1. januar 2026', '2026-01-01T00:00:00.000Z'],
+    ['31. december 2025', '2025-12-31T00:00:00.000Z'],
+    ['29.2.2028', '2028-02-29T00:00:00.000Z'],
+    ['" 5.3.2026 "', '2026-03-05T00:00:00.000Z'],
+  ])('reads the date %s as %s', (date, iso) => {
+    expect(parse(`title: Ro\ndescription: Kort.\ncategory: life\npublishedAt: ${date}`).publishedAt).toBe(iso)
+  })
+
+  it('takes every optional field as written, and trims the text fields', () => {
+    const row = parse(
+      `${fields}\nupdatedAt: 2026-02-01\nauthor: " Anne Andersen "\nimage: /images/eget.jpg\nimageAlt: En sti\nhero: image\nkeywords: [ro, " stress "]\ntags:\n  - a\n  - b\nsection: Stress\ncta: ${'x'.repeat(60)}\njsonLd: true\ncrisisLines: teen`,
+    )
+    expect(row).toMatchObject({
+      updatedAt: '2026-02-01T00:00:00.000Z',
+      author: 'Anne Andersen',
+      imageUrl: '/images/eget.jpg',
+      imageAlt: 'En sti',
+      hero: 'image',
+      keywords: ['ro', 'stress'],
+      tags: ['a', 'b'],
+      section: 'Stress',
+      cta: 'x'.repeat(60),
+      jsonLd: true,
+      crisisLines: 'teen',
+    })
+    expect(parse(fields)).toMatchObject({ updatedAt: undefined, keywords: [], tags: [], crisisLines: null, imageAlt: 'Rolig, abstrakt illustration til artiklen »Ro«' })
+  })
+
+  it('reads comments, blank lines, > blocks and quoted values with a comment as YAML does', () => {
+    expect(parse(`# en kommentar\n\n${fields}`).title).toBe('Ro')
+    const row = parse('title: Ro # kommentar\ndescription: "Kort" # k\ncategory: life\npublishedAt: 2026-01-05')
+    expect([row.title, row.description]).toEqual(['Ro', 'Kort'])
+    expect(parse('title: Ro\ndescription: >\n  title: Kort\n  mere\ncategory: life\npublishedAt: 2026-01-05').description).toBe('title: Kort mere')
+    expect(parse("title: 'Ro' i dag\ndescription: Kort.\ncategory: life\npublishedAt: 2026-01-05").title).toBe("'Ro' i dag")
+    expect(parse('title: Ro\ndescription: "Kort\n  mere"\ncategory: life\npublishedAt: 2026-01-05').description).toBe('Kort mere')
+    expect(parse('title: "Ro \\"stille\\""\ndescription: Kort.\ncategory: life\npublishedAt: 2026-01-05').title).toBe('Ro "stille"')
+    expect(parse("title: 'Ro ''stille'''\ndescription: Kort.\ncategory: life\npublishedAt: 2026-01-05").title).toBe("Ro 'stille'")
+    expect(parse('title:   Ro i dag   \ndescription: Kort.\ncategory: life\npublishedAt: 2026-01-05').title).toBe('Ro i dag')
+  })
+
+  it('reads Windows line ends and a file without a body newline', () => {
+    const row = parseArticleFile('ro.md', '---\r\ntitle: Ro\r\ndescription: Kort.\r\ncategory: life\r\npublishedAt: 2026-01-05\r\n---\r\nTekst.')
+    expect(row.title).toBe('Ro')
+    expect(row.bodyHtml).toBe('<p>Tekst.</p>\n')
+    expect(() => parseArticleFile('ro.md', `---\n${fields}\n---\n   \n`)).toThrow('ro.md: artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---')
+    expect(() => parseArticleFile('ro.md', `${fields}\n---\nTekst.`)).toThrow('ro.md: filen mangler front matter mellem to linjer med ---')
+    expect(() => parseArticleFile('ro.md', `x---\n${fields}\n---\nTekst.`)).toThrow('filen mangler front matter')
+  })
+
+  it('fills placeholders with spaces inside the braces, in the title and description too', () => {
+    const row = parse('title: Mød {{ fornavn }}\ndescription: Skrevet af {{navn}}.\ncategory: life\npublishedAt: 2026-01-05')
+    expect(row.title).toBe('Mød Birgitte')
+    expect(row.description).toBe('Skrevet af Birgitte Holm.')
+    expect(row.imageAlt).toBe('Rolig, abstrakt illustration til artiklen »Mød Birgitte«')
+  })
+
+  it('renders only the allowed Markdown, links only to https, mail and phone', () => {
+    const row = parseArticleFile(
+      'ro.md',
+      articleSource(valid, '### Under\n\n> citat\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n[mail](mailto:a@b.dk) [tlf](tel:+4512345678) [http](http://x.dk) [rel](//x.dk) `kode`\n\n---\n\n# Stor'),
+    )
+    expect(row.bodyHtml).toContain('<h3>Under</h3>')
+    expect(row.bodyHtml).toContain('<blockquote>')
+    expect(row.bodyHtml).toContain('<table>')
+    expect(row.bodyHtml).toContain('<a href="mailto:a@b.dk">mail</a> <a href="tel:+4512345678">tlf</a> <a>http</a> <a>rel</a> <code>kode</code>')
+    expect(row.bodyHtml).toContain('<hr />')
+    expect(row.bodyHtml).not.toContain('<h1>')
+  })
+
+  it('changes the source hash when what is shown or when it was updated changes, and not otherwise', () => {
+    const hash = (frontMatter: string, body = 'Tekst.') => parseArticleFile('ro.md', `---\n${frontMatter}\n---\n${body}\n`).sourceHash
+    const base = hash(fields)
+    expect(hash(fields)).toBe(base)
+    expect(base).toMatch(/^[0-9a-f]{64}$/)
+    expect(hash(`${fields}\nupdatedAt: 2026-02-01`)).not.toBe(base)
+    expect(hash(fields, 'Anden tekst.')).not.toBe(base)
+    expect(hash(`# kommentar\n${fields}`)).toBe(base)
+  })
+})

@@ -39,8 +39,26 @@ describe('cover images', () => {
     expect(ogImageFor('/images/blog/saa-lev-dog.webp')).toBe('/images/blog/saa-lev-dog.jpg')
   })
 
+  it('keeps the version the server named a cover with on all three files (they are drawn together)', () => {
+    expect(coverSources('/images/blog/saa-lev-dog.webp?v=0a1b2c3d4e')).toEqual({
+      src: '/images/blog/saa-lev-dog.webp?v=0a1b2c3d4e',
+      srcSet: '/images/blog/saa-lev-dog-600.webp?v=0a1b2c3d4e 600w, /images/blog/saa-lev-dog.webp?v=0a1b2c3d4e 1200w',
+    })
+    expect(ogImageFor('/images/blog/saa-lev-dog.webp?v=0a1b2c3d4e')).toBe('/images/blog/saa-lev-dog.jpg?v=0a1b2c3d4e')
+  })
+
   it('uses a cover the coach supplied as it is', () => {
     expect(coverSources('/billeder/min-foto.jpg').srcSet).toBeUndefined()
     expect(ogImageFor('/billeder/min-foto.jpg')).toBe('/billeder/min-foto.jpg')
+  })
+})
+
+describe('which covers are generated', () => {
+  it('treats only a site-relative /images/blog/<slug>.webp as generated', () => {
+    for (const url of ['https://cdn.example/images/blog/ro.webp', '/images/blog/ro.webp.jpg', '/images/blog/ro.webp.webp', '/images/blog/ro.webpx', '/images/blog/Ro.webp', '/images/blog/.webp']) {
+      expect(coverSources(url), url).toEqual({ src: url, srcSet: undefined })
+      expect(ogImageFor(url), url).toBe(url)
+    }
+    expect(coverSources('/images/blog/ro-2.webp')).toEqual({ src: '/images/blog/ro-2.webp', srcSet: '/images/blog/ro-2-600.webp 600w, /images/blog/ro-2.webp 1200w' })
   })
 })

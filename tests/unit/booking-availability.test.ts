@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Availability } from '~/lib/booking/availability-schema'
-import { type Taken, findOfferedSlot, freeSlotsByDay, offeredSlots, unavailability } from '~/lib/booking/slots'
+import { type Taken, findOfferedSlot, firstFreeSlot, freeSlotsByDay, offeredSlots, parseSlotKey, slotKey, unavailability } from '~/lib/booking/slots'
 import { availabilityLaunchItems, checkAvailabilityText } from '~/server/booking/availability.server'
 
 const FILE = `# dansk tid
@@ -70,6 +70,38 @@ describe('the availability file', () => {
   })
 })
 
+describe('the availability file’s messages', () => {
+  it('names every unknown key, and says what the file and the week must look like', () => {
+    expect(errorsOf('varighd: 30\nmellemrom: 5\n')).toEqual([
+      'linje 1: »varighd«, »mellemrom« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
+    ])
+    expect(errorsOf('- mandag\n- tirsdag\n')).toEqual(['linje 1: filen skal bestå af nøgler og værdier, fx varighed: 30'])
+    expect(errorsOf('uge:\n  Mandag: ["09:00"]\n  tirsdagg: ["10:00"]\n')).toEqual([
+      'linje 2: uge: »Mandag«, »tirsdagg« er ikke en ugedag – skriv ugedagene med små bogstaver: mandag, tirsdag, onsdag, torsdag, fredag, lørdag, søndag',
+    ])
+    expect(errorsOf('aaben: ja\nuge: mandag 09:00\n')).toEqual(['linje 2: uge: skriv ugedagene under hinanden, fx mandag: ["09:00", "10:00"]'])
+  })
+
+  it('refuses Sunday times from 02:00 to 02:59 only, on the line of the Sunday', () => {
+    const sunday = (time: string) => errorsOf(`uge:\n  mandag: ["09:00"]\n  søndag: ["${time}"]\n`)
+    for (const time of ['01:59', '03:00', '03:30']) expect(sunday(time), time).toEqual([])
+    expect(sunday('02:00')).toEqual(['linje 3: uge: søndag 02:00 findes ikke (eller findes to gange) de søndage, hvor der skiftes til og fra sommertid – vælg et klokkeslæt uden for 02:00–02:59'])
+    expect(sunday('02:59')[0]).toMatch(/^linje 3: uge: søndag 02:59 findes ikke/)
+  })
+
+  it('names a date with a month or day that does not exist, instead of failing on it', () => {
+    expect(errorsOf('lukket: [2026-13-01]\n')).toEqual(['linje 1: lukket: »2026-13-01« kan ikke læses – skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'])
+    expect(errorsOf('lukket: [2026-02-30]\n')[0]).toMatch(/^linje 1: lukket: »2026-02-30« kan ikke læses/)
+    expect(errorsOf('ekstra: {2026-13-01: ["10:00"]}\n')[0]).toMatch(/^linje 1: ekstra: skriv /)
+  })
+
+  it('points at the date of an extra time the clock skips', () => {
+    expect(errorsOf('ekstra:\n  2026-08-15: ["10:00"]\n  2026-03-29: ["02:30"]\n')).toEqual([
+      'linje 3: ekstra: 2026-03-29 kl. 02:30 findes ikke (uret springer en time frem) – vælg et andet klokkeslæt',
+    ])
+  })
+})
+
 describe('free times', () => {
   const settings = availability()
   const at = (iso: string) => new Date(iso)
@@ -118,6 +150,61 @@ describe('free times', () => {
       ['2026-04-23', ['16:00', '17:00']],
       ['2026-04-24', ['10:00']],
     ])
+  })
+})
+
+describe('the edges of the rules', () => {
+  const at = (iso: string) => new Date(iso)
+  const edges = availability(`uge:
+  mandag: ["12:00", "09:00", "10:00", "11:59"]
+mellemrum: 15
+lukket: [2026-07-06 til 2026-07-24, 2026-04-13 10:00-12:00]
+ekstra: {2026-04-20: ["09:00", "08:00"]}
+max_pr_dag: 2
+`)
+
+  it('closes part of a day from its first time up to, not including, its last, and a period with both ends', () => {
+    expect(offeredSlots(edges, '2026-04-13').map((free) => free.time)).toEqual(['09:00', '12:00'])
+    expect(offeredSlots(edges, '2026-07-06')).toEqual([])
+    expect(offeredSlots(edges, '2026-07-20')).toEqual([])
+    expect(offeredSlots(edges, '2026-06-29').map((free) => free.time)).toEqual(['09:00', '10:00', '11:59', '12:00'])
+    expect(offeredSlots(edges, '2026-07-27')).toHaveLength(4)
+  })
+
+  it('offers a time given twice once, in clock order, and nothing on a day without times', () => {
+    expect(offeredSlots(edges, '2026-04-20').map((free) => free.time)).toEqual(['08:00', '09:00', '10:00', '11:59', '12:00'])
+    expect(offeredSlots(edges, '2026-04-21')).toEqual([])
+  })
+
+  it('frees the time right after a booking’s buffer, and fills a day only at its maximum', () => {
+    const now = at('2026-04-01T00:00:00Z')
+    // 09:00–09:30 dansk tid is 07:00Z–07:30Z; with 15 minutes' buffer 09:45 is free, 09:44 is not.
+    const booked: Taken[] = [{ startsAt: '2026-04-20T07:00:00.000Z', endsAt: '2026-04-20T07:30:00.000Z', localDate: '2026-04-20' }]
+    const startingAt = (iso: string) => ({ date: '2026-04-20', time: 'x', start: at(iso), end: new Date(at(iso).getTime() + 30 * 60_000) })
+    expect(unavailability(edges, startingAt('2026-04-20T07:45:00Z'), booked, now)).toBeUndefined()
+    expect(unavailability(edges, startingAt('2026-04-20T07:44:00Z'), booked, now)).toBe('taget')
+    // And before it: a slot ending 15 minutes before the booking starts is free.
+    expect(unavailability(edges, startingAt('2026-04-20T06:15:00Z'), booked, now)).toBeUndefined()
+    expect(unavailability(edges, startingAt('2026-04-20T06:16:00Z'), booked, now)).toBe('taget')
+    const other: Taken = { startsAt: '2026-04-20T10:00:00.000Z', endsAt: '2026-04-20T10:30:00.000Z', localDate: '2026-04-20' }
+    expect(unavailability(edges, findOfferedSlot(edges, '2026-04-20', '09:00')!, [other], now)).toBeUndefined()
+    expect(unavailability(edges, findOfferedSlot(edges, '2026-04-20', '09:00')!, [other, { ...other, startsAt: '2026-04-20T11:00:00.000Z', endsAt: '2026-04-20T11:30:00.000Z' }], now)).toBe('dagen-fuld')
+    // A booking of another day does not count towards this one.
+    expect(unavailability(edges, findOfferedSlot(edges, '2026-04-20', '09:00')!, [other, { ...other, localDate: '2026-04-21' }], now)).toBeUndefined()
+  })
+
+  it('offers nothing while booking is closed, and finds no first free time then', () => {
+    const closed = availability('aaben: nej\nuge:\n  mandag: ["09:00"]\n')
+    expect(unavailability(closed, findOfferedSlot(closed, '2026-04-20', '09:00')!, [], at('2026-04-01T00:00:00Z'))).toBe('lukket')
+    expect(firstFreeSlot(closed, [], at('2026-04-01T00:00:00Z'))).toBeUndefined()
+    // Easter Monday (6 April) is closed; on 13 April only 10:00–12:00 is.
+    expect(firstFreeSlot(edges, [], at('2026-04-01T00:00:00Z'))).toMatchObject({ date: '2026-04-13', time: '09:00' })
+  })
+
+  it('reads a time’s address only in its exact form', () => {
+    expect(parseSlotKey('2026-04-20T10:00')).toEqual({ date: '2026-04-20', time: '10:00' })
+    for (const key of ['x2026-04-20T10:00', '2026-04-20T10:00x', '2026-04-20 10:00', '2026-4-20T10:00']) expect(parseSlotKey(key), key).toBeUndefined()
+    expect(slotKey({ date: '2026-04-20', time: '10:00' })).toBe('2026-04-20T10:00')
   })
 })
 

@@ -22,4 +22,13 @@ describe('the booking form, checked on the server', () => {
     expect(validateBooking({ ...valid, besked: '😊'.repeat(250) }, modes).success).toBe(true)
     expect(validateBooking({ ...valid, besked: '😊'.repeat(251) }, modes)).toEqual({ success: false, fieldErrors: { besked: 'Skriv højst 500 tegn.' } })
   })
+
+  it('says what is wrong with the name and the note, and leaves out a note not given', () => {
+    expect(validateBooking({ ...valid, navn: null }, modes)).toEqual({ success: false, fieldErrors: { navn: 'Navnet skal være tekst.' } })
+    expect(validateBooking({ ...valid, navn: '  ' }, modes)).toEqual({ success: false, fieldErrors: { navn: 'Skriv dit navn.' } })
+    expect(validateBooking({ ...valid, besked: null }, modes)).toEqual({ success: false, fieldErrors: { besked: 'Beskeden skal være tekst.' } })
+    expect(validateBooking({ ...valid, besked: 'Hej\u0007' }, modes)).toEqual({ success: false, fieldErrors: { besked: 'Beskeden indeholder ugyldige tegn.' } })
+    expect(validateBooking({ ...valid, besked: 'Tid:\tformiddag\nGerne telefon' }, modes)).toMatchObject({ success: true, data: { besked: 'Tid:\tformiddag\nGerne telefon' } })
+    expect(validateBooking({ ...valid, besked: undefined }, modes)).toMatchObject({ success: true, data: { besked: '' } })
+  })
 })

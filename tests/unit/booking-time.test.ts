@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { danishHolidays, easterSunday } from '~/lib/booking/holidays'
-import { formatInstant, formatPeriod, fromLocal, fromLocalAll, isoWeek, mondayOfIsoWeek, toLocal } from '~/lib/booking/time'
+import { addDays, formatInstant, formatPeriod, fromLocal, fromLocalAll, isLocalDate, isLocalTime, isoWeek, mondayOfIsoWeek, toLocal, yearOf } from '~/lib/booking/time'
 
 describe('Danish time around the daylight-saving changes', () => {
   it.each([
@@ -40,6 +40,23 @@ describe('Danish time around the daylight-saving changes', () => {
     expect(mondayOfIsoWeek('2026-W53')).toBe('2026-12-28')
     expect(mondayOfIsoWeek('2027-W01')).toBe('2027-01-04')
     expect(mondayOfIsoWeek('2025-W53')).toBeUndefined()
+  })
+})
+
+describe('dates and times as the file writes them', () => {
+  it('takes only real dates and clock times', () => {
+    for (const date of ['2026-04-20', '2028-02-29']) expect(isLocalDate(date), date).toBe(true)
+    for (const date of ['2026-02-29', '2026-13-01', '2026-4-20', 'x2026-04-20', '2026-04-20x']) expect(isLocalDate(date), date).toBe(false)
+    for (const time of ['00:00', '09:05', '19:59', '23:59']) expect(isLocalTime(time), time).toBe(true)
+    for (const time of ['24:00', '9:00', '09:60', 'x09:00', '09:00x']) expect(isLocalTime(time), time).toBe(false)
+  })
+
+  it('finds the Monday of a week only for a week that exists', () => {
+    for (const week of ['2026-W00', '2026-W54', '2026-W1', 'x2026-W01', '2026-W01x']) expect(mondayOfIsoWeek(week), week).toBeUndefined()
+    expect(mondayOfIsoWeek('2026-W01')).toBe('2025-12-29')
+    expect(yearOf('2026-12-28')).toBe(2026)
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30')
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31')
   })
 })
 

@@ -1,18 +1,13 @@
 import { createServerFn } from '@tanstack/react-start'
+import { formDataOnly } from '~/lib/contact-action'
 
 /**
  * The booking pages' server functions: three to read (the loaders) and two that the plain HTML
  * forms post to, answered with a 303 to the page that shows the outcome.
  */
 
-const shortText = (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : '')
-
-const formData = (data: unknown) => {
-  if (!(data instanceof FormData)) {
-    throw new Response('Formularen skal sendes som formulardata.', { status: 415, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-  }
-  return data
-}
+/** The loaders' input: a week, a time or a link, as text of at most 64 characters; anything else is ''. */
+export const shortText = (value: unknown) => (typeof value === 'string' && value.length <= 64 ? value : '')
 
 export const fetchBookingWeek = createServerFn({ method: 'GET' })
   .validator(shortText)
@@ -36,14 +31,14 @@ export const fetchManagedBooking = createServerFn({ method: 'GET' })
   })
 
 export const bookTime = createServerFn({ method: 'POST' })
-  .validator(formData)
+  .validator(formDataOnly)
   .handler(async ({ data }) => {
     const { handleBookingPost } = await import('~/server/booking/booking-endpoint.server')
     return handleBookingPost(data)
   })
 
 export const changeBooking = createServerFn({ method: 'POST' })
-  .validator(formData)
+  .validator(formDataOnly)
   .handler(async ({ data }) => {
     const { handleManagePost } = await import('~/server/booking/booking-endpoint.server')
     return handleManagePost(data)

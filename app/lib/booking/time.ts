@@ -24,7 +24,12 @@ export function toLocal(instant: Date): LocalDateTime {
   return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` }
 }
 
-export const isLocalDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && dateAsUtc(value).toISOString().startsWith(value)
+export function isLocalDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const day = dateAsUtc(value)
+  // Month 13 is no date at all (and would throw below); 30 February rolls over into March.
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value)
+}
 export const isLocalTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value)
 
 const dateAsUtc = (date: string) => new Date(`${date}T00:00:00Z`)

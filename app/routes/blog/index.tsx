@@ -1,4 +1,5 @@
 import { Link, createFileRoute, notFound } from '@tanstack/react-router'
+import { Pagination } from '~/components/blog/pagination'
 import { PostGrid } from '~/components/blog/post-card'
 import { PageHero } from '~/components/ui/page-hero'
 import { fetchBlogIndex } from '~/lib/blog-queries'
@@ -113,45 +114,5 @@ function BlogIndexPage() {
         </div>
       </section>
     </>
-  )
-}
-
-/** Numbered pages as plain links: they work without JavaScript, and each page has its own address. */
-function Pagination({ page, pageCount, category }: { page: number; pageCount: number; category: CategoryFilter }) {
-  const kategori = category === 'all' ? undefined : category
-  const searchFor = (number: number) => ({ kategori, side: number > 1 ? number : undefined })
-  const step = 'inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
-  return (
-    <nav aria-label="Sideskift" className="mt-12 flex flex-wrap items-center justify-center gap-2">
-      {page > 1 && (
-        <Link to="/blog" search={searchFor(page - 1)} rel="prev" className={step}>
-          <span aria-hidden="true">←&nbsp;</span>Forrige<span className="sr-only"> side</span>
-        </Link>
-      )}
-      <ol className="flex flex-wrap items-center gap-2">
-        {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
-          <li key={number}>
-            <Link
-              to="/blog"
-              search={searchFor(number)}
-              aria-current={number === page ? 'page' : undefined}
-              className={cn(
-                'inline-flex size-11 items-center justify-center rounded-full border font-semibold',
-                number === page ? 'border-accent-700 bg-accent-700 text-white' : 'border-sand-300 bg-white text-ink hover:border-accent-600',
-              )}
-            >
-              <span className="sr-only">Side </span>
-              {number}
-            </Link>
-          </li>
-        ))}
-      </ol>
-      {page < pageCount && (
-        <Link to="/blog" search={searchFor(page + 1)} rel="next" className={step}>
-          Næste<span className="sr-only"> side</span>
-          <span aria-hidden="true">&nbsp;→</span>
-        </Link>
-      )}
-    </nav>
   )
 }

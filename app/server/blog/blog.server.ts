@@ -3,6 +3,7 @@ import { type Db, getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
 import {
   type Article,
+  type ArticlePage,
   type BlogIndex,
   NEW_POSTS_SHOWN,
   NEW_POST_WINDOW_DAYS,
@@ -13,6 +14,7 @@ import {
   newWindowStart,
 } from '~/lib/blog'
 import { type CategoryFilter, categoryFilters, isCategory } from '~/lib/categories'
+import { withCoverVersions } from '~/server/images.server'
 
 const cardColumns = {
   slug: blogPosts.slug,
@@ -42,17 +44,19 @@ export function getBlogIndex(
   const pageCount = Math.max(1, Math.ceil(counts[category] / POSTS_PER_PAGE))
   const currentPage = Math.min(Math.max(1, page), pageCount)
   const filter: SQL | undefined = category === 'all' ? published : and(published, eq(blogPosts.category, category))
-  const posts = db
-    .select(cardColumns)
-    .from(blogPosts)
-    .where(filter)
-    .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
-    .limit(POSTS_PER_PAGE)
-    .offset((currentPage - 1) * POSTS_PER_PAGE)
-    .all() as PostCard[]
+  const posts = withCoverVersions(
+    db
+      .select(cardColumns)
+      .from(blogPosts)
+      .where(filter)
+      .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
+      .limit(POSTS_PER_PAGE)
+      .offset((currentPage - 1) * POSTS_PER_PAGE)
+      .all() as PostCard[],
+  )
 
   const isNew = and(published, gte(blogPosts.publishedAt, newWindowStart(now).toISOString()))
-  const newPosts = db.select(cardColumns).from(blogPosts).where(isNew).orderBy(desc(blogPosts.publishedAt)).limit(NEW_POSTS_SHOWN).all() as PostCard[]
+  const newPosts = withCoverVersions(db.select(cardColumns).from(blogPosts).where(isNew).orderBy(desc(blogPosts.publishedAt)).limit(NEW_POSTS_SHOWN).all() as PostCard[])
   const [newRow] = db.select({ posts: count() }).from(blogPosts).where(isNew).all()
 
   return { category, page: currentPage, pageCount, counts, posts, newPosts, newCount: newRow?.posts ?? 0 }
@@ -67,23 +71,31 @@ export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Ar
     .get()
   if (!row) return undefined
   const { sourceHash: _sourceHash, id: _id, ...article } = row
-  return article as Article
+  return withCoverVersions([article as Article])[0]
+}
+
+/** An article as its page shows it, with the further reading under it; undefined when there is none to show. */
+export function getArticlePage(slug: string, now = new Date(), db: Db = getDb()): ArticlePage | undefined {
+  const article = getArticle(slug, now, db)
+  return article && { ...article, related: getRelatedPosts(article, now, db) }
 }
 
 /** The newest published articles (the home page shows three). */
 export function getLatestPosts(limit: number, now = new Date(), db: Db = getDb()): PostCard[] {
-  return db.select(cardColumns).from(blogPosts).where(publishedBy(now)).orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug)).limit(limit).all() as PostCard[]
+  return withCoverVersions(db.select(cardColumns).from(blogPosts).where(publishedBy(now)).orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug)).limit(limit).all() as PostCard[])
 }
 
 /** Further reading: the newest other articles of the same category first, then the newest of the rest. */
 export function getRelatedPosts(article: Pick<Article, 'slug' | 'category'>, now = new Date(), db: Db = getDb()): PostCard[] {
-  return db
-    .select(cardColumns)
-    .from(blogPosts)
-    .where(and(publishedBy(now), ne(blogPosts.slug, article.slug)))
-    .orderBy(sql`${blogPosts.category} = ${article.category} desc`, desc(blogPosts.publishedAt), asc(blogPosts.slug))
-    .limit(RELATED_POSTS)
-    .all() as PostCard[]
+  return withCoverVersions(
+    db
+      .select(cardColumns)
+      .from(blogPosts)
+      .where(and(publishedBy(now), ne(blogPosts.slug, article.slug)))
+      .orderBy(sql`${blogPosts.category} = ${article.category} desc`, desc(blogPosts.publishedAt), asc(blogPosts.slug))
+      .limit(RELATED_POSTS)
+      .all() as PostCard[],
+  )
 }
 
 /** Every published article, newest first, for the sitemap and the RSS feed. */

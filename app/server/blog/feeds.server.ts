@@ -1,4 +1,5 @@
 import { site } from '#content/site'
+import { type Db, getDb } from '#db/connection'
 import { listArticlesForFeeds } from '~/server/blog/blog.server'
 import { POSTS_PER_PAGE } from '~/lib/blog'
 import { blogSearchQuery } from '~/lib/blog-search'
@@ -15,9 +16,9 @@ const feedHeaders = (type: string) => ({
   'Cache-Control': 'public, max-age=300, s-maxage=3600, stale-while-revalidate=86400',
 })
 
-export function sitemapResponse() {
+export function sitemapResponse(now = new Date(), db: Db = getDb()) {
   const origin = getSiteUrl()
-  const articles = listArticlesForFeeds()
+  const articles = listArticlesForFeeds(now, db)
   const newest = articles[0]?.updatedAt
   // The blog's further pages are listed (each is its own canonical page, so older articles stay a
   // few links from the start); the category views are not: they show the same articles again.
@@ -46,9 +47,9 @@ Sitemap: ${getSiteUrl()}/sitemap.xml
 }
 
 /** RSS 2.0 of the 20 newest articles, in Danish. */
-export function rssResponse() {
+export function rssResponse(now = new Date(), db: Db = getDb()) {
   const origin = getSiteUrl()
-  const articles = listArticlesForFeeds().slice(0, 20)
+  const articles = listArticlesForFeeds(now, db).slice(0, 20)
   const items = articles.map((article) => {
     const link = `${origin}/blog/${article.slug}`
     return `    <item>

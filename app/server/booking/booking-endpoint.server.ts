@@ -1,4 +1,4 @@
-import { getDb } from '#db/connection'
+import { type Db, getDb } from '#db/connection'
 import { bookingFields } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
 import { validateBooking } from '~/lib/booking/booking-schema'
@@ -12,7 +12,7 @@ import { isTokenShaped } from '~/server/booking/manage-link.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import type { Clock } from '~/server/contact/contact.server'
 import { errorFields, log } from '~/server/log.server'
-import { getMailTransport } from '~/server/contact/mail-transport.server'
+import { type MailTransport, getMailTransport } from '~/server/contact/mail-transport.server'
 import { hashIp } from '~/server/contact/sender.server'
 
 /**
@@ -24,6 +24,9 @@ import { hashIp } from '~/server/contact/sender.server'
 const VISITOR_WAIT_MS = 8 * 1000
 const systemClock: Clock = () => new Date()
 
+/** What the posts work with; the server uses the defaults (opened only when needed), tests pass their own. */
+export type BookingDeps = { clock?: Clock; db?: Db; transport?: MailTransport }
+
 const see = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
 
 const text = (form: FormData, name: string) => {
@@ -32,8 +35,8 @@ const text = (form: FormData, name: string) => {
 }
 
 /** Sends what the change queued, waiting a little for it: whatever is not done goes out in the background or a later retry. */
-async function sendQueued(bookingId: number) {
-  const delivery = deliverBookingEmails({ db: getDb(), transport: getMailTransport(), bookingId }).catch((error) => {
+async function sendQueued(bookingId: number, deps: BookingDeps) {
+  const delivery = deliverBookingEmails({ db: deps.db ?? getDb(), transport: deps.transport ?? getMailTransport(), bookingId }).catch((error) => {
     log('error', 'booking e-mails not sent', { bookingId, ...errorFields(error) })
   })
   await Promise.race([delivery, new Promise((resolve) => setTimeout(resolve, VISITOR_WAIT_MS).unref())])
@@ -41,7 +44,8 @@ async function sendQueued(bookingId: number) {
 
 const backToDay = (date: string, status: BookingStatus) => see(`/book-samtale?uge=${isoWeek(date)}&status=${status}#dag-${date}`)
 
-export async function handleBookingPost(form: FormData, { clock = systemClock }: { clock?: Clock } = {}): Promise<Response> {
+export async function handleBookingPost(form: FormData, deps: BookingDeps = {}): Promise<Response> {
+  const { clock = systemClock } = deps
   const key = text(form, 'tidspunkt') ?? ''
   const chosen = parseSlotKey(key)
   if (!chosen) return see('/book-samtale?status=ikke-ledig')
@@ -56,13 +60,13 @@ export async function handleBookingPost(form: FormData, { clock = systemClock }:
   const validation = validateBooking(Object.fromEntries(bookingFields.map((field) => [field, text(form, field)])), availability.modes)
   if (!validation.success) return slotPage('ugyldig', Object.keys(validation.fieldErrors))
   try {
-    const outcome = createBooking(getDb(), { availability, date: chosen.date, time: chosen.time, details: validation.data, ipHash: hashIp(currentClientAddress()), now: clock() })
+    const outcome = createBooking(deps.db ?? getDb(), { availability, date: chosen.date, time: chosen.time, details: validation.data, ipHash: hashIp(currentClientAddress()), now: clock() })
     if (outcome.status !== 'booket') {
       log('info', 'booking refused', { reason: outcome.status })
       return outcome.status === 'taget' || outcome.status === 'ikke-ledig' ? backToDay(chosen.date, outcome.status) : slotPage(outcome.status)
     }
     log('info', 'booking stored', { publicId: outcome.booking.publicId })
-    await sendQueued(outcome.booking.id)
+    await sendQueued(outcome.booking.id, deps)
     return see(`/booking/${outcome.token}?status=booket`)
   } catch (error) {
     log('error', 'booking not stored', errorFields(error))
@@ -70,27 +74,29 @@ export async function handleBookingPost(form: FormData, { clock = systemClock }:
   }
 }
 
-export async function handleManagePost(form: FormData, { clock = systemClock }: { clock?: Clock } = {}): Promise<Response> {
+export async function handleManagePost(form: FormData, deps: BookingDeps = {}): Promise<Response> {
+  const { clock = systemClock } = deps
+  const db = () => deps.db ?? getDb()
   const token = text(form, 'link') ?? ''
-  const booking = isTokenShaped(token) ? findByToken(getDb(), token) : undefined
+  const booking = isTokenShaped(token) ? findByToken(db(), token) : undefined
   if (!booking) return see('/book-samtale')
   const back = (status: BookingStatus) => see(`/booking/${token}?status=${status}`)
   const action = text(form, 'handling')
   try {
     let outcome
     if (action === 'aflys') {
-      outcome = cancelBooking(getDb(), { id: booking.id, by: 'gaest', availability: openAvailability(), now: clock() })
+      outcome = cancelBooking(db(), { id: booking.id, by: 'gaest', availability: openAvailability(), now: clock() })
     } else if (action === 'flyt') {
       const availability = openAvailability()
       const chosen = parseSlotKey(text(form, 'tidspunkt') ?? '')
       if (!availability) return back('lukket')
       if (!chosen) return back('ikke-ledig')
-      outcome = moveBooking(getDb(), { id: booking.id, availability, date: chosen.date, time: chosen.time, now: clock() })
+      outcome = moveBooking(db(), { id: booking.id, availability, date: chosen.date, time: chosen.time, now: clock() })
     } else {
       return back('fejl')
     }
     log('info', `booking ${action}`, { publicId: booking.publicId, outcome: outcome.status })
-    if ('booking' in outcome) await sendQueued(booking.id)
+    if ('booking' in outcome) await sendQueued(booking.id, deps)
     return back(outcome.status)
   } catch (error) {
     log('error', 'booking change not stored', errorFields(error))

@@ -1,7 +1,7 @@
 import { getRequest, setResponseStatus } from '@tanstack/react-start/server'
 import type { ContactResult } from '~/lib/contact'
 import { currentClientAddress } from '~/server/http/client-address.server'
-import { submitContact } from '~/server/contact/contact.server'
+import { type ContactDeps, submitContact } from '~/server/contact/contact.server'
 import { errorFields, log } from '~/server/log.server'
 
 /**
@@ -9,11 +9,11 @@ import { errorFields, log } from '~/server/log.server'
  * that could not be stored is an outage: the JavaScript form gets a 503 (and shows its error),
  * a plain post the error status on /kontakt; never a "received".
  */
-export async function handleContactPost(form: FormData): Promise<ContactResult | Response> {
+export async function handleContactPost(form: FormData, deps: ContactDeps = {}): Promise<ContactResult | Response> {
   const request = getRequest()
   let result: ContactResult
   try {
-    result = await submitContact(form, { ip: currentClientAddress() })
+    result = await submitContact(form, { ...deps, ip: currentClientAddress() })
   } catch (error) {
     log('error', 'contact message not stored', errorFields(error))
     result = { status: 'fejl' }

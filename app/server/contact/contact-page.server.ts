@@ -1,5 +1,5 @@
 import { type ContactDraft, contactFields } from '~/lib/contact'
-import { submitContact } from '~/server/contact/contact.server'
+import { type ContactDeps, submitContact } from '~/server/contact/contact.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
 
@@ -10,7 +10,7 @@ import { errorFields, log } from '~/server/log.server'
  * Danish field errors: nothing typed is lost, nothing personal goes into a URL, and no server state
  * or cookie is needed to carry it (reloading the answer asks to post again, as for any form post).
  */
-export async function answerPlainContactPost(request: Request): Promise<{ redirect: string } | { draft: ContactDraft }> {
+export async function answerPlainContactPost(request: Request, deps: ContactDeps = {}): Promise<{ redirect: string } | { draft: ContactDraft }> {
   let form: FormData
   try {
     form = await request.formData()
@@ -19,7 +19,7 @@ export async function answerPlainContactPost(request: Request): Promise<{ redire
   }
   let draft: ContactDraft
   try {
-    const result = await submitContact(form, { ip: currentClientAddress() })
+    const result = await submitContact(form, { ...deps, ip: currentClientAddress() })
     if (result.status === 'sendt' || result.status === 'modtaget') return { redirect: `/kontakt?status=${result.status}#kontaktformular` }
     draft = { result, values: typedValues(form) }
   } catch (error) {

@@ -82,27 +82,56 @@ export type Encoding = 'br' | 'gzip' | 'identity'
  * first: it is the smallest, and both are made once per page, not per response.
  */
 export function negotiateEncoding(acceptEncoding: string | null | undefined, available: Partial<Record<Encoding, unknown>> = { br: true, gzip: true }): Encoding {
-  const accepted = new Map<string, number>()
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';')
-    if (!name) continue
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q))
-  }
+  const accepted = acceptedEncodings(acceptEncoding ?? '')
   const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0
   if (available.br && quality('br') > 0) return 'br'
   if (available.gzip && quality('gzip') > 0) return 'gzip'
   return 'identity'
 }
 
+/**
+ * Browsers send a handful of distinct Accept-Encoding values, and a cached page is answered many
+ * times a second: each value is parsed once. Anyone can send new values, so the memory is bounded.
+ */
+const parsedAcceptEncodings = new Map<string, Map<string, number>>()
+
+function acceptedEncodings(acceptEncoding: string) {
+  const known = parsedAcceptEncodings.get(acceptEncoding)
+  if (known) return known
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';')
+    if (!name) continue
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q))
+  }
+  if (acceptEncoding.length <= 200) {
+    if (parsedAcceptEncodings.size >= 50) parsedAcceptEncodings.clear()
+    parsedAcceptEncodings.set(acceptEncoding, accepted)
+  }
+  return accepted
+}
+
 /** A path that cannot be decoded (a lone "%") is a page that does not exist, not a bad request. */
 export function isDecodablePath(pathname: string) {
+  if (!pathname.includes('%')) return true
   try {
-    decodeURIComponent(pathname)
-    return true
+    // The result is used: a bundler drops a call whose result is unused as free of side effects,
+    // and with it the check (the built app and Vite's config had `try { return true }`).
+    return decodeURIComponent(pathname).length >= 0
   } catch {
     return false
   }
+}
+
+/**
+ * The request target to answer: an address whose path cannot be decoded is asked as an unknown
+ * page, so it gets the Danish not-found page (the production server and `npm run dev` alike)
+ * instead of a bare 400 from whatever would try to decode it first.
+ */
+export function answerableUrl(url: string) {
+  const queryAt = url.indexOf('?')
+  return isDecodablePath(queryAt === -1 ? url : url.slice(0, queryAt)) ? url : '/ikke-fundet'
 }
 
 /**

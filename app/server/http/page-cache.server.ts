@@ -3,6 +3,7 @@ import { blogContentVersion } from '#db/sync-blog'
 import type { Statement } from 'better-sqlite3'
 import { nextBlogChangeAt } from '~/server/blog/blog.server'
 import { type Page, isNoStore } from '~/server/http/page.server'
+import { type ImagesLock, currentImages } from '~/server/images.server'
 
 /** HTML_CACHE=off renders every page afresh (the benchmark's cold runs); development always does. */
 export const pageCacheEnabled = process.env.NODE_ENV === 'production' && process.env.HTML_CACHE !== 'off'
@@ -18,17 +19,23 @@ function nextNewYear(now: number) {
 }
 
 /**
- * Rendered pages by canonical address, reused until the blog changes (a seed in any process) or
- * the 'Nye Artikler' window moves; bounded by bytes, least recently used out first. Concurrent
- * misses of one page share one render.
+ * Rendered pages by canonical address, reused until the blog changes (a seed in any process), the
+ * images the pages name change (`npm run images`: a new portrait has new file names) or the
+ * 'Nye Artikler' window moves; bounded by bytes, least recently used out first. Concurrent misses
+ * of one page share one render.
  */
 export class PageCache {
-  constructor(private maxBytes = MAX_BYTES) {}
+  constructor(
+    private maxBytes = MAX_BYTES,
+    /** images.lock.json as it is now; the same object until the file changes. */
+    private images: () => ImagesLock = currentImages,
+  ) {}
 
   private entries = new Map<string, Page>()
   private rendering = new Map<string, Promise<Page>>()
   private bytes = 0
   private dataVersion: unknown
+  private imagesSeen: ImagesLock | undefined
   private contentVersion: string | undefined
   private validUntil = 0
   private dataVersionStatement: Statement | undefined
@@ -37,18 +44,22 @@ export class PageCache {
   private generation = 0
 
   /**
-   * PRAGMA data_version tells whether another process (the seed) wrote to the file; asked at most
-   * every 50 ms, so a burst of requests pays for it once.
+   * PRAGMA data_version tells whether another process (the seed) wrote to the file, and the
+   * images lock's modification time whether `npm run images` redrew something; asked at most every
+   * 50 ms, so a burst of requests pays for it once.
    */
   private revalidate(now: number) {
     if (now - this.checkedAt < 50 && now < this.validUntil) return
     this.checkedAt = now
     this.dataVersionStatement ??= getDb().$client.prepare('PRAGMA data_version').pluck()
     const dataVersion = this.dataVersionStatement.get()
-    if (dataVersion === this.dataVersion && now < this.validUntil) return
+    const images = this.images()
+    const imagesChanged = images !== this.imagesSeen
+    this.imagesSeen = images
+    if (dataVersion === this.dataVersion && !imagesChanged && now < this.validUntil) return
     this.dataVersion = dataVersion
     const contentVersion = blogContentVersion(getDb())
-    if (contentVersion !== this.contentVersion || now >= this.validUntil) this.clear()
+    if (contentVersion !== this.contentVersion || imagesChanged || now >= this.validUntil) this.clear()
     this.contentVersion = contentVersion
     this.validUntil = Math.min(nextBlogChangeAt(new Date(now))?.getTime() ?? Number.POSITIVE_INFINITY, nextNewYear(now))
   }
@@ -91,9 +102,8 @@ export class PageCache {
     }
   }
 
+  /** Never called for a key already stored: getOrRender stores only after a miss, one render per key. */
   private store(key: string, page: Page) {
-    const previous = this.entries.get(key)
-    if (previous) this.bytes -= previous.bytes
     this.entries.set(key, page)
     this.bytes += page.bytes
     for (const [oldest, entry] of this.entries) {

@@ -75,17 +75,16 @@ let staticFiles: StaticFiles | undefined
  * The production server's fast path: static files and cached pages answered from memory, without
  * Start, with the same bytes and headers (and, for pages, the same log line) as the path through
  * Start. Undefined sends the request on to Start (a page not cached yet, a redirect, a query of
- * its own, a server function, anything but GET and HEAD).
+ * its own, a server function, anything but GET and HEAD). `files`: the client build (a test's own folder).
  */
-export function fastReply(request: FastRequest): Reply | undefined {
+export function fastReply(request: FastRequest, files = (staticFiles ??= new StaticFiles())): Reply | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   // `//host/om` would parse as host and path (and answer /om); the envelope redirects it instead.
   if (request.url.startsWith('//')) return undefined
   const started = performance.now()
   const url = new URL(request.url, 'http://localhost')
   const facts: RequestFacts = { method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') }
-  staticFiles ??= new StaticFiles()
-  const file = staticFiles.get(url.pathname)
+  const file = files.get(url.pathname, url.search)
   if (file) return replyWithPage(file, facts)
   if (!pageCacheEnabled || !isDecodablePath(url.pathname)) return undefined
   const address = canonicalPageAddress(url)

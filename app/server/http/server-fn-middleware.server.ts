@@ -1,11 +1,4 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
-import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
-import { sendContactMessage } from '~/lib/contact-action'
-import { fetchContactPageTexts } from '~/lib/contact-page'
-import { fetchHomePage } from '~/lib/home-page'
-import { fetchPrivacyPage } from '~/lib/privacy-page'
-import { fetchServicesPage } from '~/lib/services-page'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 import { negotiateEncoding } from '~/server/http/http'
 import { textResponse } from '~/server/http/responses.server'
@@ -16,30 +9,13 @@ export const MAX_BODY_BYTES = 64 * 1024
 /** Below this a compressed answer saves less than its headers cost. */
 const COMPRESS_FROM_BYTES = 1024
 
-/** The only server functions the site has; any other /_serverFn/ address does not exist. */
-const serverFunctionPaths = new Set(
-  [
-    sendContactMessage.url,
-    fetchBlogIndex.url,
-    fetchArticle.url,
-    fetchHomePage.url,
-    fetchServicesPage.url,
-    fetchContactPageTexts.url,
-    fetchPrivacyPage.url,
-    fetchBookingWeek.url,
-    fetchChosenSlot.url,
-    fetchManagedBooking.url,
-    bookTime.url,
-    changeBooking.url,
-  ].map((url) => url.split('?')[0]),
-)
-
 /**
- * Server functions, before Start's CSRF check and the function itself: known ones only, GET or
- * POST, a body of a stated length within the limit that is a readable form or JSON. Their answers
- * are never stored anywhere, and a large JSON answer (the blog index) is compressed.
+ * Server functions, before Start's CSRF check and the function itself: known ones only (the paths
+ * of server-functions.server.ts), GET or POST, a body of a stated length within the limit that is
+ * a readable form or JSON. Their answers are never stored anywhere, and a large JSON answer (the
+ * blog index) is compressed.
  */
-export async function guardServerFunction({ request, next, pathname }: MiddlewareOptions): Promise<Response> {
+export async function guardServerFunction({ request, next, pathname }: MiddlewareOptions, serverFunctionPaths: ReadonlySet<string | undefined>): Promise<Response> {
   if (!serverFunctionPaths.has(pathname)) return textResponse(404, 'Adressen findes ikke.')
   if (request.method !== 'GET' && request.method !== 'POST') return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, POST' })
   const refusal = request.method === 'POST' ? await refuseBody(request) : refusePayloadQuery(new URL(request.url))

@@ -30,9 +30,15 @@ function readOptional(path: string) {
 const HASHED_PORTRAIT = /^\/images\/portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp)$/
 /** Images `npm run images` or `npm run db:seed` may write while the server runs; plain names only (no traversal). */
 const PUBLIC_IMAGE = /^\/images\/(?:blog\/[a-z0-9-]+\.(?:webp|jpg|avif)|portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp))$/
+const COVER = /^\/images\/blog\/[a-z0-9-]+\.(?:webp|jpg)$/
+/** Pages name a generated cover with the key it was drawn from (app/server/images.server.ts). */
+const COVER_VERSION = /^\?v=[0-9a-f]{10}$/
 
-/** A file as a page of fixed bytes, with the brotli and gzip twins that the build made for it. */
-function staticFile(path: string, urlPath: string): Page | undefined {
+/**
+ * A file as a page of fixed bytes, with the brotli and gzip twins that the build made for it.
+ * `immutable`: the address changes whenever the bytes do (a hashed name, a cover's `?v=`).
+ */
+function staticFile(path: string, urlPath: string, versioned = false): Page | undefined {
   const body = readOptional(path)
   if (!body) return undefined
   const br = readOptional(`${path}.br`)
@@ -41,8 +47,10 @@ function staticFile(path: string, urlPath: string): Page | undefined {
     status: 200,
     headers: {
       'content-type': contentTypes[extname(path)] ?? 'application/octet-stream',
-      // Hashed build output and portrait variants never change under their name; other files may be replaced.
-      'cache-control': urlPath.startsWith('/assets/') || HASHED_PORTRAIT.test(urlPath) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
+      // Hashed build output, portrait variants and versioned covers never change under their
+      // address; other files may be replaced.
+      'cache-control':
+        versioned || urlPath.startsWith('/assets/') || HASHED_PORTRAIT.test(urlPath) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, stale-while-revalidate=604800',
       ...(br || gzip ? { vary: 'Accept-Encoding' } : {}),
       ...securityHeaders(),
     },
@@ -85,23 +93,26 @@ export class StaticFiles {
     walk(this.clientDir)
   }
 
-  get(path: string): Page | undefined {
+  /** `search`: the query as given (`?v=…` on a cover makes it immutable; any other is ignored). */
+  get(path: string, search = ''): Page | undefined {
     const known = this.files.get(path)
     if (!PUBLIC_IMAGE.test(path)) return known
+    const versioned = COVER.test(path) && COVER_VERSION.test(search)
+    const key = versioned ? `${path}?v` : path
     const file = join(this.publicDir, path)
     let stat: { mtimeMs: number; size: number }
     try {
       stat = statSync(file)
     } catch {
       // Gone from public/ (a deleted article's cover): the build's copy, if any, still answers.
-      this.fromPublic.delete(path)
+      this.fromPublic.delete(key)
       return known
     }
-    const cached = this.fromPublic.get(path)
+    const cached = this.fromPublic.get(key)
     if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.page
-    const page = staticFile(file, path)
+    const page = staticFile(file, path, versioned)
     if (!page) return known
-    this.fromPublic.set(path, { page, mtimeMs: stat.mtimeMs, size: stat.size })
+    this.fromPublic.set(key, { page, mtimeMs: stat.mtimeMs, size: stat.size })
     return page
   }
 }

@@ -1,0 +1,31 @@
+import { fetchAboutPage } from '~/lib/about-page'
+import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
+import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
+import { sendContactMessage } from '~/lib/contact-action'
+import { fetchContactPageTexts } from '~/lib/contact-page'
+import { fetchHomePage } from '~/lib/home-page'
+import { fetchPrivacyPage } from '~/lib/privacy-page'
+import { fetchServicesPage } from '~/lib/services-page'
+
+/**
+ * The only server functions the site has; any other /_serverFn/ address does not exist. Apart from
+ * the guard (server-fn-middleware.server.ts) because their addresses come from Start's compiler,
+ * which the unit tests of the guard do not run.
+ */
+export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
+  [
+    sendContactMessage.url,
+    fetchBlogIndex.url,
+    fetchArticle.url,
+    fetchHomePage.url,
+    fetchAboutPage.url,
+    fetchServicesPage.url,
+    fetchContactPageTexts.url,
+    fetchPrivacyPage.url,
+    fetchBookingWeek.url,
+    fetchChosenSlot.url,
+    fetchManagedBooking.url,
+    bookTime.url,
+    changeBooking.url,
+  ].map((url) => url.split('?')[0]),
+)

@@ -1,0 +1,175 @@
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#db/connection'
+import { bookingEmails, bookings } from '#db/schema'
+import { handleBookingPost, handleManagePost } from '~/server/booking/booking-endpoint.server'
+import { hashToken } from '~/server/booking/manage-link.server'
+import { hashIp } from '~/server/contact/sender.server'
+import { temporaryDatabase } from '../helpers'
+import { inStartRequest } from '../start-request'
+import { MONDAY, NOW, TEST_FILE, memoryTransport, snapshot } from './booking-helpers'
+
+// The booking forms' posts as the server answers them: each a 303 to the page that tells the
+// outcome, with the visitor's address from the request scope and the availability file on disk.
+
+const clock = () => NOW
+const formOf = (fields: Record<string, string>) => {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  return form
+}
+const booking = (changes: Record<string, string> = {}) =>
+  formOf({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '', ...changes })
+const post = (address: string, run: () => Promise<Response>) => inStartRequest(new Request('http://localhost/_serverFn/book', { method: 'POST' }), address, run).then(({ result }) => result)
+const where = (response: Response) => [response.status, response.headers.get('location'), response.headers.get('cache-control')]
+
+let fileDir: string
+beforeEach(() => {
+  const { dir } = temporaryDatabase()
+  fileDir = dir
+  writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
+  vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+  vi.stubEnv('BOOKING_RATE_LIMIT', undefined)
+})
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+/** Books Monday 10:00 for Mette and returns her manage token. */
+async function booked(db: Db, transport = memoryTransport()) {
+  const response = await post('192.0.2.30', () => handleBookingPost(booking(), { db, transport, clock }))
+  const token = /^\/booking\/([\w-]{32})\?status=booket$/.exec(response.headers.get('location') ?? '')?.[1]
+  if (!token) throw new Error(`not booked: ${response.headers.get('location')}`)
+  return token
+}
+
+describe('the booking post', () => {
+  it('books the time, sends both e-mails and sends the visitor to the manage link', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const response = await post('192.0.2.30', () => handleBookingPost(booking(), { db, transport, clock }))
+    expect(response.status).toBe(303)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const token = /^\/booking\/([\w-]{32})\?status=booket$/.exec(response.headers.get('location')!)![1]!
+    const [row] = db.select().from(bookings).all()
+    expect(row).toMatchObject({ name: 'Mette Sørensen', email: 'mette@eksempel.dk', mode: 'telefon', localDate: MONDAY, startsAt: '2026-04-20T08:00:00.000Z', status: 'bekraeftet' })
+    expect(row!.manageTokenHash).toBe(hashToken(token))
+    expect(row!.ipHash).toBe(hashIp('192.0.2.30'))
+    expect(transport.sent.map((email) => email.to).sort()).toEqual(['kontakt@holmcoaching.dk', 'mette@eksempel.dk'])
+    expect(db.select().from(bookingEmails).all().filter((email) => email.status === 'sent')).toHaveLength(2)
+  })
+
+  it('sends wrong fields back to the form by name only, and a taken or unknown time back to its day', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const invalid = await post('192.0.2.31', () => handleBookingPost(booking({ navn: '', email: 'mette@' }), { db, transport, clock }))
+    expect(where(invalid)).toEqual([303, `/book-samtale/${MONDAY}T10:00?status=ugyldig&felter=navn,email#bookingformular`, 'no-store'])
+
+    await booked(db, transport)
+    const taken = await post('192.0.2.32', () => handleBookingPost(booking({ email: 'bo@eksempel.dk', tidspunkt: `${MONDAY}T10:15` }), { db, transport, clock }))
+    expect(where(taken)).toEqual([303, `/book-samtale?uge=2026-W17&status=taget#dag-${MONDAY}`, 'no-store'])
+    const notOffered = await post('192.0.2.32', () => handleBookingPost(booking({ email: 'bo@eksempel.dk', tidspunkt: `${MONDAY}T10:30` }), { db, transport, clock }))
+    expect(where(notOffered)).toEqual([303, `/book-samtale?uge=2026-W17&status=ikke-ledig#dag-${MONDAY}`, 'no-store'])
+    const again = await post('192.0.2.33', () => handleBookingPost(booking({ tidspunkt: `${MONDAY}T11:00` }), { db, transport, clock }))
+    expect(where(again)).toEqual([303, `/book-samtale/${MONDAY}T11:00?status=har-booking#bookingformular`, 'no-store'])
+    expect(db.select().from(bookings).all()).toHaveLength(1)
+  })
+
+  it('counts the bookings of the request’s address against BOOKING_RATE_LIMIT', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    vi.stubEnv('BOOKING_RATE_LIMIT', '1')
+    await booked(db, transport)
+    const second = await post('192.0.2.30', () => handleBookingPost(booking({ email: 'bo@eksempel.dk', tidspunkt: `${MONDAY}T09:00` }), { db, transport, clock }))
+    expect(where(second)).toEqual([303, `/book-samtale/${MONDAY}T09:00?status=for-mange#bookingformular`, 'no-store'])
+    const other = await post('192.0.2.34', () => handleBookingPost(booking({ email: 'bo@eksempel.dk', tidspunkt: `${MONDAY}T09:00` }), { db, transport, clock }))
+    expect(other.headers.get('location')).toMatch(/^\/booking\/[\w-]{32}\?status=booket$/)
+  })
+
+  it('is closed when the file closes booking or is gone, and says so', async () => {
+    const { db } = temporaryDatabase()
+    writeFileSync(join(fileDir, 'booking.yaml'), `aaben: nej\n${TEST_FILE}`)
+    expect(where(await post('192.0.2.35', () => handleBookingPost(booking(), { db, clock })))).toEqual([303, '/book-samtale?status=lukket', 'no-store'])
+    rmSync(join(fileDir, 'booking.yaml'))
+    expect(where(await post('192.0.2.35', () => handleBookingPost(booking(), { db, clock })))).toEqual([303, '/book-samtale?status=lukket', 'no-store'])
+    expect(db.select().from(bookings).all()).toEqual([])
+  })
+
+  it('takes each field once and as text: a repeated time or field is not a booking', async () => {
+    const { db } = temporaryDatabase()
+    const twice = booking()
+    twice.append('tidspunkt', `${MONDAY}T11:00`)
+    expect(where(await post('192.0.2.36', () => handleBookingPost(twice, { db, clock })))).toEqual([303, '/book-samtale?status=ikke-ledig', 'no-store'])
+    const repeatedName = booking()
+    repeatedName.append('navn', 'Bo')
+    expect((await post('192.0.2.36', () => handleBookingPost(repeatedName, { db, clock }))).headers.get('location')).toBe(`/book-samtale/${MONDAY}T10:00?status=ugyldig&felter=navn#bookingformular`)
+    const fileAsName = booking()
+    fileAsName.set('navn', new File(['Mette'], 'navn.txt'))
+    expect((await post('192.0.2.36', () => handleBookingPost(fileAsName, { db, clock }))).headers.get('location')).toBe(`/book-samtale/${MONDAY}T10:00?status=ugyldig&felter=navn#bookingformular`)
+    // A repeated honeypot is filled in too.
+    const robot = booking()
+    robot.append('website', 'x')
+    expect(where(await post('192.0.2.36', () => handleBookingPost(robot, { db, clock })))).toEqual([303, '/book-samtale', 'no-store'])
+    expect(db.select().from(bookings).all()).toEqual([])
+  })
+
+  it('answers a lost database with the error on the form, and books nothing', async () => {
+    const { db, dir } = temporaryDatabase()
+    rmSync(join(dir, 'site.db'))
+    const transport = memoryTransport()
+    expect(where(await post('192.0.2.37', () => handleBookingPost(booking(), { db, transport, clock })))).toEqual([303, `/book-samtale/${MONDAY}T10:00?status=fejl#bookingformular`, 'no-store'])
+    expect(transport.sent).toEqual([])
+  })
+})
+
+describe('the manage link’s post', () => {
+  it('cancels the booking by the visitor and sends the cancellations', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const token = await booked(db, transport)
+    transport.sent.length = 0
+    const response = await post('192.0.2.40', () => handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
+    expect(where(response)).toEqual([303, `/booking/${token}?status=aflyst`, 'no-store'])
+    expect(db.select().from(bookings).all()[0]).toMatchObject({ status: 'aflyst', cancelledBy: 'gaest', cancelledAt: NOW.toISOString() })
+    expect(transport.sent.map((email) => email.subject)).toEqual(['Din samtale mandag 20. april kl. 10.00 er aflyst', 'Booking aflyst: mandag 20. april kl. 10.00 – Mette Sørensen'])
+    // Cancelling again changes nothing and sends nothing.
+    const before = snapshot(db)
+    expect(where(await post('192.0.2.40', () => handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=aflyst`, 'no-store'])
+    expect(snapshot(db)).toBe(before)
+    expect(transport.sent).toHaveLength(2)
+  })
+
+  it('moves the booking to a free time, and refuses a malformed or closed one', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const token = await booked(db, transport)
+    const move = (tidspunkt: string) => post('192.0.2.41', () => handleManagePost(formOf({ link: token, handling: 'flyt', tidspunkt }), { db, transport, clock }))
+    expect(where(await move('27. april'))).toEqual([303, `/booking/${token}?status=ikke-ledig`, 'no-store'])
+    expect(where(await move('2026-04-27T11:00'))).toEqual([303, `/booking/${token}?status=flyttet`, 'no-store'])
+    expect(db.select().from(bookings).all()[0]).toMatchObject({ localDate: '2026-04-27', startsAt: '2026-04-27T09:00:00.000Z', moveCount: 1, sequence: 1 })
+    expect(transport.sent.at(-2)!.subject).toBe('Din samtale er flyttet til mandag 27. april kl. 11.00')
+    writeFileSync(join(fileDir, 'booking.yaml'), `aaben: nej\n${TEST_FILE}`)
+    expect(where(await move('2026-04-27T09:00'))).toEqual([303, `/booking/${token}?status=lukket`, 'no-store'])
+  })
+
+  it('sends an unknown or malformed link to the booking page, and an unknown action back with the error', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const token = await booked(db, transport)
+    const before = snapshot(db)
+    for (const link of ['', 'a'.repeat(32), `${token}x`]) {
+      expect(where(await post('192.0.2.42', () => handleManagePost(formOf({ link, handling: 'aflys' }), { db, transport, clock }))), link).toEqual([303, '/book-samtale', 'no-store'])
+    }
+    expect(where(await post('192.0.2.42', () => handleManagePost(formOf({ link: token, handling: 'slet' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=fejl`, 'no-store'])
+    expect(snapshot(db)).toBe(before)
+  })
+
+  it('answers the error when the change cannot be stored', async () => {
+    const { db, dir } = temporaryDatabase()
+    const transport = memoryTransport()
+    const token = await booked(db, transport)
+    rmSync(join(dir, 'site.db'))
+    expect(where(await post('192.0.2.43', () => handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=fejl`, 'no-store'])
+  })
+})

@@ -1,0 +1,341 @@
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#db/connection'
+import type { BookingMode } from '~/lib/booking/availability-schema'
+import { bookingEmails, bookings } from '#db/schema'
+import { bookingsAbout, bookingsForList, exportBookings, purgeOldBookings, undeliveredBookingEmails } from '~/server/booking/booking-admin.server'
+import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
+import { chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
+import { bookingRateLimit, cancelBooking, createBooking, findByCode, markNoShow, moveBooking } from '~/server/booking/bookings.server'
+import { temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
+
+// The rules a visitor and the coach depend on, beyond the booking flow itself: who may change what
+// and when, the coach's list and tools, the e-mails' wording per form, the manage link's secret.
+
+const availability = testAvailability()
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+function bookAt(db: Db, time: string, email: string, { date = MONDAY, mode = 'telefon' as BookingMode, note = '', file = availability, now = NOW } = {}) {
+  const outcome = createBooking(db, { availability: file, date, time, details: { ...details(email), form: mode, besked: note }, ipHash: `ip-${email}`, now })
+  if (outcome.status !== 'booket') throw new Error(outcome.status)
+  return outcome
+}
+
+describe('who may change a booking, and when', () => {
+  it('lets the coach cancel until the conversation ends, the visitor only until the cut-off', () => {
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    // 10:00–10:30 is 08:00Z–08:30Z.
+    expect(cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: new Date('2026-04-19T20:00:00Z') }).status).toBe('aflyst')
+    const { booking: second } = bookAt(db, '11:00', 'bo@eksempel.dk')
+    expect(cancelBooking(db, { id: second.id, by: 'gaest', availability, now: new Date('2026-04-19T21:00:00.001Z') }).status).toBe('for-sent')
+    expect(cancelBooking(db, { id: second.id, by: 'coach', availability, now: new Date('2026-04-20T09:30:00Z') }).status).toBe('aflyst')
+    const { booking: third } = bookAt(db, '09:00', 'cy@eksempel.dk')
+    expect(cancelBooking(db, { id: third.id, by: 'coach', availability, now: new Date('2026-04-20T07:30:00.001Z') }).status).toBe('for-sent')
+    // Without a file (booking closed) the visitor may still cancel until the start.
+    expect(cancelBooking(db, { id: third.id, by: 'gaest', availability: undefined, now: new Date('2026-04-20T06:59:00Z') })).toMatchObject({ status: 'aflyst', booking: { cancelledBy: 'gaest' } })
+    expect(cancelBooking(db, { id: 999, by: 'coach', availability, now: NOW })).toEqual({ status: 'aflyst' })
+  })
+
+  it('moves only a confirmed booking, only to a time that is offered and free', () => {
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    bookAt(db, '09:00', 'bo@eksempel.dk', { date: '2026-04-27' })
+    const move = (date: string, time: string, id = booking.id) => moveBooking(db, { id, availability, date, time, now: NOW })
+    expect(move('2026-04-27', '10:30')).toEqual({ status: 'ikke-ledig' })
+    expect(move('2026-04-27', '09:00')).toEqual({ status: 'taget' })
+    // Too soon: a Monday inside the 24 hours' notice.
+    expect(moveBooking(db, { id: booking.id, availability, date: '2026-04-13', time: '09:00', now: new Date('2026-04-12T08:00:00Z') })).toEqual({ status: 'ikke-ledig' })
+    // Its own time is free for it: moving 10:00 to 10:15 is no clash with itself.
+    expect(move(MONDAY, '10:15')).toMatchObject({ status: 'flyttet', booking: { startsAt: '2026-04-20T08:15:00.000Z', moveCount: 1 } })
+    cancelBooking(db, { id: booking.id, by: 'coach', availability, now: NOW })
+    expect(move('2026-04-27', '11:00')).toEqual({ status: 'aflyst' })
+    expect(move('2026-04-27', '11:00', 999)).toEqual({ status: 'aflyst' })
+  })
+
+  it('counts a full day as taken, and frees it when one is cancelled', () => {
+    const { db } = temporaryDatabase()
+    const onePerDay = testAvailability(`${TEST_FILE}max_pr_dag: 1\n`)
+    const { booking } = bookAt(db, '09:00', 'mette@eksempel.dk', { file: onePerDay })
+    expect(createBooking(db, { availability: onePerDay, date: MONDAY, time: '11:00', details: details('bo@eksempel.dk'), ipHash: 'ip-bo', now: NOW }).status).toBe('taget')
+    cancelBooking(db, { id: booking.id, by: 'coach', availability: onePerDay, now: NOW })
+    expect(createBooking(db, { availability: onePerDay, date: MONDAY, time: '11:00', details: details('bo@eksempel.dk'), ipHash: 'ip-bo', now: NOW }).status).toBe('booket')
+  })
+
+  it('notes a no-show only on a confirmed booking, and finds a booking by its code however it is typed', () => {
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    const later = new Date('2026-04-20T09:00:00Z')
+    expect(markNoShow(db, { id: booking.id, now: later })).toMatchObject({ id: booking.id, outcome: 'udeblevet', updatedAt: later.toISOString() })
+    expect(findByCode(db, ` ${booking.publicId.toUpperCase()} `)?.id).toBe(booking.id)
+    expect(findByCode(db, 'abcdefgh')).toBeUndefined()
+    const { booking: cancelled } = bookAt(db, '11:00', 'bo@eksempel.dk')
+    cancelBooking(db, { id: cancelled.id, by: 'coach', availability, now: NOW })
+    expect(markNoShow(db, { id: cancelled.id, now: later })).toBeUndefined()
+    expect(db.select().from(bookings).where(eq(bookings.id, cancelled.id)).get()?.outcome).toBeNull()
+  })
+
+  it('makes booking codes of eight letters and digits without look-alikes', () => {
+    const { db } = temporaryDatabase()
+    for (const [index, time] of ['09:00', '10:00', '11:00'].entries()) expect(bookAt(db, time, `p${index}@eksempel.dk`).booking.publicId).toMatch(/^[a-hjkmnp-z2-9]{8}$/)
+  })
+
+  it('reads BOOKING_RATE_LIMIT as a positive whole number, else three', () => {
+    for (const [value, limit] of [[undefined, 3], ['1', 1], ['10', 10], ['0', 3], ['-2', 3], ['2.5', 3], ['mange', 3]] as const) {
+      vi.stubEnv('BOOKING_RATE_LIMIT', value)
+      expect(bookingRateLimit(), String(value)).toBe(limit)
+    }
+  })
+})
+
+describe('the pages', () => {
+  it('tell a time that is closed, unknown or not offered from one that is free', () => {
+    const { db } = temporaryDatabase()
+    const clock = () => NOW
+    expect(chosenSlot(`${MONDAY}T10:00`, { db, availability: undefined, clock })).toEqual({ state: 'lukket' })
+    expect(chosenSlot('mandag', { db, availability, clock })).toEqual({ state: 'ikke-ledig', week: undefined })
+    expect(chosenSlot(`${MONDAY}T10:30`, { db, availability, clock })).toEqual({ state: 'ikke-ledig', week: '2026-W17' })
+    expect(chosenSlot(`${MONDAY}T10:00`, { db, availability, clock })).toEqual({
+      state: 'ledig',
+      key: `${MONDAY}T10:00`,
+      label: 'mandag 20. april kl. 10.00',
+      period: 'mandag 20. april kl. 10.00–10.30',
+      week: '2026-W17',
+      modes: [
+        { value: 'telefon', label: 'Telefon – jeg ringer til dig' },
+        { value: 'video', label: 'Video – du får et link i mailen' },
+        { value: 'fremmoede', label: 'Fremmøde i Fredericia' },
+      ],
+    })
+  })
+
+  it('show the cut-off in words, and offer times to move to only while the booking can change', () => {
+    const { db } = temporaryDatabase()
+    const { token } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    const show = (file: string | undefined, now = NOW) => managedBooking(token, { db, availability: file === undefined ? undefined : testAvailability(file), clock: () => now })
+    expect(show(TEST_FILE)).toMatchObject({ cutoff: '12 timer', changeable: true, mode: 'Telefon – jeg ringer til dig', name: 'Mette Sørensen' })
+    expect(show(TEST_FILE)!.moveTo.map((day) => day.date)).toEqual(['2026-04-13', '2026-04-20', '2026-04-27', '2026-05-04'])
+    expect(show(TEST_FILE.replace('12 timer', '1 time'))!.cutoff).toBe('1 time')
+    expect(show(TEST_FILE.replace('12 timer', '90 minutter'))!.cutoff).toBe('90 minutter')
+    // Exactly at the cut-off it can still change; a moment later it cannot, and nothing is offered.
+    expect(show(TEST_FILE, new Date('2026-04-19T20:00:00Z'))!.changeable).toBe(true)
+    expect(show(TEST_FILE, new Date('2026-04-19T20:00:00.001Z'))).toMatchObject({ changeable: false, moveTo: [] })
+    // Closed booking: no cut-off but the start, and nowhere to move to.
+    expect(show(undefined)).toMatchObject({ cutoff: '0 timer', changeable: true, moveTo: [] })
+  })
+})
+
+describe('the coach’s tools', () => {
+  it('list the coming bookings and the last week’s in time order, or all of them newest first', () => {
+    const { db } = temporaryDatabase()
+    bookAt(db, '10:00', 'a@eksempel.dk')
+    bookAt(db, '09:00', 'b@eksempel.dk', { date: '2026-04-27' })
+    bookAt(db, '11:00', 'c@eksempel.dk', { date: '2026-04-13', now: new Date('2026-04-01T09:00:00Z') })
+    // Eight days after 13 April 11:00 that booking has dropped off the list; seven days after, not yet.
+    expect(bookingsForList({ db, now: new Date('2026-04-20T09:00:00.001Z') }).map((row) => row.email)).toEqual(['a@eksempel.dk', 'b@eksempel.dk'])
+    expect(bookingsForList({ db, now: new Date('2026-04-20T09:00:00Z') }).map((row) => row.email)).toEqual(['c@eksempel.dk', 'a@eksempel.dk', 'b@eksempel.dk'])
+    expect(bookingsForList({ db, now: new Date('2026-06-01T00:00:00Z'), all: true }).map((row) => row.email)).toEqual(['b@eksempel.dk', 'a@eksempel.dk', 'c@eksempel.dk'])
+  })
+
+  it('count only the e-mails that gave up, and export nothing for an unknown person', async () => {
+    const { db, dir } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    expect(undeliveredBookingEmails({ db })).toBe(0)
+    db.update(bookingEmails).set({ status: 'failed' }).where(eq(bookingEmails.role, 'coach')).run()
+    db.update(bookingEmails).set({ status: 'sending' }).where(eq(bookingEmails.kind, 'paamindelse')).run()
+    expect(undeliveredBookingEmails({ db })).toBe(1)
+    expect(await exportBookings('ingen@eksempel.dk', { db, outbox: dir })).toEqual({ bookings: [], bookingEmailLog: [], bookingEmails: [] })
+    const exported = await exportBookings(' METTE@eksempel.dk ', { db, outbox: join(dir, 'findes-ikke') })
+    expect(exported.bookings).toHaveLength(1)
+    expect(exported.bookings[0]).not.toHaveProperty('manageTokenHash')
+    expect(exported.bookingEmailLog.map((email) => email.bookingId)).toEqual([booking.id, booking.id, booking.id])
+    expect((await bookingsAbout('Mette@Eksempel.dk', { db, outbox: dir })).bookings.map((row) => row.id)).toEqual([booking.id])
+  })
+
+  it('delete bookings the file’s number of days after the conversation, 90 while the file cannot be read', async () => {
+    const { db, dir } = temporaryDatabase()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    const file = join(dir, 'booking.yaml')
+    writeFileSync(file, `${TEST_FILE}slet_efter_dage: 10\n`)
+    vi.stubEnv('BOOKING_FILE', file)
+    // The conversation ended 20 April 08:30Z.
+    expect(await purgeOldBookings({ db, outbox: dir, now: new Date('2026-04-30T08:30:00Z') })).toEqual({ bookings: 0, outboxFiles: 0 })
+    writeFileSync(file, 'varighed: [')
+    expect(await purgeOldBookings({ db, outbox: dir, now: new Date('2026-07-19T08:30:00.001Z') })).toEqual({ bookings: 1, outboxFiles: 0 })
+    bookAt(db, '10:00', 'bo@eksempel.dk')
+    writeFileSync(file, `${TEST_FILE}slet_efter_dage: 10\n`)
+    expect(await purgeOldBookings({ db, outbox: dir, now: new Date('2026-04-30T08:30:00.001Z') })).toEqual({ bookings: 1, outboxFiles: 0 })
+  })
+})
+
+describe('the e-mails', () => {
+  it('say where the conversation takes place, for each form, and carry the visitor’s note to the coach only', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '09:00', 'video@eksempel.dk', { mode: 'video' })
+    bookAt(db, '10:00', 'moede@eksempel.dk', { mode: 'fremmoede', note: 'Jeg kommer på cykel.' })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const to = (address: string) => transport.sent.find((email) => email.to === address)!
+    const coachAbout = (address: string) => transport.sent.find((email) => email.replyTo === address)!
+    expect(to('video@eksempel.dk').text).toContain('Form: Video – jeg sender dig et link til videosamtalen inden samtalen')
+    expect(to('video@eksempel.dk').attachments![0]!.content).toContain('LOCATION:Video – link i mailen')
+    expect(to('moede@eksempel.dk').text).toMatch(/Form: Fremmøde hos mig, .+, \d{4} Fredericia/)
+    expect(to('moede@eksempel.dk').attachments![0]!.content).toMatch(/LOCATION:.+\\, \d{4} Fredericia/)
+    expect(to('moede@eksempel.dk').text).not.toContain('Jeg kommer på cykel.')
+    expect(coachAbout('moede@eksempel.dk').text).toContain('Besked: Jeg kommer på cykel.')
+    expect(coachAbout('video@eksempel.dk').text).not.toContain('Besked:')
+    expect(coachAbout('video@eksempel.dk').text).toContain('Form: Video – du får et link i mailen')
+  })
+
+  it('give up after ten attempts, and with --alle try those again but never a reminder before its time', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport({ failing: true })
+    // Four weeks ahead: the reminder is not due while the attempts go on, a day apart.
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk', { date: '2026-05-04' })
+    let now = NOW
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      now = new Date(now.getTime() + 86_400_000)
+      expect(await deliverBookingEmails({ db, transport, clock: () => now, bookingId: booking.id }), `attempt ${attempt}`).toEqual({ tried: 2, delivered: 0, failed: 2 })
+    }
+    const rows = () => db.select().from(bookingEmails).all()
+    expect(rows().filter((email) => email.kind === 'bekraeftelse').map(({ status, attempts, nextAttemptAt, lastError }) => ({ status, attempts, nextAttemptAt, lastError }))).toEqual([
+      { status: 'failed', attempts: 10, nextAttemptAt: null, lastError: 'udbyderen svarer ikke' },
+      { status: 'failed', attempts: 10, nextAttemptAt: null, lastError: 'udbyderen svarer ikke' },
+    ])
+    expect(await deliverBookingEmails({ db, transport, clock: () => new Date(now.getTime() + 86_400_000) })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    transport.failing = false
+    expect(await deliverBookingEmails({ db, transport, clock: () => now, force: true })).toEqual({ tried: 2, delivered: 2, failed: 0 })
+    expect(rows().find((email) => email.kind === 'paamindelse')).toMatchObject({ status: 'pending' })
+    expect(transport.sent.map((email) => email.subject).sort()).toEqual(['Din samtale er booket: mandag 4. maj kl. 10.00', 'Ny booking: mandag 4. maj kl. 10.00 – Mette Sørensen'])
+  })
+
+  it('tell the visitor and the coach what they need, each in their own words, with the invitation where it belongs', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    vi.stubEnv('SITE_URL', 'https://www.eksempel.dk')
+    const { booking, token } = bookAt(db, '10:00', 'mette@eksempel.dk', { note: 'Helst om formiddagen.' })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    moveBooking(db, { id: booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    // The reminder of the new time, 24 hours before it.
+    await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-26T07:00:00Z') })
+    cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: NOW })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const link = `https://www.eksempel.dk/booking/${token}`
+    const [confirmation, toCoach, moved, movedToCoach, reminder, cancelled, cancelledToCoach] = transport.sent
+    expect(transport.sent.map((email) => [email.to, email.subject])).toEqual([
+      ['mette@eksempel.dk', 'Din samtale er booket: mandag 20. april kl. 10.00'],
+      ['kontakt@holmcoaching.dk', 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen'],
+      ['mette@eksempel.dk', 'Din samtale er flyttet til mandag 27. april kl. 09.00'],
+      ['kontakt@holmcoaching.dk', 'Booking flyttet til mandag 27. april kl. 09.00 – Mette Sørensen'],
+      ['mette@eksempel.dk', 'Påmindelse: din samtale mandag 27. april kl. 09.00'],
+      ['mette@eksempel.dk', 'Din samtale mandag 27. april kl. 09.00 er aflyst'],
+      ['kontakt@holmcoaching.dk', 'Booking aflyst: mandag 27. april kl. 09.00 – Mette Sørensen'],
+    ])
+    expect(confirmation!.text).toContain('Tak for din booking, Mette Sørensen')
+    expect(confirmation!.text).toContain('Form: Telefon – jeg ringer til dig på 20 30 40 50')
+    expect(confirmation!.text).toContain(`Bookingnummer: ${booking.publicId}`)
+    expect(confirmation!.text).toContain(link)
+    expect(confirmation!.text).not.toContain('Helst om formiddagen.')
+    expect(confirmation!.replyTo).toBeUndefined()
+    expect(moved!.text).toContain('Din samtale er flyttet, Mette Sørensen')
+    for (const line of ['Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)', 'Navn: Mette Sørensen', 'E-mail: mette@eksempel.dk', 'Telefon: 20 30 40 50', 'Besked: Helst om formiddagen.', `Bookingnummer: ${booking.publicId} (npm run booking:list viser alle bookinger)`]) {
+      expect(toCoach!.text, line).toContain(line)
+    }
+    expect(toCoach!.text).not.toContain(link)
+    expect(movedToCoach!.replyTo).toBe('mette@eksempel.dk')
+    // The reminder carries the link but no invitation; the cancellation points to a new booking.
+    expect(reminder!.attachments).toBeUndefined()
+    expect(reminder!.text).toContain('Jeg glæder mig til at tale med dig.')
+    expect(reminder!.text).toContain(link)
+    expect(cancelled!.text).toContain('Samtalen mandag 27. april kl. 09.00 (dansk tid) er aflyst, og tiden er frigivet.')
+    expect(cancelled!.text).toContain('Vil du finde en ny tid, kan du booke igen på https://www.eksempel.dk/book-samtale.')
+    expect(cancelled!.text).not.toContain(link)
+    expect(cancelled!.attachments![0]!.filename).toBe('aflyst.ics')
+    expect(confirmation!.attachments![0]!.filename).toBe('invitation.ics')
+    // The invitation: the visitor's with the manage link, the coach's with the visitor's name.
+    expect(confirmation!.attachments![0]!.content).toContain('SUMMARY:Uforpligtende samtale med')
+    expect(confirmation!.attachments![0]!.content.replace(/\r\n /g, '')).toContain(`Flyt eller aflys: ${link}`)
+    expect(toCoach!.attachments![0]!.content).toContain('SUMMARY:Første samtale: Mette Sørensen')
+    expect(toCoach!.attachments![0]!.content).not.toContain('Flyt eller aflys')
+    expect(cancelled!.attachments![0]!.content).not.toContain('Flyt eller aflys')
+    expect(confirmation!.attachments![0]!.content).toContain('LOCATION:Telefon – jeg ringer til dig')
+    expect(confirmation!.attachments![0]!.content).toContain('PRODID:-//www.eksempel.dk//booking//DA')
+  })
+
+  it('skip a reminder whose conversation has already begun', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    // The server was down from the day before until the conversation had begun (08:00Z).
+    expect(await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-20T08:00:00Z') })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(transport.sent.map((email) => email.subject)).not.toContain('Påmindelse: din samtale mandag 20. april kl. 10.00')
+    expect(db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).get()).toMatchObject({ status: 'skipped', claimToken: null, nextAttemptAt: null })
+  })
+
+  it('wait with a retry until its backoff has passed', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport({ failing: true })
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: booking.id })
+    expect(db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'bekraeftelse')).all().map((email) => email.nextAttemptAt)).toEqual([
+      new Date(NOW.getTime() + 60_000).toISOString(),
+      new Date(NOW.getTime() + 60_000).toISOString(),
+    ])
+    transport.failing = false
+    expect(await deliverBookingEmails({ db, transport, clock: () => new Date(NOW.getTime() + 59_999) })).toMatchObject({ tried: 0 })
+    expect(await deliverBookingEmails({ db, transport, clock: () => new Date(NOW.getTime() + 60_000) })).toMatchObject({ tried: 2, delivered: 2 })
+  })
+})
+
+describe('the manage link’s secret', () => {
+  it('is made once beside the database, readable only by its owner, and the same for every process', async () => {
+    const { dir } = temporaryDatabase()
+    vi.stubEnv('BOOKING_LINK_SECRET', '')
+    vi.stubEnv('DATABASE_URL', join(dir, 'data', 'site.db'))
+    mkdirSync(join(dir, 'data'))
+    vi.resetModules()
+    const first = await import('~/server/booking/manage-link.server')
+    const token = first.manageToken('abcdefgh')
+    const file = join(dir, 'data', 'booking-link-secret')
+    expect(readFileSync(file, 'utf8')).toMatch(/^[\w-]{43}$/)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(token).toMatch(/^[\w-]{32}$/)
+    vi.resetModules()
+    const second = await import('~/server/booking/manage-link.server')
+    expect(second.manageToken('abcdefgh')).toBe(token)
+    expect(second.manageToken('abcdefgj')).not.toBe(token)
+    // Another secret (BOOKING_LINK_SECRET) voids the old links.
+    vi.stubEnv('BOOKING_LINK_SECRET', 'en-anden-hemmelighed')
+    vi.resetModules()
+    const third = await import('~/server/booking/manage-link.server')
+    expect(third.manageToken('abcdefgh')).not.toBe(token)
+    // A database folder that does not exist is an error, not a secret made up in memory.
+    vi.stubEnv('BOOKING_LINK_SECRET', '')
+    vi.stubEnv('DATABASE_URL', join(dir, 'mangler', 'site.db'))
+    vi.resetModules()
+    const fourth = await import('~/server/booking/manage-link.server')
+    expect(() => fourth.manageToken('abcdefgh')).toThrow(/ENOENT/)
+    expect(existsSync(join(dir, 'mangler'))).toBe(false)
+  })
+
+  it('makes links on the site’s public origin, without a trailing slash', async () => {
+    const { manageUrl, managePath, manageToken, siteOrigin, isTokenShaped } = await import('~/server/booking/manage-link.server')
+    vi.stubEnv('SITE_URL', 'https://www.eksempel.dk//')
+    expect(siteOrigin()).toBe('https://www.eksempel.dk')
+    expect(manageUrl('abcdefgh')).toBe(`https://www.eksempel.dk/booking/${manageToken('abcdefgh')}`)
+    expect(managePath('abcdefgh')).toBe(`/booking/${manageToken('abcdefgh')}`)
+    vi.stubEnv('SITE_URL', undefined)
+    expect(siteOrigin()).toBe('http://localhost:3000')
+    expect(isTokenShaped('AbC-_'.padEnd(32, 'x'))).toBe(true)
+    expect(isTokenShaped('x'.repeat(31))).toBe(false)
+    expect(isTokenShaped('x'.repeat(33))).toBe(false)
+    expect(isTokenShaped(`${'x'.repeat(31)}=`)).toBe(false)
+  })
+})

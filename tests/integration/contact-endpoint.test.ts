@@ -1,0 +1,187 @@
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { contactMessages } from '#db/schema'
+import { type ContactDraft, type ContactResult, isReceived } from '~/lib/contact'
+import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
+import { contactStatuses } from '~/lib/contact-status'
+import { handleContactPost } from '~/server/contact/contact-endpoint.server'
+import { answerPlainContactPost } from '~/server/contact/contact-page.server'
+import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
+import { temporaryDatabase } from '../helpers'
+import { inStartRequest } from '../start-request'
+
+// The two ways a visitor's form reaches the server: the JavaScript form's server function and the
+// plain form post to /kontakt, each inside a Start request scope with the visitor's address.
+
+const fields = { firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '20 30 40 50', serviceType: 'parcoaching', address: '', message: 'Må jeg ringe i morgen?', website: '' }
+const formOf = (changes: Record<string, string> = {}) => {
+  const form = new FormData()
+  for (const [key, value] of Object.entries({ ...fields, ...changes })) form.set(key, value)
+  return form
+}
+const recording = () => {
+  const sent: Email[] = []
+  const transport: MailTransport = { name: 'test', send: async (email) => void sent.push(email) }
+  return { sent, transport }
+}
+const mailDown: MailTransport = { name: 'nede', send: () => Promise.reject(new Error('Mailudbyderen svarer ikke')) }
+
+/** `null`: no x-tsr-serverfn header, as a plain HTML form posting to the function's URL sends. */
+const serverFnRequest = (header: string | null = 'true') =>
+  new Request('http://localhost/_serverFn/kontakt', { method: 'POST', headers: header === null ? {} : { 'x-tsr-serverfn': header } })
+const plainPost = (form: FormData) => new Request('http://localhost/kontakt', { method: 'POST', body: form })
+
+beforeEach(() => {
+  vi.stubEnv('CONTACT_RATE_LIMIT', undefined)
+})
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+describe('the JavaScript form’s endpoint', () => {
+  it('answers a stored and sent message with its result, counting the visitor by the request’s address', async () => {
+    const { db } = temporaryDatabase()
+    const { sent, transport } = recording()
+    vi.stubEnv('CONTACT_RATE_LIMIT', '1')
+    const post = (address: string) => inStartRequest(serverFnRequest(), address, () => handleContactPost(formOf(), { db, transport }))
+
+    expect(await post('192.0.2.10')).toEqual({ result: { status: 'sendt' }, status: 200 })
+    expect(sent.map((email) => email.to)).toEqual(['kontakt@holmcoaching.dk', 'anne@eksempel.dk'])
+    // The limit of one counts this address only: a second post from it is refused, another address is not.
+    expect(await post('192.0.2.10')).toEqual({ result: { status: 'for-mange' }, status: 200 })
+    expect(await post('192.0.2.11')).toEqual({ result: { status: 'sendt' }, status: 200 })
+    expect(db.select().from(contactMessages).all()).toHaveLength(2)
+  })
+
+  it('answers bad input with the field errors, and a lost database with 503 and no receipt', async () => {
+    const { db, dir } = temporaryDatabase()
+    const { sent, transport } = recording()
+    const invalid = await inStartRequest(serverFnRequest(), '192.0.2.12', () => handleContactPost(formOf({ email: 'ikke-en-mail' }), { db, transport }))
+    expect(invalid.status).toBe(200)
+    expect(invalid.result).toEqual({ status: 'ugyldig', fieldErrors: { email: expect.stringContaining('gyldig e-mailadresse') } })
+
+    rmSync(join(dir, 'site.db'))
+    expect(await inStartRequest(serverFnRequest(), '192.0.2.12', () => handleContactPost(formOf(), { db, transport }))).toEqual({ result: { status: 'fejl' }, status: 503 })
+    expect(sent).toEqual([])
+  })
+
+  it('answers a plain post to the endpoint with a 303 carrying only the outcome and the wrong fields’ names', async () => {
+    const { db } = temporaryDatabase()
+    const { transport } = recording()
+    for (const header of [null, 'false']) {
+      const { result, status } = await inStartRequest(serverFnRequest(header), '192.0.2.13', () => handleContactPost(formOf({ email: 'x', message: '' }), { db, transport }))
+      expect(status).toBe(200)
+      const response = result as Response
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe('/kontakt?status=ugyldig&felter=email%2Cmessage#kontaktformular')
+    }
+    const { result } = await inStartRequest(serverFnRequest(null), '192.0.2.13', () => handleContactPost(formOf(), { db, transport: mailDown }))
+    expect((result as Response).headers.get('location')).toBe('/kontakt?status=modtaget#kontaktformular')
+
+    const gone = temporaryDatabase()
+    rmSync(join(gone.dir, 'site.db'))
+    const lost = await inStartRequest(serverFnRequest(null), '192.0.2.13', () => handleContactPost(formOf(), { db: gone.db, transport }))
+    expect(lost.status).toBe(200)
+    expect((lost.result as Response).headers.get('location')).toBe('/kontakt?status=fejl#kontaktformular')
+  })
+})
+
+describe('the plain form post to /kontakt', () => {
+  const answer = (request: Request, address: string, deps: Parameters<typeof answerPlainContactPost>[1]) =>
+    inStartRequest(request, address, () => answerPlainContactPost(request, deps)).then(({ result }) => result)
+
+  it('redirects a received message with only its outcome', async () => {
+    const { db } = temporaryDatabase()
+    expect(await answer(plainPost(formOf()), '192.0.2.20', { db, transport: recording().transport })).toEqual({ redirect: '/kontakt?status=sendt#kontaktformular' })
+    expect(await answer(plainPost(formOf()), '192.0.2.20', { db, transport: mailDown })).toEqual({ redirect: '/kontakt?status=modtaget#kontaktformular' })
+    expect(db.select().from(contactMessages).all()).toHaveLength(2)
+  })
+
+  it('renders a refused post again with everything typed, also beyond a field’s bound, and never the empty fields', async () => {
+    const { db } = temporaryDatabase()
+    const long = 'å'.repeat(5001)
+    const draft = (await answer(plainPost(formOf({ email: 'anne@', message: long })), '192.0.2.21', { db, transport: recording().transport })) as { draft: ContactDraft }
+    expect(draft.draft.result.status).toBe('ugyldig')
+    expect(Object.keys(draft.draft.result.fieldErrors ?? {})).toEqual(['email', 'message'])
+    expect(draft.draft.values).toEqual({ firstName: 'Anne', lastName: 'Jensen', email: 'anne@', phone: '20 30 40 50', serviceType: 'parcoaching', message: long })
+    expect(db.select().from(contactMessages).all()).toEqual([])
+  })
+
+  it('renders the page again when the sender is over the limit, counted by the request’s address', async () => {
+    const { db } = temporaryDatabase()
+    vi.stubEnv('CONTACT_RATE_LIMIT', '1')
+    const { transport } = recording()
+    expect(await answer(plainPost(formOf()), '192.0.2.22', { db, transport })).toEqual({ redirect: '/kontakt?status=sendt#kontaktformular' })
+    expect(await answer(plainPost(formOf()), '192.0.2.22', { db, transport })).toEqual({
+      draft: { result: { status: 'for-mange' }, values: { firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '20 30 40 50', serviceType: 'parcoaching', message: 'Må jeg ringe i morgen?' } },
+    })
+    expect(await answer(plainPost(formOf()), '192.0.2.23', { db, transport })).toEqual({ redirect: '/kontakt?status=sendt#kontaktformular' })
+  })
+
+  it('keeps what was typed when the database is lost, and answers an unreadable body with the error', async () => {
+    const { db, dir } = temporaryDatabase()
+    rmSync(join(dir, 'site.db'))
+    expect(await answer(plainPost(formOf({ address: 'Vestre Ringvej 1' })), '192.0.2.24', { db, transport: recording().transport })).toEqual({
+      draft: {
+        result: { status: 'fejl' },
+        values: { firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '20 30 40 50', serviceType: 'parcoaching', address: 'Vestre Ringvej 1', message: 'Må jeg ringe i morgen?' },
+      },
+    })
+    const garbled = new Request('http://localhost/kontakt', { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: 'ikke en formular' })
+    expect(await answer(garbled, '192.0.2.24', {})).toEqual({ draft: { result: { status: 'fejl' }, values: {} } })
+  })
+})
+
+describe('the status of the page that answers a refused post', () => {
+  const server = (refusedPostStatus as unknown as { options: { server: (options: { next: () => Promise<unknown> }) => Promise<{ response: Response; context?: unknown }> } }).options.server
+  const page = () => new Response('<html>siden</html>', { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=60' } })
+  const draftOf = (result: ContactResult): ContactDraft => ({ result, values: { firstName: 'Anne' } })
+
+  it.each([
+    ['ugyldig', 422],
+    ['for-mange', 429],
+    ['fejl', 503],
+    ['sendt', 422],
+  ] as const)('answers a draft with status %s as %i, kept out of every cache, with the page itself', async (status, code) => {
+    const answered = await server({ next: async () => ({ response: page(), context: { contactDraft: draftOf({ status }) } }) })
+    expect(answered.response.status).toBe(code)
+    expect(answered.response.headers.get('cache-control')).toBe('no-store')
+    expect(answered.response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await answered.response.text()).toBe('<html>siden</html>')
+    expect(answered.context).toEqual({ contactDraft: draftOf({ status }) })
+  })
+
+  it('leaves every other answer as it was', async () => {
+    for (const context of [undefined, {}]) {
+      const result = { response: page(), context }
+      expect(await server({ next: async () => result })).toBe(result)
+    }
+  })
+})
+
+describe('who may post the plain form', () => {
+  const server = (sameSiteFormPosts as unknown as { options: { server: (context: { request: Request; next: () => Promise<unknown> }) => Promise<unknown> } }).options.server
+  const passed = { response: new Response('siden') }
+
+  it('refuses a post from another site with 403 and a Danish text no cache keeps', async () => {
+    const request = new Request('http://localhost/kontakt', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } })
+    const refused = (await server({ request, next: async () => passed })) as Response
+    expect(refused.status).toBe(403)
+    expect(refused.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    expect(refused.headers.get('cache-control')).toBe('no-store')
+    expect(await refused.text()).toBe('Formularen kan kun sendes fra siden selv.')
+  })
+
+  it('lets a post from the site itself through', async () => {
+    const request = new Request('http://localhost/kontakt', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    expect(await server({ request, next: async () => passed })).toBe(passed)
+  })
+})
+
+describe('the outcome shown after a plain post', () => {
+  it('counts a message as received when it was sent or stored, and nothing else', () => {
+    expect(contactStatuses.filter((status) => isReceived(status))).toEqual(['sendt', 'modtaget'])
+    expect(isReceived(undefined)).toBe(false)
+  })
+})

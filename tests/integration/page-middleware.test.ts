@@ -1,0 +1,203 @@
+import { brotliDecompressSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import type { RequestContext } from '~/server/http/client-address.server'
+import { answerPage } from '~/server/http/page-middleware.server'
+
+// The page middleware as Start calls it, with real Requests and a `next` that answers like a
+// route. In the test environment the page cache is off (as in `npm run dev`): every page is
+// rendered; tests/integration/production-pipeline.test.ts runs it as the built site.
+
+const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'
+const HTML = '<!DOCTYPE html><html><head><title>Om</title></head><body><p>Om Holm Coaching</p></body></html>'
+
+function ask(path: string, init: RequestInit = {}, route: () => Response | Promise<Response> = () => htmlResponse(HTML)) {
+  const request = new Request(`http://localhost${path}`, init)
+  const context: RequestContext = { clientAddress: '203.0.113.7', served: {} }
+  let renders = 0
+  const response = answerPage({
+    request,
+    pathname: new URL(request.url).pathname,
+    context,
+    next: async () => {
+      renders++
+      return { response: await route() }
+    },
+  })
+  return { response, renders: () => renders, context }
+}
+
+const htmlResponse = (html: string, init: ResponseInit = {}) => new Response(html, { ...init, headers: { 'Content-Type': 'text/html; charset=utf-8', ...init.headers } })
+const form = (body: string, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  body,
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)), ...headers },
+})
+
+describe('the page middleware', () => {
+  it('renders a page into fixed bytes: shared caching, a tag, the length, and the route’s own headers but no cookie', async () => {
+    const { response, renders, context } = ask('/om', {}, () =>
+      htmlResponse(HTML, { headers: { 'Content-Language': 'da', 'Set-Cookie': 'a=b', ETag: '"route"', 'Content-Length': '3' } }),
+    )
+    const page = await response
+    expect(page.status).toBe(200)
+    expect(await page.text()).toBe(HTML)
+    expect(page.headers.get('cache-control')).toBe(SHARED)
+    expect(page.headers.get('content-language')).toBe('da')
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.headers.get('set-cookie')).toBeNull()
+    expect(page.headers.get('etag')).toMatch(/^"[\w-]{22}"$/)
+    expect(page.headers.get('content-length')).toBe(String(Buffer.byteLength(HTML)))
+    expect(page.headers.get('vary')).toBe('Accept-Encoding')
+    // Development: Vite injects inline scripts of its own, so pages carry no policy of their own here.
+    expect(page.headers.get('content-security-policy')).toBeNull()
+    expect(renders()).toBe(1)
+    expect(context.served.cache).toBeUndefined()
+  })
+
+  it('keeps the Cache-Control a route gives its page', async () => {
+    const page = await ask('/om', {}, () => htmlResponse(HTML, { headers: { 'Cache-Control': 'public, max-age=60' } })).response
+    expect(page.headers.get('cache-control')).toBe('public, max-age=60')
+  })
+
+  it('answers with the encoding asked for, HEAD without a body, and 304 for the tag the client has', async () => {
+    const br = await ask('/om', { headers: { 'Accept-Encoding': 'br' } }).response
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(HTML)
+
+    const head = await ask('/om', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } }).response
+    expect(head.status).toBe(200)
+    expect(head.headers.get('etag')).toBe(br.headers.get('etag'))
+    expect(await head.text()).toBe('')
+
+    const again = await ask('/om', { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('etag')! } }).response
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+  })
+
+  it('keeps none of the route’s own encoding, length or tag: the bytes made here have their own', async () => {
+    const route = () => htmlResponse(HTML, { headers: { 'Content-Encoding': 'gzip', 'Content-Length': '3', ETag: '"route"', 'Cache-Control': 'public, max-age=60' } })
+    const plain = await ask('/om', {}, route).response
+    expect([plain.headers.get('content-encoding'), plain.headers.get('content-length'), plain.headers.get('etag')]).toEqual([null, String(HTML.length), expect.stringMatching(/^"[\w-]{22}"$/)])
+    const notModified = await ask('/om', { headers: { 'If-None-Match': plain.headers.get('etag')! } }, route).response
+    expect([notModified.status, notModified.headers.get('content-length'), notModified.headers.get('cache-control')]).toEqual([304, null, 'public, max-age=60'])
+  })
+
+  it('never stores, nor answers 304 for, a page that is not a plain 200 at a page’s address', async () => {
+    const missing = await ask('/findes-ikke', { headers: { 'If-None-Match': '*' } }, () => htmlResponse('<p>Siden findes ikke</p>', { status: 404 })).response
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toBe('no-store')
+    expect(await missing.text()).toBe('<p>Siden findes ikke</p>')
+
+    // The contact form's result differs per visitor: no key, so no-store, even as a 200.
+    const result = await ask('/kontakt?status=sendt', { headers: { 'If-None-Match': '*' } }).response
+    expect([result.status, result.headers.get('cache-control')]).toEqual([200, 'no-store'])
+  })
+
+  it('redirects any other spelling of a page’s address, shared-cacheable, without rendering', async () => {
+    for (const [path, location] of [
+      ['/OM/', '/om'],
+      ['/blog?side=1', '/blog'],
+    ] as const) {
+      const attempt = ask(path)
+      const response = await attempt.response
+      expect(response.status, path).toBe(301)
+      expect(response.headers.get('location'), path).toBe(location)
+      expect(response.headers.get('cache-control'), path).toBe(SHARED)
+      expect(attempt.renders()).toBe(0)
+    }
+  })
+
+  it('lets GET and HEAD through to the health check untouched, even with a query, and refuses other methods', async () => {
+    const health = Response.json({ status: 'ok' })
+    for (const method of ['GET', 'HEAD']) {
+      const attempt = ask('/healthz?x=1', { method }, () => health)
+      expect(await attempt.response).toBe(health)
+    }
+    const post = ask('/healthz', form('a=1'), () => health)
+    const refused = await post.response
+    expect(refused.status).toBe(405)
+    expect(refused.headers.get('allow')).toBe('GET, HEAD')
+    expect(post.renders()).toBe(0)
+  })
+
+  it('refuses methods a page does not take, naming those it does', async () => {
+    for (const [path, init, allow] of [
+      ['/om', { method: 'PUT' }, 'GET, HEAD'],
+      ['/om', form('a=1'), 'GET, HEAD'],
+      ['/kontakt', { method: 'DELETE' }, 'GET, HEAD, POST'],
+      ['/kontakt?status=sendt', form('a=1'), 'GET, HEAD, POST'],
+    ] as const) {
+      const attempt = ask(path, init)
+      const response = await attempt.response
+      expect(response.status, path).toBe(405)
+      expect(await response.text()).toBe('Metoden er ikke tilladt.')
+      expect(response.headers.get('allow'), `${init.method} ${path}`).toBe(allow)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(attempt.renders()).toBe(0)
+    }
+  })
+
+  it('answers a failure with a Danish 500, and lets a request the visitor abandoned fail as such', async () => {
+    const broken = await ask('/om', {}, () => {
+      throw new Error('SQLITE_CANTOPEN')
+    }).response
+    expect(broken.status).toBe(500)
+    expect(await broken.text()).toBe('Der opstod en fejl på serveren. Prøv igen om lidt.')
+
+    const gone = new AbortController()
+    gone.abort()
+    const abandoned = ask('/om', { signal: gone.signal }, () => {
+      throw new DOMException('The operation was aborted.', 'AbortError')
+    })
+    await expect(abandoned.response).rejects.toThrow('aborted')
+  })
+})
+
+describe('the contact form posted without JavaScript', () => {
+  it('refuses a body without a length or too large, like a server function', async () => {
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('navn=Anne'))
+        controller.close()
+      },
+    })
+    const chunked = ask('/kontakt', { method: 'POST', body: stream, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, duplex: 'half' } as RequestInit)
+    expect((await chunked.response).status).toBe(411)
+    const large = ask('/kontakt', form('navn=Anne', { 'Content-Length': String(64 * 1024 + 1) }))
+    expect((await large.response).status).toBe(413)
+    expect(chunked.renders() + large.renders()).toBe(0)
+  })
+
+  it('takes only a form, not JSON a server function would take', async () => {
+    const json = '{"t":{"t":1,"s":"Anne"},"f":127,"m":[]}'
+    const attempt = ask('/kontakt', { method: 'POST', body: json, headers: { 'Content-Type': 'application/json', 'Content-Length': String(json.length) } })
+    const response = await attempt.response
+    expect(response.status).toBe(415)
+    expect(await response.text()).toBe('Formularen skal sendes som formulardata.')
+    expect(attempt.renders()).toBe(0)
+  })
+
+  it('passes the route’s redirect on as it is', async () => {
+    const redirect = new Response(null, { status: 303, headers: { Location: '/kontakt?status=sendt' } })
+    expect(await ask('/kontakt', form('navn=Anne'), () => redirect).response).toBe(redirect)
+    const multipart = '--g\r\nContent-Disposition: form-data; name="navn"\r\n\r\nAnne\r\n--g--\r\n'
+    const attempt = ask('/kontakt', form(multipart, { 'Content-Type': 'Multipart/Form-Data; boundary=g' }), () => redirect)
+    expect(await attempt.response).toBe(redirect)
+  })
+
+  it('makes a page the route renders (the form again, with what was typed) into uncached bytes with its status', async () => {
+    const page = '<form><p>Skriv venligst din e-mail.</p></form>'
+    const attempt = ask('/kontakt', form('navn=Anne', { 'Accept-Encoding': 'br', 'If-None-Match': '*' }), () =>
+      htmlResponse(page, { status: 400, headers: { 'Cache-Control': 'public, max-age=600', 'Set-Cookie': 'a=b' } }),
+    )
+    const response = await attempt.response
+    expect(response.status).toBe(400)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(page)
+
+    const fine = await ask('/kontakt', form('navn=Anne', { 'If-None-Match': '*' }), () => htmlResponse(page)).response
+    expect([fine.status, fine.headers.get('cache-control'), await fine.text()]).toEqual([200, 'no-store', page])
+  })
+})

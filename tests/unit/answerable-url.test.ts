@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { answerableUrl, isDecodablePath } from '~/server/http/http'
+
+describe('an address whose path cannot be decoded', () => {
+  it.each([
+    ['/%', '/ikke-fundet'],
+    ['/%zz', '/ikke-fundet'],
+    ['/blog/%E0%A4%A', '/ikke-fundet'],
+    ['/%?side=2', '/ikke-fundet'],
+    // The query is not part of the path: an escape there is the page's business.
+    ['/blog?kategori=%', '/blog?kategori=%'],
+    ['/om', '/om'],
+    ['/%6Fm', '/%6Fm'],
+    ['/blog?side=2', '/blog?side=2'],
+  ])('%s is answered as %s', (url, expected) => {
+    expect(answerableUrl(url)).toBe(expected)
+  })
+
+  it('is told apart from a decodable one', () => {
+    expect(isDecodablePath('/%')).toBe(false)
+    expect(isDecodablePath('/%C3%A6')).toBe(true)
+    expect(isDecodablePath('/plain')).toBe(true)
+  })
+})

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { hashIp, senderNetwork } from '~/server/contact/sender.server'
+
+// The rate limits (contact and booking) count a sender by this network: an IPv4 address on its
+// own, an IPv6 address by its /64, however the address is written.
+describe('the sender’s network', () => {
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['::FFFF:192.0.2.7', '192.0.2.7'],
+    ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:FFFF:0000:0000:0009', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:abcd:1:2:3', '2001:db8:1:2::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['2001:db8::5', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['::', '0:0:0:0::/64'],
+    ['fe80::1:2:3:4', 'fe80:0:0:0::/64'],
+    ['0000:00a0:0:0:1::', '0:a0:0:0::/64'],
+    // Only the whole value is an IPv4-mapped address; one merely ending like it is IPv6.
+    ['2001:db8::ffff:192.0.2.7', '2001:db8:0:0::/64'],
+    ['::ffff:192.0.2.7%eth0', '0:0:0:0::/64'],
+  ])('counts %s as %s', (address, network) => {
+    expect(senderNetwork(address)).toBe(network)
+  })
+
+  it('hashes the network, not the address, and never shows the address', () => {
+    expect(hashIp('2001:db8:1:2::1')).toBe(hashIp('2001:db8:1:2:ffff::9'))
+    expect(hashIp('2001:db8:1:2::1')).not.toBe(hashIp('2001:db8:1:3::1'))
+    expect(hashIp('192.0.2.7')).toBe(hashIp('::ffff:192.0.2.7'))
+    expect(hashIp('192.0.2.7')).not.toBe(hashIp('192.0.2.8'))
+    expect(hashIp('192.0.2.7')).toMatch(/^[0-9a-f]{32}$/)
+  })
+})
