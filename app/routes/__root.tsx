@@ -8,7 +8,7 @@ import { SiteHeader } from '~/components/layout/site-header'
 import { pageTitle } from '~/lib/seo'
 import appCss from '~/styles.css?url'
 // The same file styles.css names in its @font-face, so the preload is the one the page uses.
-import headingFont from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
+import headingFont from '~/fonts/fraunces-latin-600-normal.woff2?url'
 
 export const Route = createRootRoute({
   head: () => ({
