@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { extname, join, relative, resolve, sep } from 'node:path'
 import { securityHeaders } from '~/server/http/http'
 import { type Page, etagOf } from '~/server/http/page.server'
+import { COVER_VERSION_LENGTH } from '~/server/images.server'
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -27,12 +28,13 @@ function readOptional(path: string) {
 }
 
 /** The portrait's variants carry their content hash in the name (scripts/lib/portrait.ts). */
-const HASHED_PORTRAIT = /^\/images\/portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp)$/
+const PORTRAIT_NAME = String.raw`portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp)`
+const HASHED_PORTRAIT = new RegExp(String.raw`^/images/${PORTRAIT_NAME}$`)
 /** Images `npm run images` or `npm run db:seed` may write while the server runs; plain names only (no traversal). */
-const PUBLIC_IMAGE = /^\/images\/(?:blog\/[a-z0-9-]+\.(?:webp|jpg|avif)|portrait-\d+\.[0-9a-f]{10}\.(?:avif|webp))$/
+const PUBLIC_IMAGE = new RegExp(String.raw`^/images/(?:blog/[a-z0-9-]+\.(?:webp|jpg|avif)|${PORTRAIT_NAME})$`)
 const COVER = /^\/images\/blog\/[a-z0-9-]+\.(?:webp|jpg)$/
-/** Pages name a generated cover with the key it was drawn from (app/server/images.server.ts). */
-const COVER_VERSION = /^\?v=[0-9a-f]{10}$/
+/** Pages name a generated cover with the key it was drawn from, shortened as withCoverVersions does. */
+const COVER_VERSION = new RegExp(String.raw`^\?v=[0-9a-f]{${COVER_VERSION_LENGTH}}$`)
 
 /**
  * A file as a page of fixed bytes, with the brotli and gzip twins that the build made for it.
