@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { RequestContext } from '~/server/http/client-address.server'
 import { answerPage } from '~/server/http/page-middleware.server'
@@ -120,6 +120,25 @@ describe('the page middleware', () => {
     expect(post.renders()).toBe(0)
   })
 
+  it('renders the contact page itself (GET, HEAD) like any page: only a POST is the form', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const attempt = ask('/kontakt', { method })
+      const response = await attempt.response
+      expect([response.status, response.headers.get('cache-control'), response.headers.get('content-length')], method).toEqual([200, SHARED, String(HTML.length)])
+      expect(await response.text()).toBe(method === 'GET' ? HTML : '')
+      expect(attempt.renders()).toBe(1)
+    }
+  })
+
+  it('compresses a page rendered per request (no page cache) at the quick setting, not the slowest', async () => {
+    const html = `<!DOCTYPE html><html><body><p>${'Holm Coaching i Fredericia. '.repeat(60)}</p></body></html>`
+    const identity = Buffer.from(html)
+    const br = await ask('/om', { headers: { 'Accept-Encoding': 'br' } }, () => htmlResponse(html)).response
+    expect(Buffer.from(await br.arrayBuffer())).toEqual(brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }))
+    const gzip = await ask('/om', { headers: { 'Accept-Encoding': 'gzip' } }, () => htmlResponse(html)).response
+    expect(Buffer.from(await gzip.arrayBuffer())).toEqual(gzipSync(identity, { level: 6 }))
+  })
+
   it('refuses methods a page does not take, naming those it does', async () => {
     for (const [path, init, allow] of [
       ['/om', { method: 'PUT' }, 'GET, HEAD'],
@@ -174,6 +193,14 @@ describe('the contact form posted without JavaScript', () => {
     const response = await attempt.response
     expect(response.status).toBe(415)
     expect(await response.text()).toBe('Formularen skal sendes som formulardata.')
+    expect(attempt.renders()).toBe(0)
+  })
+
+  it('takes a form only by the start of its type: JSON that names a form type later is refused', async () => {
+    const json = '{"t":{"t":1,"s":"Anne"},"f":127,"m":[]}'
+    const attempt = ask('/kontakt', { method: 'POST', body: json, headers: { 'Content-Type': 'application/json; profile=application/x-www-form-urlencoded', 'Content-Length': String(json.length) } })
+    const response = await attempt.response
+    expect(response.status).toBe(415)
     expect(attempt.renders()).toBe(0)
   })
 

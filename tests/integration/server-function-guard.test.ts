@@ -76,7 +76,7 @@ describe('the server-function guard', () => {
     expect(attempt.called()).toBe(1)
   })
 
-  it.each(['text/plain', 'application/jsonp', 'x-application/json', 'text/html; charset=utf-8', ''])('refuses a body of type %j', async (type) => {
+  it.each(['text/plain', 'application/jsonp', 'x-application/json', 'text/html; charset=utf-8', '', 'text/plain; x=application/x-www-form-urlencoded', 'text/plain; x=multipart/form-data', 'application/x-www-form-urlencodedx'])('refuses a body of type %j', async (type) => {
     await expectRefusal(call(KNOWN, post(PAYLOAD, type || undefined)), 415, 'Forespørgslen skal være en formular eller JSON.')
   })
 
@@ -168,6 +168,15 @@ describe('the server-function guard', () => {
     const small = await asked('br', { artikler: 'a'.repeat(1024 - 16) })
     expect(small.response.headers.get('content-encoding')).toBeNull()
     expect(JSON.parse(small.bytes.toString())).toEqual({ artikler: 'a'.repeat(1024 - 16) })
+  })
+
+  it('compresses only JSON: a large answer of another type (even one naming JSON later) passes plain', async () => {
+    const text = 'Holm Coaching. '.repeat(100)
+    for (const type of ['text/plain; charset=utf-8', 'text/plain; profile=application/json']) {
+      const response = await call(KNOWN, { headers: { 'Accept-Encoding': 'br, gzip' } }, () => new Response(text, { headers: { 'Content-Type': type } })).response
+      expect([response.headers.get('content-encoding'), response.headers.get('vary'), response.headers.get('content-type')], type).toEqual([null, null, type])
+      expect(await response.text()).toBe(text)
+    }
   })
 
   it('leaves an answer alone that is compressed already or has no body', async () => {
