@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import type { RequestContext } from '~/server/http/client-address.server'
 import { serveRequest } from '~/server/http/request-pipeline.server'
 
@@ -32,6 +34,22 @@ describe('the request envelope', () => {
     const response = await serveRequest(request('/OM'), '203.0.113.7', () => Response.redirect('http://localhost/om', 301))
     expect(response.status).toBe(301)
     expect(response.headers.get('location')).toBe('http://localhost/om')
+    expectSecurityHeaders(response)
+  })
+
+  it('adds them to an answer fetched from elsewhere (immutable headers), dropping its X-Powered-By and keeping its status text', async () => {
+    const upstream = createServer((_, res) => {
+      res.writeHead(202, 'Modtaget', { 'X-Powered-By': 'Express', 'Content-Type': 'text/plain' })
+      res.end('videre')
+    })
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+    onTestFinished(() => new Promise<void>((resolve) => upstream.close(() => resolve())))
+    const fetched = await fetch(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`)
+    expect(() => fetched.headers.set('X-Test', '1')).toThrow()
+
+    const response = await serveRequest(request('/om'), '203.0.113.7', () => fetched)
+    expect([response.status, response.statusText, await response.text()]).toEqual([202, 'Modtaget', 'videre'])
+    expect(response.headers.get('content-type')).toBe('text/plain')
     expectSecurityHeaders(response)
   })
 
