@@ -1,6 +1,19 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+
+// Start's compiler gives each server function its address (`url`: TSS_SERVER_FN_BASE + an id);
+// Vitest does not run the compiler, so the modules that define them are stood in for by functions
+// with the addresses the compiler would give (the last test only).
+const compiled = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { url: `/_serverFn/${name}-id` }]))
+vi.mock('~/lib/about-page', () => compiled('fetchAboutPage'))
+vi.mock('~/lib/blog-queries', () => compiled('fetchArticle', 'fetchBlogIndex'))
+vi.mock('~/lib/booking/booking-actions', () => compiled('bookTime', 'changeBooking', 'fetchBookingWeek', 'fetchChosenSlot', 'fetchManagedBooking'))
+vi.mock('~/lib/contact-action', () => compiled('sendContactMessage'))
+vi.mock('~/lib/contact-page', () => compiled('fetchContactPageTexts'))
+vi.mock('~/lib/home-page', () => compiled('fetchHomePage'))
+vi.mock('~/lib/privacy-page', () => compiled('fetchPrivacyPage'))
+vi.mock('~/lib/services-page', () => compiled('fetchServicesPage'))
 
 // The guard refuses every /_serverFn/ address it does not know, and the addresses come from Start's
 // compiler, which Vitest does not run. So the list is checked as source: a server function defined
@@ -24,5 +37,26 @@ describe('the list of server functions the guard lets through', () => {
 
   it('names every server function the site defines, and nothing else', () => {
     expect([...listed].sort()).toEqual([...defined].sort())
+  })
+
+  it('lets through the address of each of them, as the guard compares it with a request’s path', async () => {
+    const { serverFunctionPaths } = await import('~/server/http/server-functions.server')
+    expect([...serverFunctionPaths].sort()).toEqual(
+      [
+        '/_serverFn/bookTime-id',
+        '/_serverFn/changeBooking-id',
+        '/_serverFn/fetchAboutPage-id',
+        '/_serverFn/fetchArticle-id',
+        '/_serverFn/fetchBlogIndex-id',
+        '/_serverFn/fetchBookingWeek-id',
+        '/_serverFn/fetchChosenSlot-id',
+        '/_serverFn/fetchContactPageTexts-id',
+        '/_serverFn/fetchHomePage-id',
+        '/_serverFn/fetchManagedBooking-id',
+        '/_serverFn/fetchPrivacyPage-id',
+        '/_serverFn/fetchServicesPage-id',
+        '/_serverFn/sendContactMessage-id',
+      ],
+    )
   })
 })
