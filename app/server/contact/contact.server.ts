@@ -126,7 +126,8 @@ export async function deliver(db: Db, row: ContactMessage, transport: MailTransp
   }
   const now = clock()
   const lastError = failure === undefined ? null : (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
-  const gaveUp = failure !== undefined && attempts >= MAX_SEND_ATTEMPTS
+  // Read only when the attempt failed: then it was the last one.
+  const gaveUp = attempts >= MAX_SEND_ATTEMPTS
   const outcome =
     failure === undefined
       ? { status: 'sent' as const, attempts, sentAt: now.toISOString(), lastError, nextAttemptAt: null, claimToken: null }
