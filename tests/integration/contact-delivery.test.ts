@@ -180,4 +180,17 @@ describe('the e-mails', () => {
     // 12:00 UTC on 1 October is 14:00 in Denmark (summer time).
     expect(mail.delivered[0]!.text).toContain('1. oktober 2025 kl. 14.00')
   })
+
+  it('come as an HTML page and as plain text without markup, both saying the same', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    await submitContact(validForm(), { ip: '10.3.4.2', db, transport: mail.transport, clock: () => start })
+    const [notification, confirmation] = mail.delivered
+    for (const email of [notification!, confirmation!]) {
+      expect(email.html).toMatch(/^<!DOCTYPE html/)
+      expect(email.text).not.toMatch(/<\/?[a-z]/i)
+    }
+    for (const part of [notification!.html, notification!.text]) expect(part).toContain('Vi vil gerne høre om parcoaching.')
+    for (const part of [confirmation!.html, confirmation!.text]) expect(part).toContain('inden for én hverdag')
+  })
 })

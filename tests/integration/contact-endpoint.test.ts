@@ -108,6 +108,16 @@ describe('the plain form post to /kontakt', () => {
     expect(db.select().from(contactMessages).all()).toEqual([])
   })
 
+  it('writes no file back into a field: a file posted as the message is refused, and only the text fields come back', async () => {
+    const { db } = temporaryDatabase()
+    const form = formOf()
+    form.set('message', new File(['Må jeg ringe i morgen?'], 'besked.txt', { type: 'text/plain' }))
+    const answered = (await answer(plainPost(form), '192.0.2.25', { db, transport: recording().transport })) as { draft: ContactDraft }
+    expect(answered.draft.result).toEqual({ status: 'ugyldig', fieldErrors: { message: 'Beskeden skal være tekst.' } })
+    expect(answered.draft.values).toEqual({ firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '20 30 40 50', serviceType: 'parcoaching' })
+    expect(db.select().from(contactMessages).all()).toEqual([])
+  })
+
   it('renders the page again when the sender is over the limit, counted by the request’s address', async () => {
     const { db } = temporaryDatabase()
     vi.stubEnv('CONTACT_RATE_LIMIT', '1')
