@@ -1,14 +1,16 @@
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { closeDb } from '#db/connection'
 import { contactMessages } from '#db/schema'
 import { type ContactDraft, type ContactResult, isReceived } from '~/lib/contact'
+import { sendContactMessage } from '~/lib/contact-action'
 import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { handleContactPost } from '~/server/contact/contact-endpoint.server'
 import { answerPlainContactPost } from '~/server/contact/contact-page.server'
 import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
-import { temporaryDatabase } from '../helpers'
+import { insertPost, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 
 // The two ways a visitor's form reaches the server: the JavaScript form's server function and the
@@ -84,6 +86,24 @@ describe('the JavaScript form’s endpoint', () => {
     const lost = await inStartRequest(serverFnRequest(null), '192.0.2.13', () => handleContactPost(formOf(), { db: gone.db, transport }))
     expect(lost.status).toBe(200)
     expect((lost.result as Response).headers.get('location')).toBe('/kontakt?status=fejl#kontaktformular')
+  })
+})
+
+describe('the form’s server function', () => {
+  it('stores the message in the site’s database and writes both e-mails to its outbox', async () => {
+    const { db, dir } = temporaryDatabase()
+    // The site's database, with its blog already there (nothing to seed).
+    insertPost(db, 'en-artikel', 'stress', '2025-01-01')
+    const outbox = join(dir, 'outbox')
+    vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
+    vi.stubEnv('MAIL_OUTBOX_DIR', outbox)
+    vi.stubEnv('RESEND_API_KEY', undefined)
+    onTestFinished(() => closeDb())
+    // Called here, the function runs its handler itself (in the browser it would post to the server).
+    await inStartRequest(serverFnRequest(), '192.0.2.30', () => sendContactMessage({ data: formOf() }))
+    const [row] = db.select().from(contactMessages).all()
+    expect(row).toMatchObject({ firstName: 'Anne', email: 'anne@eksempel.dk', status: 'sent' })
+    expect(readdirSync(outbox).sort()).toEqual([`contact-${row!.publicId}-confirmation.json`, `contact-${row!.publicId}-notification.json`])
   })
 })
 
