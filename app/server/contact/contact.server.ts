@@ -22,12 +22,15 @@ export function rateLimit() {
   return Number.isInteger(value) && value > 0 ? value : 5
 }
 
-/** Only the known fields, and only as text: a file or a repeated field is bad input, not a crash. */
+/**
+ * Only the known fields, each given once: a repeated field is bad input, not a crash (null), and so
+ * is a file, which the schema refuses as not text.
+ */
 function formValues(form: FormData) {
   const values: Record<string, unknown> = {}
   for (const field of contactFields) {
     const all = form.getAll(field)
-    values[field] = all.length === 0 ? undefined : all.length === 1 && typeof all[0] === 'string' ? all[0] : null
+    values[field] = all.length === 0 ? undefined : all.length === 1 ? all[0] : null
   }
   return values
 }
