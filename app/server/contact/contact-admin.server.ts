@@ -81,10 +81,9 @@ export async function storedAbout(email: string, { db = getDb(), outbox = outbox
 export async function deletePerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const { messages, outboxFiles } = await storedAbout(email, { db, outbox })
   for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
-  if (messages.length > 0) {
-    db.delete(contactMessages)
-      .where(inArray(contactMessages.id, messages.map((message) => message.id)))
-      .run()
-  }
+  // inArray with no ids is `false`: nobody's rows go.
+  db.delete(contactMessages)
+    .where(inArray(contactMessages.id, messages.map((message) => message.id)))
+    .run()
   return { messages, outboxFiles }
 }
