@@ -8,10 +8,11 @@ import type { ContactDraft, ContactStatus } from '~/lib/contact'
 
 /** A form posted from another site is refused, as for the server functions. */
 export const sameSiteFormPosts = createCsrfMiddleware({
-  failureResponse: new Response('Formularen kan kun sendes fra siden selv.', {
-    status: 403,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-  }),
+  failureResponse: () =>
+    new Response('Formularen kan kun sendes fra siden selv.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+    }),
 })
 
 const refusedStatus: Record<Exclude<ContactStatus, 'sendt' | 'modtaget'>, number> = {

@@ -55,17 +55,17 @@ const phonePattern = whole(PHONE_PATTERN)
 /** "www.eksempel.dk" is letters and periods too, but not a name: a name carries no address. */
 const LOOKS_LIKE_DOMAIN = /\p{L}\.\p{L}{2,}/u
 
+// An empty name or phone number also fails its pattern, but the "missing" message comes first, and
+// only the first message of a field is shown (validateContact).
 const personName = (field: string, missing: string, hint: string) =>
-  required(field, contactLimits.firstName.maxLength, missing).check(
-    z.refine((value) => value === '' || (namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value)), hint),
-  )
+  required(field, contactLimits.firstName.maxLength, missing).check(z.refine((value) => namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value), hint))
 
 export const contactSchema = z.object({
   firstName: personName('Fornavn', 'Skriv dit fornavn.', fieldHints.firstName),
   lastName: personName('Efternavn', 'Skriv dit efternavn.', fieldHints.lastName),
   email: z.pipe(required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.'), z.email(fieldHints.email)),
   phone: required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.').check(
-    z.refine((value) => value === '' || phonePattern.test(value), fieldHints.phone),
+    z.refine((value) => phonePattern.test(value), fieldHints.phone),
   ),
   serviceType: z._default(z.enum(['', ...serviceTypes], fieldHints.serviceType), ''),
   address: z._default(oneLine('Adresse', contactLimits.address.maxLength), ''),
@@ -75,7 +75,8 @@ export const contactSchema = z.object({
       z.trim(),
       z.minLength(1, 'Skriv en besked.'),
       atMost(contactLimits.message.maxLength, `Beskeden må højst være ${contactLimits.message.maxLength} tegn.`),
-      z.refine((value) => !CONTROL_CHARS.test(value.replace(/\t/g, ' ')), 'Beskeden indeholder ugyldige tegn.'),
+      // Line breaks and tabs are not among CONTROL_CHARS: a message may have them.
+      z.refine((value) => !CONTROL_CHARS.test(value), 'Beskeden indeholder ugyldige tegn.'),
       z.refine((value) => !INVISIBLE_CHARS.test(value), invisibleMessage('Beskeden')),
     ),
 }) satisfies z.ZodMiniType<ContactMessageData> // the schema and the form's vocabulary describe one message

@@ -101,6 +101,27 @@ describe('delivery', () => {
     expect(only(db)).toMatchObject({ status: 'sent', attempts: 4, claimToken: null })
   })
 
+  it('leaves a message that another process claimed while this run was busy with an earlier one', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    mail.transport.down = true
+    for (const ip of ['10.3.2.7', '10.3.2.8']) await submitContact(validForm(), { ip, db, transport: mail.transport, clock: () => start })
+    const [first, second] = db.select().from(contactMessages).orderBy(contactMessages.id).all()
+    mail.transport.down = false
+    // While the first message's e-mails go out, another process claims the second one.
+    const claimedElsewhere = { status: 'sending' as const, claimToken: 'en-anden-proces', nextAttemptAt: after(10 * 60_000).toISOString() }
+    const busy: MailTransport = {
+      name: 'optaget',
+      async send(email) {
+        db.update(contactMessages).set(claimedElsewhere).where(eq(contactMessages.id, second!.id)).run()
+        await mail.transport.send(email)
+      },
+    }
+    expect(await retryPendingMessages({ db, transport: busy, clock: () => after(60_000) })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(mail.delivered.map((email) => email.idempotencyKey)).toEqual([`contact-${first!.publicId}-notification`, `contact-${first!.publicId}-confirmation`])
+    expect(db.select().from(contactMessages).where(eq(contactMessages.id, second!.id)).get()).toMatchObject({ ...claimedElsewhere, attempts: 1 })
+  })
+
   it('with --alle sends a waiting message at once and counts its attempts afresh', async () => {
     const { db } = temporaryDatabase()
     const mail = flakyTransport()
@@ -179,5 +200,18 @@ describe('the e-mails', () => {
     ])
     // 12:00 UTC on 1 October is 14:00 in Denmark (summer time).
     expect(mail.delivered[0]!.text).toContain('1. oktober 2025 kl. 14.00')
+  })
+
+  it('come as an HTML page and as plain text without markup, both saying the same', async () => {
+    const { db } = temporaryDatabase()
+    const mail = flakyTransport()
+    await submitContact(validForm(), { ip: '10.3.4.2', db, transport: mail.transport, clock: () => start })
+    const [notification, confirmation] = mail.delivered
+    for (const email of [notification!, confirmation!]) {
+      expect(email.html).toMatch(/^<!DOCTYPE html/)
+      expect(email.text).not.toMatch(/<\/?[a-z]/i)
+    }
+    for (const part of [notification!.html, notification!.text]) expect(part).toContain('Vi vil gerne høre om parcoaching.')
+    for (const part of [confirmation!.html, confirmation!.text]) expect(part).toContain('inden for én hverdag')
   })
 })

@@ -1,14 +1,16 @@
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { closeDb } from '#db/connection'
 import { contactMessages } from '#db/schema'
 import { type ContactDraft, type ContactResult, isReceived } from '~/lib/contact'
+import { sendContactMessage } from '~/lib/contact-action'
 import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { handleContactPost } from '~/server/contact/contact-endpoint.server'
 import { answerPlainContactPost } from '~/server/contact/contact-page.server'
 import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
-import { temporaryDatabase } from '../helpers'
+import { insertPost, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 
 // The two ways a visitor's form reaches the server: the JavaScript form's server function and the
@@ -87,6 +89,24 @@ describe('the JavaScript form’s endpoint', () => {
   })
 })
 
+describe('the form’s server function', () => {
+  it('stores the message in the site’s database and writes both e-mails to its outbox', async () => {
+    const { db, dir } = temporaryDatabase()
+    // The site's database, with its blog already there (nothing to seed).
+    insertPost(db, 'en-artikel', 'stress', '2025-01-01')
+    const outbox = join(dir, 'outbox')
+    vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
+    vi.stubEnv('MAIL_OUTBOX_DIR', outbox)
+    vi.stubEnv('RESEND_API_KEY', undefined)
+    onTestFinished(() => closeDb())
+    // Called here, the function runs its handler itself (in the browser it would post to the server).
+    await inStartRequest(serverFnRequest(), '192.0.2.30', () => sendContactMessage({ data: formOf() }))
+    const [row] = db.select().from(contactMessages).all()
+    expect(row).toMatchObject({ firstName: 'Anne', email: 'anne@eksempel.dk', status: 'sent' })
+    expect(readdirSync(outbox).sort()).toEqual([`contact-${row!.publicId}-confirmation.json`, `contact-${row!.publicId}-notification.json`])
+  })
+})
+
 describe('the plain form post to /kontakt', () => {
   const answer = (request: Request, address: string, deps: Parameters<typeof answerPlainContactPost>[1]) =>
     inStartRequest(request, address, () => answerPlainContactPost(request, deps)).then(({ result }) => result)
@@ -105,6 +125,16 @@ describe('the plain form post to /kontakt', () => {
     expect(draft.draft.result.status).toBe('ugyldig')
     expect(Object.keys(draft.draft.result.fieldErrors ?? {})).toEqual(['email', 'message'])
     expect(draft.draft.values).toEqual({ firstName: 'Anne', lastName: 'Jensen', email: 'anne@', phone: '20 30 40 50', serviceType: 'parcoaching', message: long })
+    expect(db.select().from(contactMessages).all()).toEqual([])
+  })
+
+  it('writes no file back into a field: a file posted as the message is refused, and only the text fields come back', async () => {
+    const { db } = temporaryDatabase()
+    const form = formOf()
+    form.set('message', new File(['Må jeg ringe i morgen?'], 'besked.txt', { type: 'text/plain' }))
+    const answered = (await answer(plainPost(form), '192.0.2.25', { db, transport: recording().transport })) as { draft: ContactDraft }
+    expect(answered.draft.result).toEqual({ status: 'ugyldig', fieldErrors: { message: 'Beskeden skal være tekst.' } })
+    expect(answered.draft.values).toEqual({ firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '20 30 40 50', serviceType: 'parcoaching' })
     expect(db.select().from(contactMessages).all()).toEqual([])
   })
 

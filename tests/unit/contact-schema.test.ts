@@ -31,6 +31,7 @@ describe('contact schema', () => {
   it.each([
     ['firstName', { firstName: '' }, 'Skriv dit fornavn.'],
     ['lastName', { lastName: '   ' }, 'Skriv dit efternavn.'],
+    ['phone', { phone: '' }, 'Skriv dit telefonnummer.'],
     ['email', { email: 'anne@' }, 'Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.'],
     ['phone', { phone: 'ring mig' }, fieldHints.phone],
     ['phone', { phone: '123' }, fieldHints.phone],
@@ -78,6 +79,8 @@ describe('contact schema', () => {
     expect(errorsFor({ address: 'Vej 1\r\nTo: x@y.dk' }).address).toBe('Adresse indeholder ugyldige tegn.')
     expect(errorsFor({ message: 'Hej\u0000med dig' }).message).toBe('Beskeden indeholder ugyldige tegn.')
     expect(errorsFor({ lastName: 'Østergård-Æbelø' })).toEqual({})
+    // A message keeps its line breaks and tabs.
+    expect(errorsFor({ message: 'Hej\r\n\tpunkt et\n\tpunkt to' })).toEqual({})
   })
 
   it('refuses values that are not text', () => {

@@ -7,12 +7,16 @@ describe('the sender’s network', () => {
   it.each([
     ['192.0.2.7', '192.0.2.7'],
     ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['::ffff:198.51.100.23', '198.51.100.23'],
     ['::FFFF:192.0.2.7', '192.0.2.7'],
     ['2001:db8:1:2::1', '2001:db8:1:2::/64'],
     ['2001:0DB8:0001:0002:FFFF:0000:0000:0009', '2001:db8:1:2::/64'],
     ['2001:db8:1:2:abcd:1:2:3', '2001:db8:1:2::/64'],
     ['2001:db8::', '2001:db8:0:0::/64'],
     ['2001:db8::5', '2001:db8:0:0::/64'],
+    // '::' for a single group: the groups after it reach into the /64.
+    ['2001:db8::1:2:3:4:5', '2001:db8:0:1::/64'],
+    ['2001:db8:1:2:3:4:198.51.100.23', '2001:db8:1:2::/64'],
     ['::1', '0:0:0:0::/64'],
     ['::', '0:0:0:0::/64'],
     ['fe80::1:2:3:4', 'fe80:0:0:0::/64'],
@@ -20,6 +24,8 @@ describe('the sender’s network', () => {
     // Only the whole value is an IPv4-mapped address; one merely ending like it is IPv6.
     ['2001:db8::ffff:192.0.2.7', '2001:db8:0:0::/64'],
     ['::ffff:192.0.2.7%eth0', '0:0:0:0::/64'],
+    // Not an address (the server only ever passes real ones), but no reason to fail.
+    ['1:2:3:4:5:6:7:8:9', '1:2:3:4::/64'],
   ])('counts %s as %s', (address, network) => {
     expect(senderNetwork(address)).toBe(network)
   })

@@ -25,14 +25,15 @@ export function messageById(id: number, { db = getDb() }: { db?: Db } = {}) {
 
 /** How many messages are stored, and how many of them still wait for their e-mails to go out. */
 export function messageCounts({ db = getDb() }: { db?: Db } = {}) {
-  const [row] = db
+  // An aggregate without GROUP BY always gives exactly one row, with 0 for an empty table.
+  const row = db
     .select({
       total: count(),
       undelivered: sql<number>`coalesce(sum(${contactMessages.status} in ('pending', 'sending', 'failed')), 0)`,
     })
     .from(contactMessages)
-    .all()
-  return { total: row?.total ?? 0, undelivered: Number(row?.undelivered ?? 0) }
+    .get()!
+  return { total: row.total, undelivered: Number(row.undelivered) }
 }
 
 /** One person's messages, found by e-mail address whatever its case. */
@@ -48,14 +49,13 @@ function messagesOf(db: Db, email: string): ContactMessage[] {
 /**
  * Names of the outbox files about these messages: every e-mail's file is named after its
  * idempotency key, `contact-<publicId>-<kind>.json`, and a write cut short leaves that name plus a
- * temporary suffix. Matched by that exact prefix, so no other person's file can be taken along;
- * listed message by message, in the order they came.
+ * temporary suffix. Matched by that exact prefix, so no other person's file can be taken along (a
+ * message stored before ids existed has the id '', and no file starts `contact--`); listed message
+ * by message, in the order they came, each message's files by name.
  */
 async function outboxFilesOf(messages: ContactMessage[], outbox: string) {
   const names = (await readdir(outbox).catch(() => [] as string[])).sort()
-  return messages
-    .filter((message) => message.publicId !== '')
-    .flatMap((message) => names.filter((name) => name.startsWith(`contact-${message.publicId}-`)))
+  return messages.flatMap((message) => names.filter((name) => name.startsWith(`contact-${message.publicId}-`)))
 }
 
 /** Everything stored about one person (access and portability), as plain data for JSON. */
@@ -81,10 +81,9 @@ export async function storedAbout(email: string, { db = getDb(), outbox = outbox
 export async function deletePerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const { messages, outboxFiles } = await storedAbout(email, { db, outbox })
   for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
-  if (messages.length > 0) {
-    db.delete(contactMessages)
-      .where(inArray(contactMessages.id, messages.map((message) => message.id)))
-      .run()
-  }
+  // inArray with no ids is `false`: nobody's rows go.
+  db.delete(contactMessages)
+    .where(inArray(contactMessages.id, messages.map((message) => message.id)))
+    .run()
   return { messages, outboxFiles }
 }

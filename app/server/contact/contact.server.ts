@@ -22,12 +22,15 @@ export function rateLimit() {
   return Number.isInteger(value) && value > 0 ? value : 5
 }
 
-/** Only the known fields, and only as text: a file or a repeated field is bad input, not a crash. */
+/**
+ * Only the known fields, each given once: a repeated field is bad input, not a crash (null), and so
+ * is a file, which the schema refuses as not text.
+ */
 function formValues(form: FormData) {
   const values: Record<string, unknown> = {}
   for (const field of contactFields) {
     const all = form.getAll(field)
-    values[field] = all.length === 0 ? undefined : all.length === 1 && typeof all[0] === 'string' ? all[0] : null
+    values[field] = all.length === 0 ? undefined : all.length === 1 ? all[0] : null
   }
   return values
 }
@@ -126,7 +129,8 @@ export async function deliver(db: Db, row: ContactMessage, transport: MailTransp
   }
   const now = clock()
   const lastError = failure === undefined ? null : (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
-  const gaveUp = failure !== undefined && attempts >= MAX_SEND_ATTEMPTS
+  // Read only when the attempt failed: then it was the last one.
+  const gaveUp = attempts >= MAX_SEND_ATTEMPTS
   const outcome =
     failure === undefined
       ? { status: 'sent' as const, attempts, sentAt: now.toISOString(), lastError, nextAttemptAt: null, claimToken: null }

@@ -63,7 +63,7 @@ export function resendTransport(apiKey: string, { timeoutMs = MAIL_SEND_TIMEOUT_
       const signal = AbortSignal.timeout(timeoutMs)
       // The SDK never throws: an aborted request comes back as a generic fetch error, named here.
       // An answer that arrived just before the timer fired is still a success.
-      const files = attachments?.map(({ filename, content, contentType }) => ({ filename, content: Buffer.from(content, 'utf8'), contentType }))
+      const files = attachments?.map(({ filename, content, contentType }) => ({ filename, content: Buffer.from(content), contentType }))
       const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text, ...(files ? { attachments: files } : {}) }, { idempotencyKey, signal })
       if (error && signal.aborted) throw new Error(`Resend svarede ikke inden for ${timeoutMs / 1000} s`)
       if (error) throw new Error(`Resend: ${error.name}: ${error.message}`)

@@ -18,9 +18,11 @@ export function senderNetwork(ip: string) {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
   if (mapped) return mapped[1]!
   if (!ip.includes(':')) return ip
-  const [head = '', tail = ''] = ip.split('::')
+  // split always gives the part before '::'; the part after it exists only when the address has '::'.
+  const [head, tail] = ip.split('::') as [string, string?]
   const headGroups = head ? head.split(':') : []
   const tailGroups = tail ? tail.split(':') : []
-  const groups = ip.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups
+  // The zeros '::' stands for fill the gap; an address without it has all its groups (no gap).
+  const groups = [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
   return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
