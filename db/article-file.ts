@@ -173,8 +173,8 @@ export function parseArticleFile(fileName: string, source: string): Omit<NewBlog
   try {
     data = readFrontMatterYaml(match[1]!, allowedFields)
   } catch (error) {
-    if (error instanceof FrontMatterYamlError) throw new ArticleFileError(fileName, [error.message])
-    throw error
+    // readFrontMatterYaml throws only FrontMatterYamlError, with the line and what to do.
+    throw new ArticleFileError(fileName, [(error as FrontMatterYamlError).message])
   }
   const result = frontMatterSchema.safeParse(data ?? {})
   if (!result.success) {
