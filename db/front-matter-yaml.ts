@@ -1,4 +1,4 @@
-import { YAMLParseError, parse as parseYaml } from 'yaml'
+import { type YAMLParseError, parse as parseYaml } from 'yaml'
 
 /**
  * Reads an article's front matter as a coach writes it. YAML is strict where a coach is not:
@@ -8,9 +8,22 @@ import { YAMLParseError, parse as parseYaml } from 'yaml'
  * values continued on the next line, lists) is left to YAML. What still fails is told in Danish,
  * with the line and how to fix it.
  */
-const TEXT_FIELDS = new Set(['title', 'description', 'cta', 'imageAlt', 'author', 'section'])
+// The three helpers below are functions, not module constants, so that mutation testing (which
+// switches a change on only after the modules are loaded) can try them.
+function isTextField(name: string) {
+  return ['title', 'description', 'cta', 'imageAlt', 'author', 'section'].includes(name)
+}
 
-const COMPLETE_QUOTED = /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')(?:[ \t]+#.*)?$/
+/** One whole quoted string, perhaps with a comment after it. */
+function isCompleteQuoted(value: string) {
+  return /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')(?:[ \t]+#.*)?$/.test(value)
+}
+
+/** A [ ] list left open ("… end with a ]"), which YAML notices only on a later line, or closed twice. */
+function isUnclosedList(error: Error) {
+  // Not just any ]: the message quotes the line, which may hold a whole list (tags: [a] twice).
+  return /end with a \]|flow-seq-end/.test(error.message)
+}
 
 export class FrontMatterYamlError extends Error {}
 
@@ -20,16 +33,14 @@ function forgive(lines: string[], fields: readonly string[]) {
     if (missingSpace && fields.includes(missingSpace[1]!)) line = `${missingSpace[1]}: ${missingSpace[2]}`
 
     const field = /^([A-Za-z]+):[ \t]+(.*?)[ \t]*$/.exec(line)
-    if (!field || !TEXT_FIELDS.has(field[1]!) || field[2] === '') return line
+    if (!field || !isTextField(field[1]!) || field[2] === '') return line
     const value = field[2]!
     const continued = /^[ \t]+\S/.test(lines[index + 1] ?? '')
-    if (continued || COMPLETE_QUOTED.test(value) || /^[|>]/.test(value)) return line
+    if (continued || isCompleteQuoted(value) || /^[|>]/.test(value)) return line
     // As in YAML, " #" starts a comment.
     return `${field[1]}: ${JSON.stringify(value.replace(/[ \t]+#.*$/, ''))}`
   })
 }
-
-const LIST_HINT = 'en liste i [ ] mangler sin afsluttende ], fx keywords: [ro, stress]'
 
 type Typo = { index: number; hint: string }
 
@@ -67,7 +78,7 @@ function findTypo(lines: string[], fields: readonly string[]): Typo | undefined 
     }
     const value = field[3] ?? ''
     if (/^[|>]/.test(value)) inBlock = true
-    if (!TEXT_FIELDS.has(field[2]!) || COMPLETE_QUOTED.test(value)) continue
+    if (!isTextField(field[2]!) || isCompleteQuoted(value)) continue
     // A quoted value may go on over the next lines; YAML reads that.
     if (/^[ \t]+\S/.test(lines[index + 1] ?? '')) continue
     const opening = /^["']/.exec(value)?.[0]
@@ -86,8 +97,10 @@ function located(lines: string[], index: number, hint: string) {
   return new FrontMatterYamlError(`front matter kunne ikke læses i linje ${index + 2} (»${lines[index]?.trim()}«): ${hint}`)
 }
 
-function hintFor(error: YAMLParseError) {
-  if (/\]/.test(error.message)) return LIST_HINT
+function hintFor(error: Error & Partial<YAMLParseError>) {
+  if (isUnclosedList(error)) return 'en liste i [ ] mangler sin afsluttende ], fx keywords: [ro, stress]'
+  // YAML reads a value that begins with * as a reference to an earlier value (an alias).
+  if (error instanceof ReferenceError) return 'en værdi, der begynder med *, skal stå i anførselstegn, fx category: "*stress"'
   switch (error.code) {
     case 'DUPLICATE_KEY':
       return 'feltet står to gange – slet den ene af linjerne'
@@ -96,7 +109,8 @@ function hintFor(error: YAMLParseError) {
     case 'MISSING_CHAR':
       return 'der mangler et afsluttende anførselstegn – eller slet anførselstegnene helt'
     case 'BAD_INDENT':
-      return 'linjen er rykket ind – skriv feltet helt ude til venstre'
+      // What reaches YAML is mostly a { … } left open (an indented field is found before).
+      return 'en { mangler sin afsluttende } – eller linjen er rykket ind, så skriv feltet helt ude til venstre'
     default:
       return 'skriv hvert felt på sin egen linje som »navn: værdi«. Står der kolon, # eller anførselstegn i en værdi, så sæt hele værdien i anførselstegn, fx title: "Ro: i hverdagen"'
   }
@@ -109,12 +123,13 @@ export function readFrontMatterYaml(text: string, fields: readonly string[]): un
   if (typo) throw located(lines, typo.index, typo.hint)
   try {
     return parseYaml(forgive(lines, fields).join('\n'))
-  } catch (error) {
-    if (!(error instanceof YAMLParseError)) throw error
+  } catch (caught) {
+    // YAML throws a YAMLParseError with the line, or a ReferenceError (no line) for an unknown alias.
+    const error = caught as Error & Partial<YAMLParseError>
     const hint = hintFor(error)
     let line = error.linePos?.[0]?.line ?? 0
-    // YAML notices an unclosed list only on a later line; point at the list itself.
-    if (hint === LIST_HINT) {
+    // Point at the unclosed list itself.
+    if (isUnclosedList(error)) {
       const opened = lines.slice(0, line).findLastIndex((candidate) => candidate.includes('[') && !candidate.includes(']'))
       if (opened >= 0) line = opened + 1
     }

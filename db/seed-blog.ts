@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { COVER_DIR, PUBLIC_DIR } from '../scripts/lib/covers.ts'
 import { drawCovers, removeCoversOf } from '../scripts/lib/drawn-images.ts'
 import { ArticleFileError, generatedCoverUrl } from './article-file.ts'
-import { type Db, databasePath } from './connection.ts'
-import { readArticleFolder, syncBlogPosts } from './sync-blog.ts'
+import { type Db, databasePath, openDatabase } from './connection.ts'
+import { DEFAULT_CONTENT_DIR, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
 
 type Article = ReturnType<typeof readArticleFolder>[number]
 
@@ -61,5 +61,15 @@ export async function seedBlog(db: Db, dir: string, output: SeedOutput = { log: 
     output.error('Seed afbrudt – intet er ændret i databasen.')
     output.error(error instanceof Error ? error.message : String(error))
     return 1
+  }
+}
+
+/** `npm run db:seed [-- folder]` (db/seed.ts): opens the database, seeds it, and closes it whatever happened. */
+export async function seedCommand(dir: string = DEFAULT_CONTENT_DIR, open: () => Db = () => openDatabase(), output?: SeedOutput): Promise<0 | 1> {
+  const db = open()
+  try {
+    return await seedBlog(db, dir, output)
+  } finally {
+    db.$client.close()
   }
 }

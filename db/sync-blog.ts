@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, notInArray } from 'drizzle-orm'
-import { ArticleFileError, parseArticleFile } from './article-file.ts'
+import { ArticleFileError, frontMatterSchema, parseArticleFile } from './article-file.ts'
 import type { Db } from './connection.ts'
 import { blogPosts } from './schema.ts'
 
@@ -16,9 +16,10 @@ export function readArticleFolder(dir: string) {
     .sort()
   const problems: ArticleFileError[] = []
   const articles = []
+  const schema = frontMatterSchema()
   for (const file of files) {
     try {
-      articles.push(parseArticleFile(file, readFileSync(join(dir, file), 'utf8')))
+      articles.push(parseArticleFile(file, readFileSync(join(dir, file), 'utf8'), schema))
     } catch (error) {
       if (error instanceof ArticleFileError) problems.push(error)
       else throw error

@@ -1,4 +1,3 @@
-import { notFound } from '@tanstack/react-router'
 import { createServerFn } from '@tanstack/react-start'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
 
@@ -26,9 +25,7 @@ export const toArticleSlug = (slug: unknown) => (typeof slug === 'string' ? slug
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator(toArticleSlug)
   .handler(async ({ data: slug }) => {
-    const { getArticlePage } = await import('~/server/blog/blog.server')
-    const page = getArticlePage(slug)
-    if (!page) throw notFound()
-    return page
+    const { articlePageOrNotFound } = await import('~/server/blog/blog.server')
+    return articlePageOrNotFound(slug)
   })
 

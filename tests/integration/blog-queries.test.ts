@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm'
 import { blogPosts } from '#db/schema'
 import { POSTS_PER_PAGE } from '~/lib/blog'
 import { toArticleSlug, toBlogIndexParams } from '~/lib/blog-queries'
-import { getArticle, getArticlePage, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
+import { isNotFound } from '@tanstack/react-router'
+import { articlePageOrNotFound, getArticle, getArticlePage, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')
@@ -157,6 +158,22 @@ describe('what a server function accepts from the browser', () => {
     expect(getArticlePage('snart', new Date(NOW.getTime() + 2 * 86_400_000), db)?.related.map((post) => post.slug)).toEqual(['denne', 'anden'])
     expect(getArticlePage('snart', NOW, db)).toBeUndefined()
     expect(getArticlePage('', NOW, db)).toBeUndefined()
+  })
+
+  it('answers an unknown or scheduled article with Start’s 404, and a published one with its page', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'denne', 'stress', daysAgo(10))
+    insertPost(db, 'snart', 'stress', daysAgo(-1))
+    expect(articlePageOrNotFound('denne', NOW, db)).toMatchObject({ slug: 'denne', related: [] })
+    for (const slug of ['snart', 'findes-ikke', '']) {
+      let thrown: unknown
+      try {
+        articlePageOrNotFound(slug, NOW, db)
+      } catch (error) {
+        thrown = error
+      }
+      expect(isNotFound(thrown), slug).toBe(true)
+    }
   })
 })
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/connection'
 import { blogPosts } from '#db/schema'
-import { seedBlog } from '#db/seed-blog'
+import { seedBlog, seedCommand } from '#db/seed-blog'
 import { articleSource } from '../helpers'
 
 // The covers go to a public/ of this test's own (read once, when the cover code loads).
@@ -151,6 +151,29 @@ it('writes to the terminal when no output is given', async () => {
   } finally {
     vi.restoreAllMocks()
     db.$client.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+it('as a command, seeds the database it opens and closes it, whether the seed succeeds or fails', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'coach-seed-command-'))
+  const opened: ReturnType<typeof openDatabase>[] = []
+  const open = () => {
+    const db = openDatabase(join(dir, 'site.db'))
+    opened.push(db)
+    return db
+  }
+  const output = { log: [] as string[], error: [] as string[] }
+  const quiet = { log: (line: string) => output.log.push(line), error: (line: string) => output.error.push(line) }
+  try {
+    mkdirSync(join(dir, 'blog'))
+    expect(await seedCommand(join(dir, 'blog'), open, quiet)).toBe(0)
+    expect(output.log).toContain('Uændret 0')
+    expect(await seedCommand(join(dir, 'findes-ikke'), open, quiet)).toBe(1)
+    expect(output.error[0]).toBe('Seed afbrudt – intet er ændret i databasen.')
+    expect(opened.map((db) => db.$client.open)).toEqual([false, false])
+  } finally {
+    for (const db of opened) if (db.$client.open) db.$client.close()
     rmSync(dir, { recursive: true, force: true })
   }
 })

@@ -41,6 +41,67 @@ describe('reading front matter as the coach writes it', () => {
     expect(() => read(text)).toThrow(`front matter kunne ikke læses ${message}`)
   })
 
+  it.each([
+    // Every one-line text field may hold a colon without quotes.
+    ['title: Ro: i dag', { title: 'Ro: i dag' }],
+    ['description: Kort: og godt', { description: 'Kort: og godt' }],
+    ['cta: Ring: nu', { cta: 'Ring: nu' }],
+    ['imageAlt: Hav: og himmel', { imageAlt: 'Hav: og himmel' }],
+    ['author: Navn: Efternavn', { author: 'Navn: Efternavn' }],
+    ['section: Del: 1', { section: 'Del: 1' }],
+    // Quotes that do not hold the whole value are part of the text.
+    ['title: "Ro" i hverdagen', { title: '"Ro" i hverdagen' }],
+    ['title: Ro: "i dag"', { title: 'Ro: "i dag"' }],
+    ['title: "Ro: nu"', { title: 'Ro: nu' }],
+    ["title: 'Ro: nu'", { title: 'Ro: nu' }],
+    ['title: "a"  # c', { title: 'a' }],
+    ["title: 'a'\t\t# c", { title: 'a' }],
+    // | and > start a block only as the first character.
+    ['title: Ro | Uro: x', { title: 'Ro | Uro: x' }],
+    ['title: Ro > Uro: x', { title: 'Ro > Uro: x' }],
+    // Spaces around the value and before a comment are not part of it.
+    ['title:  Ro: x', { title: 'Ro: x' }],
+    ['title: Ro  # note', { title: 'Ro' }],
+    ['title : Ro', { title: 'Ro' }],
+    // A line of spaces after a value does not continue it.
+    ['title: Ro: x\n  \ndescription: y', { title: 'Ro: x', description: 'y' }],
+    // A field name later in a value is text.
+    ['description: Se category:stress', { description: 'Se category:stress' }],
+  ])('reads %j', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  it.each([
+    ['  title: Ro', 'i linje 2 (»title: Ro«): linjen er rykket ind – slet mellemrummene foran »title«'],
+    ['title: Ro\n  description:', 'i linje 3 (»description:«): linjen er rykket ind – slet mellemrummene foran »description«'],
+    // > in the middle of a value starts no block, so an indented field below is still found.
+    ['title: a > b\n  description: x', 'i linje 3 (»description: x«): linjen er rykket ind – slet mellemrummene foran »description«'],
+    ['title: "Ro\n  \ndescription: x', 'i linje 2 (»title: "Ro«): der mangler et afsluttende anførselstegn (") – sæt det til sidst i værdien, eller slet anførselstegnet i starten'],
+    ['title:  "Ro', 'i linje 2 (»title:  "Ro«): der mangler et afsluttende anførselstegn (")'],
+    ["title: 'Ro", "i linje 2 (»title: 'Ro«): der mangler et afsluttende anførselstegn (')"],
+    ['title: "Ro # x', 'i linje 2 (»title: "Ro # x«): der mangler et afsluttende anførselstegn (")'],
+    ['title: Ro\nmin titel: Ro', 'i linje 3 (»min titel: Ro«): linjen er ikke et felt'],
+    ['title: Ro\n*title Ro', 'i linje 3 (»*title Ro«): linjen er ikke et felt'],
+    ['title  Ro', 'i linje 2 (»title  Ro«): der mangler et kolon efter feltnavnet – skriv title: Ro'],
+    ['tags: [a]\ntags: [b]', 'i linje 3 (»tags: [b]«): feltet står to gange – slet den ene af linjerne'],
+    // A [ inside a quoted value is no list: the duplicate is named where it is.
+    ['title: "a [b"\ntitle: c', 'i linje 3 (»title: c«): feltet står to gange'],
+    // An unclosed list is named on its own line, not on a later line with a [ in a value.
+    ['keywords: [ro, stress\ntitle: Ro\ndescription: "a [b"', 'i linje 2 (»keywords: [ro, stress«): en liste i [ ] mangler sin afsluttende ], fx keywords: [ro, stress]'],
+    ['jsonLd: {a: 1\ntitle: x', 'i linje 3 (»title: x«): en { mangler sin afsluttende } – eller linjen er rykket ind, så skriv feltet helt ude til venstre'],
+  ])('stops at %j with the line and what to do', (text, message) => {
+    expect(() => read(text)).toThrow(FrontMatterYamlError)
+    expect(() => read(text)).toThrow(`front matter kunne ikke læses ${message}`)
+  })
+
+  it('tells a value beginning with * to be quoted, which YAML takes for a reference', () => {
+    expect(() => read('category: *stress')).toThrow(FrontMatterYamlError)
+    expect(() => read('category: *stress')).toThrow(
+      /^front matter kunne ikke læses: en værdi, der begynder med \*, skal stå i anførselstegn, fx category: "\*stress"$/,
+    )
+    expect(read('category: "*stress"')).toEqual({ category: '*stress' })
+  })
+
   it('leaves a word before a colon alone when it is not a field name', () => {
     expect(readFrontMatterYaml('title:Ro', ['description'])).toBe('title:Ro')
     expect(() => readFrontMatterYaml('title: Ro\n  description: Kort.', ['title'])).not.toThrow(/rykket ind – slet mellemrummene/)

@@ -1,3 +1,4 @@
+import { notFound } from '@tanstack/react-router'
 import { type SQL, and, asc, count, desc, eq, gt, gte, lte, min, ne, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
@@ -78,6 +79,13 @@ export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Ar
 export function getArticlePage(slug: string, now = new Date(), db: Db = getDb()): ArticlePage | undefined {
   const article = getArticle(slug, now, db)
   return article && { ...article, related: getRelatedPosts(article, now, db) }
+}
+
+/** The article's page (fetchArticle in app/lib/blog-queries.ts), or Start's 404 when there is none to show. */
+export function articlePageOrNotFound(slug: string, now = new Date(), db: Db = getDb()): ArticlePage {
+  const page = getArticlePage(slug, now, db)
+  if (!page) throw notFound()
+  return page
 }
 
 /** The newest published articles (the home page shows three). */
