@@ -13,7 +13,7 @@ export const fetchBookingWeek = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
     const { bookingWeek } = await import('~/server/booking/booking-pages.server')
-    return bookingWeek(data || undefined)
+    return bookingWeek(data)
   })
 
 export const fetchChosenSlot = createServerFn({ method: 'GET' })

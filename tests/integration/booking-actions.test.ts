@@ -1,0 +1,83 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { closeDb } from '#db/connection'
+import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
+import { insertPost, temporaryDatabase } from '../helpers'
+import { inStartRequest } from '../start-request'
+import { MONDAY, NOW, TEST_FILE } from './booking-helpers'
+
+// The booking pages' server functions as Start calls them within a request, with the server's own
+// defaults: the database of DATABASE_URL (a temporary file with one article of the test's own, so
+// nothing is seeded), the file of BOOKING_FILE, the outbox as mail, the clock faked at NOW.
+// Without Start's compiler (Vitest has none) a call runs the handler in place and gives back only
+// a Response it returns, so the two form posts are followed to their pages; the three loaders are
+// shown to reach the server code by failing with it.
+
+let dir: string
+let outbox: string
+beforeEach(() => {
+  const temporary = temporaryDatabase()
+  dir = temporary.dir
+  insertPost(temporary.db, 'en-artikel', 'stress', '2024-05-01')
+  temporary.db.$client.close()
+  writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
+  outbox = join(dir, 'udbakke')
+  mkdirSync(outbox)
+  vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
+  vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+  vi.stubEnv('MAIL_OUTBOX_DIR', outbox)
+  vi.stubEnv('RESEND_API_KEY', undefined)
+  vi.stubEnv('BOOKING_RATE_LIMIT', undefined)
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(NOW)
+})
+afterEach(() => {
+  closeDb()
+  vi.useRealTimers()
+  vi.unstubAllEnvs()
+})
+
+const call = <T>(run: () => Promise<T>) => inStartRequest(new Request('http://localhost/_serverFn/booking', { method: 'POST' }), '192.0.2.40', run).then(({ result }) => result)
+const formOf = (fields: Record<string, string>) => {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  return form
+}
+/** The e-mails in the outbox, by kind and recipient (one .json each, beside its invitation). */
+const mails = () => readdirSync(outbox).flatMap((name) => /^booking-\w+-(.+)\.json$/.exec(name)?.[1] ?? []).sort()
+const where = (response: unknown) => [(response as Response).status, (response as Response).headers.get('location')]
+
+describe('the booking forms’ server functions', () => {
+  it('book a time with the server’s database and outbox, and cancel it by its link', async () => {
+    const form = formOf({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '' })
+    const booked = await call(() => bookTime({ data: form }))
+    const [status, location] = where(booked)
+    expect(status).toBe(303)
+    const token = /^\/booking\/([\w-]{32})\?status=booket$/.exec(String(location))?.[1]
+    expect(token, String(location)).toBeDefined()
+    // Without RESEND_API_KEY both e-mails (to the visitor and to the coach) land in the outbox.
+    expect(mails()).toEqual(['bekraeftelse-0-coach', 'bekraeftelse-0-gaest'])
+
+    const cancelled = await call(() => changeBooking({ data: formOf({ link: token!, handling: 'aflys' }) }))
+    expect(where(cancelled)).toEqual([303, `/booking/${token}?status=aflyst`])
+    expect(mails()).toEqual(['aflyst-1-coach', 'aflyst-1-gaest', 'bekraeftelse-0-coach', 'bekraeftelse-0-gaest'])
+  })
+
+  it('send a post without a time or link back to the booking page', async () => {
+    expect(where(await call(() => bookTime({ data: new FormData() })))).toEqual([303, '/book-samtale?status=ikke-ledig'])
+    expect(where(await call(() => changeBooking({ data: new FormData() })))).toEqual([303, '/book-samtale'])
+  })
+})
+
+describe('the booking pages’ loaders', () => {
+  it('read the server’s database: one that cannot be opened fails the loader instead of showing an empty page', async () => {
+    // DATABASE_URL below a plain file: the folder cannot be made, so the database cannot be opened.
+    writeFileSync(join(dir, 'fil'), 'ikke en mappe')
+    vi.stubEnv('DATABASE_URL', join(dir, 'fil', 'site.db'))
+    const failure = (load: () => Promise<unknown>) => call(() => load().then(() => 'svarede', (error: Error) => error.message))
+    expect(await failure(() => fetchBookingWeek({ data: '2026-W17' }))).toContain(join(dir, 'fil'))
+    expect(await failure(() => fetchChosenSlot({ data: `${MONDAY}T10:00` }))).toContain(join(dir, 'fil'))
+    expect(await failure(() => fetchManagedBooking({ data: 'AbCdEfGhIjKlMnOpQrStUvWxYz012345' }))).toContain(join(dir, 'fil'))
+  })
+})
