@@ -12,7 +12,7 @@ export default mergeConfig(
     test: {
       testTimeout: 60_000,
       hookTimeout: 60_000,
-      testNamePattern: /^(?!.*(works as npm scripts|as the coach runs it|removes the covers of a deleted article|names the database it looked for|reads the client build from dist/client of the folder the server runs in))/,
+      testNamePattern: /^(?!.*(works as npm scripts|as the coach runs it|removes the covers of a deleted article|names the database it looked for|reads the client build from dist\/client of the folder the server runs in))/,
     },
   }),
 )
