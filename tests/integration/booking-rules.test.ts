@@ -9,6 +9,7 @@ import { bookingsAbout, bookingsForList, exportBookings, purgeOldBookings, undel
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { bookingWeek, chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
 import { bookingRateLimit, cancelBooking, createBooking, findByCode, markNoShow, moveBooking } from '~/server/booking/bookings.server'
+import { isTokenShaped, managePath, manageToken, manageUrl, siteOrigin, storedLinkSecret, tokenWithSecret } from '~/server/booking/manage-link.server'
 import { temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
 
@@ -305,38 +306,28 @@ describe('the e-mails', () => {
 })
 
 describe('the manage link’s secret', () => {
-  it('is made once beside the database, readable only by its owner, and the same for every process', async () => {
+  it('is made once beside the database, readable only by its owner, and the same for every process', () => {
     const { dir } = temporaryDatabase()
-    vi.stubEnv('BOOKING_LINK_SECRET', '')
-    vi.stubEnv('DATABASE_URL', join(dir, 'data', 'site.db'))
     mkdirSync(join(dir, 'data'))
-    vi.resetModules()
-    const first = await import('~/server/booking/manage-link.server')
-    const token = first.manageToken('abcdefgh')
+    const databaseFile = join(dir, 'data', 'site.db')
+    const made = storedLinkSecret(databaseFile)
     const file = join(dir, 'data', 'booking-link-secret')
-    expect(readFileSync(file, 'utf8')).toMatch(/^[\w-]{43}$/)
+    expect(made).toMatch(/^[\w-]{43}$/)
+    expect(readFileSync(file, 'utf8')).toBe(made)
     expect(statSync(file).mode & 0o777).toBe(0o600)
+    // Another process (or a restart) reads the same secret instead of making a new one.
+    expect(storedLinkSecret(databaseFile)).toBe(made)
+    const token = tokenWithSecret(made, 'abcdefgh')
     expect(token).toMatch(/^[\w-]{32}$/)
-    vi.resetModules()
-    const second = await import('~/server/booking/manage-link.server')
-    expect(second.manageToken('abcdefgh')).toBe(token)
-    expect(second.manageToken('abcdefgj')).not.toBe(token)
+    expect(tokenWithSecret(made, 'abcdefgj')).not.toBe(token)
     // Another secret (BOOKING_LINK_SECRET) voids the old links.
-    vi.stubEnv('BOOKING_LINK_SECRET', 'en-anden-hemmelighed')
-    vi.resetModules()
-    const third = await import('~/server/booking/manage-link.server')
-    expect(third.manageToken('abcdefgh')).not.toBe(token)
+    expect(tokenWithSecret('en-anden-hemmelighed', 'abcdefgh')).not.toBe(token)
     // A database folder that does not exist is an error, not a secret made up in memory.
-    vi.stubEnv('BOOKING_LINK_SECRET', '')
-    vi.stubEnv('DATABASE_URL', join(dir, 'mangler', 'site.db'))
-    vi.resetModules()
-    const fourth = await import('~/server/booking/manage-link.server')
-    expect(() => fourth.manageToken('abcdefgh')).toThrow(/ENOENT/)
+    expect(() => storedLinkSecret(join(dir, 'mangler', 'site.db'))).toThrow(/ENOENT/)
     expect(existsSync(join(dir, 'mangler'))).toBe(false)
   })
 
-  it('makes links on the site’s public origin, without a trailing slash', async () => {
-    const { manageUrl, managePath, manageToken, siteOrigin, isTokenShaped } = await import('~/server/booking/manage-link.server')
+  it('makes links on the site’s public origin, without a trailing slash', () => {
     vi.stubEnv('SITE_URL', 'https://www.eksempel.dk//')
     expect(siteOrigin()).toBe('https://www.eksempel.dk')
     expect(manageUrl('abcdefgh')).toBe(`https://www.eksempel.dk/booking/${manageToken('abcdefgh')}`)

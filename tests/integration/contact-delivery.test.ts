@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { site } from '#content/site'
 import { contactMessages } from '#db/schema'
 import { deliver, purgeOldMessages, rateLimit, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
 import type { MailTransport } from '~/server/contact/mail-transport.server'
@@ -180,7 +181,7 @@ describe('retention', () => {
     const { db, dir } = temporaryDatabase()
     vi.stubEnv('MAIL_OUTBOX_DIR', dir)
     await submitContact(validForm(), { ip: '10.3.3.1', db, transport: flakyTransport().transport, clock: () => start })
-    const days = (await import('#content/site')).site.contactRetentionDays
+    const days = site.contactRetentionDays
     const cutoffMoment = after(days * 86_400_000)
     expect(await purgeOldMessages({ db, now: cutoffMoment })).toEqual({ messages: 0, outboxFiles: 0 })
     expect(await purgeOldMessages({ db, now: new Date(cutoffMoment.getTime() + 1) })).toEqual({ messages: 1, outboxFiles: 0 })

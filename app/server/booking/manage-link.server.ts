@@ -12,19 +12,24 @@ import { databasePath } from '#db/connection'
 let secret: string | undefined
 
 function linkSecret() {
-  if (secret) return secret
-  if (process.env.BOOKING_LINK_SECRET) return (secret = process.env.BOOKING_LINK_SECRET)
-  const file = join(dirname(databasePath()), 'booking-link-secret')
+  return (secret ??= process.env.BOOKING_LINK_SECRET || storedLinkSecret(databasePath()))
+}
+
+/** The secret kept beside the database file, made by whichever process needs it first. */
+export function storedLinkSecret(databaseFile: string) {
+  const file = join(dirname(databaseFile), 'booking-link-secret')
   try {
     // 'wx' fails when the file exists: two processes starting at once end up with the same secret.
     writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }
-  return (secret = readFileSync(file, 'utf8').trim())
+  return readFileSync(file, 'utf8').trim()
 }
 
-export const manageToken = (publicId: string) => createHmac('sha256', linkSecret()).update(`booking:${publicId}`).digest('base64url').slice(0, 32)
+export const tokenWithSecret = (linkSecret: string, publicId: string) => createHmac('sha256', linkSecret).update(`booking:${publicId}`).digest('base64url').slice(0, 32)
+
+export const manageToken = (publicId: string) => tokenWithSecret(linkSecret(), publicId)
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
