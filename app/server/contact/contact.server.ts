@@ -67,12 +67,13 @@ export async function submitContact(
   // instances on one database) cannot slip past the limit together.
   const stored = db.$client
     .transaction(() => {
-      const [recent] = db
+      // A count without GROUP BY always gives one row.
+      const recent = db
         .select({ messages: count() })
         .from(contactMessages)
         .where(and(eq(contactMessages.ipHash, ipHash), gte(contactMessages.createdAt, windowStart)))
-        .all()
-      if ((recent?.messages ?? 0) >= rateLimit()) return undefined
+        .get()!
+      if (recent.messages >= rateLimit()) return undefined
       const row = db
         .insert(contactMessages)
         .values({
