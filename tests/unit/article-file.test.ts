@@ -264,3 +264,40 @@ describe('every front-matter field, as the coach may get it wrong', () => {
     expect(hash(`# kommentar\n${fields}`)).toBe(base)
   })
 })
+
+describe('the messages and names of every field', () => {
+  const refused = (frontMatter: Record<string, string>) => () => parseArticleFile('forkert.md', articleSource(frontMatter))
+
+  it.each([
+    ['januar', '01'], ['februar', '02'], ['marts', '03'], ['april', '04'], ['maj', '05'], ['juni', '06'],
+    ['juli', '07'], ['august', '08'], ['september', '09'], ['oktober', '10'], ['november', '11'], ['december', '12'],
+  ])('reads the Danish month name "%s"', (month, number) => {
+    const row = parseArticleFile('ro.md', articleSource({ ...valid, publishedAt: `3. ${month} 2026` }))
+    expect(row.publishedAt).toBe(`2026-${number}-03T00:00:00.000Z`)
+  })
+
+  it.each([
+    [{ ...valid, title: '"  "' }, 'forkert.md: feltet »title« er tomt. Skriv fx: title: Ro i hverdagen'],
+    [{ title: valid.title, category: valid.category, publishedAt: valid.publishedAt }, 'forkert.md: feltet »description« mangler. Skriv fx: description: En til to sætninger om artiklen.'],
+    [{ ...valid, author: '' }, 'forkert.md: feltet »author« er tomt. Skriv fx: author: Birgitte Holm'],
+    [{ ...valid, imageAlt: '' }, 'forkert.md: feltet »imageAlt« er tomt. Skriv fx: imageAlt: En rolig sti gennem en skov'],
+    [{ ...valid, section: '' }, 'forkert.md: feltet »section« er tomt. Skriv fx: section: Coaching'],
+    [{ ...valid, cta: '' }, 'forkert.md: feltet »cta« er tomt. Skriv fx: cta: Kontakt mig'],
+    [{ ...valid, tags: 'ro' }, 'forkert.md: feltet »tags« skal være en liste, fx tags: [stress, trivsel]'],
+  ])('says exactly what is wrong in %j', (frontMatter, message) => {
+    expect(refused(frontMatter)).toThrow(ArticleFileError)
+    expect(refused(frontMatter)).toThrow(message)
+  })
+
+  it('says a title written as a list must be text', () => {
+    const source = '---\ntitle:\n  - Ro\ndescription: Kort.\ncategory: life\npublishedAt: 2026-01-05\n---\nTekst.\n'
+    expect(() => parseArticleFile('forkert.md', source)).toThrow('forkert.md: feltet »title« skal være tekst. Skriv fx: title: Ro i hverdagen')
+  })
+
+  it('takes every value the coach may choose for hero, and her own section and call to action', () => {
+    const row = (extra: Record<string, string>) => parseArticleFile('ro.md', articleSource({ ...valid, ...extra }))
+    expect(row({ hero: 'gradient' }).hero).toBe('gradient')
+    expect(row({ hero: 'image' }).hero).toBe('image')
+    expect(row({ section: 'Stress', cta: 'Book en samtale', tags: '[ro, søvn]' })).toMatchObject({ section: 'Stress', cta: 'Book en samtale', tags: ['ro', 'søvn'] })
+  })
+})
