@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ArticleFileError, parseArticleFile } from '#db/article-file'
+import { ArticleFileError, parseArticleFile, renderMarkdown } from '#db/article-file'
 import { articleSource } from '../helpers'
 
 const valid = { title: 'Stress er ikke svaghed', description: 'En kort beskrivelse.', category: 'stress', publishedAt: '2025-09-18' }
@@ -300,4 +300,22 @@ describe('the messages and names of every field', () => {
     expect(row({ hero: 'image' }).hero).toBe('image')
     expect(row({ section: 'Stress', cta: 'Book en samtale', tags: '[ro, søvn]' })).toMatchObject({ section: 'Stress', cta: 'Book en samtale', tags: ['ro', 'søvn'] })
   })
+})
+
+it('keeps every Markdown formatting an article may use, and drops the rest to text', () => {
+  const markdown = [
+    '## To', '### Tre', '#### Fire',
+    'Et *let* og **fedt** ord, `kode` og en [henvisning](https://example.org).  \nNy linje.',
+    '- a\n- b', '1. en\n2. to', '> citat', '---', '| A | B |\n| - | - |\n| 1 | 2 |', '##### Fem',
+  ].join('\n\n')
+  expect(renderMarkdown(markdown)).toBe(
+    [
+      '<h2>To</h2>', '<h3>Tre</h3>', '<h4>Fire</h4>',
+      '<p>Et <em>let</em> og <strong>fedt</strong> ord, <code>kode</code> og en <a href="https://example.org">henvisning</a>.<br />Ny linje.</p>',
+      '<ul>', '<li>a</li>', '<li>b</li>', '</ul>', '<ol>', '<li>en</li>', '<li>to</li>', '</ol>',
+      '<blockquote>', '<p>citat</p>', '</blockquote>', '<hr />',
+      '<table>', '<thead>', '<tr>', '<th>A</th>', '<th>B</th>', '</tr>', '</thead>', '<tbody><tr>', '<td>1</td>', '<td>2</td>', '</tr>', '</tbody></table>',
+      'Fem', '',
+    ].join('\n'),
+  )
 })
