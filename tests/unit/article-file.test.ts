@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ArticleFileError, parseArticleFile } from '#db/article-file'
+import { ArticleFileError, parseArticleFile, renderMarkdown } from '#db/article-file'
 import { articleSource } from '../helpers'
 
 const valid = { title: 'Stress er ikke svaghed', description: 'En kort beskrivelse.', category: 'stress', publishedAt: '2025-09-18' }
@@ -263,4 +263,59 @@ describe('every front-matter field, as the coach may get it wrong', () => {
     expect(hash(fields, 'Anden tekst.')).not.toBe(base)
     expect(hash(`# kommentar\n${fields}`)).toBe(base)
   })
+})
+
+describe('the messages and names of every field', () => {
+  const refused = (frontMatter: Record<string, string>) => () => parseArticleFile('forkert.md', articleSource(frontMatter))
+
+  it.each([
+    ['januar', '01'], ['februar', '02'], ['marts', '03'], ['april', '04'], ['maj', '05'], ['juni', '06'],
+    ['juli', '07'], ['august', '08'], ['september', '09'], ['oktober', '10'], ['november', '11'], ['december', '12'],
+  ])('reads the Danish month name "%s"', (month, number) => {
+    const row = parseArticleFile('ro.md', articleSource({ ...valid, publishedAt: `3. ${month} 2026` }))
+    expect(row.publishedAt).toBe(`2026-${number}-03T00:00:00.000Z`)
+  })
+
+  it.each([
+    [{ ...valid, title: '"  "' }, 'forkert.md: feltet »title« er tomt. Skriv fx: title: Ro i hverdagen'],
+    [{ title: valid.title, category: valid.category, publishedAt: valid.publishedAt }, 'forkert.md: feltet »description« mangler. Skriv fx: description: En til to sætninger om artiklen.'],
+    [{ ...valid, author: '' }, 'forkert.md: feltet »author« er tomt. Skriv fx: author: Birgitte Holm'],
+    [{ ...valid, imageAlt: '' }, 'forkert.md: feltet »imageAlt« er tomt. Skriv fx: imageAlt: En rolig sti gennem en skov'],
+    [{ ...valid, section: '' }, 'forkert.md: feltet »section« er tomt. Skriv fx: section: Coaching'],
+    [{ ...valid, cta: '' }, 'forkert.md: feltet »cta« er tomt. Skriv fx: cta: Kontakt mig'],
+    [{ ...valid, tags: 'ro' }, 'forkert.md: feltet »tags« skal være en liste, fx tags: [stress, trivsel]'],
+  ])('says exactly what is wrong in %j', (frontMatter, message) => {
+    expect(refused(frontMatter)).toThrow(ArticleFileError)
+    expect(refused(frontMatter)).toThrow(message)
+  })
+
+  it('says a title written as a list must be text', () => {
+    const source = '---\ntitle:\n  - Ro\ndescription: Kort.\ncategory: life\npublishedAt: 2026-01-05\n---\nTekst.\n'
+    expect(() => parseArticleFile('forkert.md', source)).toThrow('forkert.md: feltet »title« skal være tekst. Skriv fx: title: Ro i hverdagen')
+  })
+
+  it('takes every value the coach may choose for hero, and her own section and call to action', () => {
+    const row = (extra: Record<string, string>) => parseArticleFile('ro.md', articleSource({ ...valid, ...extra }))
+    expect(row({ hero: 'gradient' }).hero).toBe('gradient')
+    expect(row({ hero: 'image' }).hero).toBe('image')
+    expect(row({ section: 'Stress', cta: 'Book en samtale', tags: '[ro, søvn]' })).toMatchObject({ section: 'Stress', cta: 'Book en samtale', tags: ['ro', 'søvn'] })
+  })
+})
+
+it('keeps every Markdown formatting an article may use, and drops the rest to text', () => {
+  const markdown = [
+    '## To', '### Tre', '#### Fire',
+    'Et *let* og **fedt** ord, `kode` og en [henvisning](https://example.org).  \nNy linje.',
+    '- a\n- b', '1. en\n2. to', '> citat', '---', '| A | B |\n| - | - |\n| 1 | 2 |', '##### Fem',
+  ].join('\n\n')
+  expect(renderMarkdown(markdown)).toBe(
+    [
+      '<h2>To</h2>', '<h3>Tre</h3>', '<h4>Fire</h4>',
+      '<p>Et <em>let</em> og <strong>fedt</strong> ord, <code>kode</code> og en <a href="https://example.org">henvisning</a>.<br />Ny linje.</p>',
+      '<ul>', '<li>a</li>', '<li>b</li>', '</ul>', '<ol>', '<li>en</li>', '<li>to</li>', '</ol>',
+      '<blockquote>', '<p>citat</p>', '</blockquote>', '<hr />',
+      '<table>', '<thead>', '<tr>', '<th>A</th>', '<th>B</th>', '</tr>', '</thead>', '<tbody><tr>', '<td>1</td>', '<td>2</td>', '</tr>', '</tbody></table>',
+      'Fem', '',
+    ].join('\n'),
+  )
 })
