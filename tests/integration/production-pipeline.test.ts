@@ -203,6 +203,20 @@ describe('the fast path', () => {
     expect(lines).toEqual([])
   })
 
+  it('reads the client build from dist/client of the folder the server runs in, once', () => {
+    const root = join(dir, 'server-root')
+    mkdirSync(join(root, 'dist', 'client'), { recursive: true })
+    writeFileSync(join(root, 'dist', 'client', 'robots.txt'), 'User-agent: *')
+    const cwd = process.cwd()
+    process.chdir(root)
+    onTestFinished(() => process.chdir(cwd))
+    const ask = () => built.pipeline.fastReply({ method: 'GET', url: '/robots.txt', header: () => null, address: '198.51.100.4' })
+    expect(ask()?.body?.toString()).toBe('User-agent: *')
+    // Read into memory when first asked: a build replaced later is not read again.
+    writeFileSync(join(root, 'dist', 'client', 'robots.txt'), 'Disallow: /')
+    expect(ask()?.body?.toString()).toBe('User-agent: *')
+  })
+
   it('serves a cover from public/ for a year when asked with its version', () => {
     const publicDir = join(dir, 'public-fast')
     mkdirSync(join(publicDir, 'images', 'blog'), { recursive: true })
