@@ -28,9 +28,10 @@ function call(path: string, init: RequestInit = {}, answer: () => Response = () 
   return { response: guardServerFunction(options, known), called: () => called }
 }
 
+/** Without a type, the body goes as bytes: a string body would get text/plain from Request itself. */
 const post = (body: string, type: string | undefined, extra: Record<string, string> = {}) => ({
   method: 'POST',
-  body,
+  body: type ? body : new TextEncoder().encode(body),
   headers: { ...(type ? { 'Content-Type': type } : {}), 'Content-Length': String(Buffer.byteLength(body)), ...extra },
 })
 

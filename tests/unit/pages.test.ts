@@ -45,6 +45,15 @@ describe('a page as fixed bytes', () => {
     }
   })
 
+  it('counts the memory a page takes in the cache as its three bodies together', () => {
+    const made = page()
+    const { identity, br, gzip } = made.representations
+    expect(identity.body.toString()).toBe(html)
+    expect(brotliDecompressSync(br!.body).toString()).toBe(html)
+    expect(gunzipSync(gzip!.body).toString()).toBe(html)
+    expect(made.bytes).toBe(identity.body.length + br!.body.length + gzip!.body.length)
+  })
+
   it('answers like a static file: one ETag per encoding, 304, HEAD with the GET headers', () => {
     const cached = page()
     const br = replyWithPage(cached, facts())
