@@ -6,7 +6,7 @@ import { privacy } from '#content/privacy'
 import { clients, testimonials } from '#content/references'
 import { services } from '#content/services'
 import { site } from '#content/site'
-import { type LaunchFacts, launchPlaceholders } from '~/server/launch-check.server'
+import { type LaunchFacts, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 const standIn = readFileSync('content/portrait.jpg')
@@ -54,6 +54,16 @@ describe('npm run check:launch', () => {
     for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', '24 af kunderne', '4 af udtalelserne', '6 af priserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
       expect(text).toContain(expected)
     }
+  })
+
+  it('lists what remains grouped by the file to change, in the order the files first appear', () => {
+    const items = [
+      { what: 'navnet er et eksempel', where: 'content/site.ts' },
+      { what: 'SITE_URL er ikke sat', where: 'miljøvariabler på serveren' },
+      { what: 'CVR-nummeret er et eksempel', where: 'content/site.ts' },
+    ]
+    expect(describeLaunchItems(items)).toBe('content/site.ts:\n  - navnet er et eksempel\n  - CVR-nummeret er et eksempel\n\nmiljøvariabler på serveren:\n  - SITE_URL er ikke sat')
+    expect(describeLaunchItems([])).toBe('')
   })
 
   it('passes once everything is replaced', () => {
