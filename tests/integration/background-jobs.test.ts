@@ -140,11 +140,21 @@ describe('the background jobs', () => {
     for (const msg of ['contact retry run failed', 'booking e-mail run failed', 'contact purge failed', 'booking purge failed']) {
       const [line] = await until(msg)
       expect(line, msg).toMatchObject({ level: 'error' })
-      expect(String(line!.error), msg).toContain(join(dir, 'fil'))
+      expect(line!.error, msg).toBe(`EEXIST: file already exists, mkdir '${join(dir, 'fil')}'`)
     }
     vi.advanceTimersToNextTimer()
     expect(await until('contact retry run failed', 2)).toHaveLength(2)
     expect(await until('booking e-mail run failed', 2)).toHaveLength(2)
+  })
+
+  it('never keep the process alive by themselves', async () => {
+    await load()
+    vi.useRealTimers()
+    const every = vi.spyOn(globalThis, 'setInterval')
+    jobs.startBackgroundJobs()
+    const timers = every.mock.results.map((result) => result.value as NodeJS.Timeout)
+    expect(timers).toHaveLength(2)
+    expect(timers.map((timer) => timer.hasRef())).toEqual([false, false])
   })
 
   it('do not run when BACKGROUND_JOBS is off', async () => {
