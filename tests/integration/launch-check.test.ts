@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { privacy } from '#content/privacy'
 import { clients, testimonials } from '#content/references'
 import { services } from '#content/services'
 import { site } from '#content/site'
-import { type LaunchFacts, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
+import { type LaunchFacts, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 const standIn = readFileSync('content/portrait.jpg')
@@ -64,6 +66,24 @@ describe('npm run check:launch', () => {
     ]
     expect(describeLaunchItems(items)).toBe('content/site.ts:\n  - navnet er et eksempel\n  - CVR-nummeret er et eksempel\n\nmiljøvariabler på serveren:\n  - SITE_URL er ikke sat')
     expect(describeLaunchItems([])).toBe('')
+  })
+
+  it('checks this installation: the environment of the process and the availability file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coach-launch-'))
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    writeFileSync(join(dir, 'booking.yaml'), 'varighed: [30\n')
+    vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+    vi.stubEnv('SITE_URL', 'https://www.kristensen-coaching.dk')
+    vi.stubEnv('RESEND_API_KEY', undefined)
+    vi.stubEnv('MAIL_FROM', 'Karen Kristensen <karen@kristensen-coaching.dk>')
+    const items = currentLaunchPlaceholders()
+    expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY'])
+    expect(items.filter((item) => item.where === 'content/booking.yaml')).toEqual([
+      { what: 'linje 2: filen kan ikke læses som YAML (tjek kolon, anførselstegn og [ ] på linjen) (booking er lukket, indtil fejlen er rettet)', where: 'content/booking.yaml' },
+    ])
   })
 
   it('passes once everything is replaced', () => {
