@@ -37,4 +37,14 @@ describe('images.lock.json', () => {
     writeFileSync(join(dir, 'images.lock.json'), '{ "covers": ')
     expect(() => currentImages()).toThrow(SyntaxError)
   })
+
+  it('forgets a deleted lock: written again broken, it is an error, not the list from before', () => {
+    const lock = join(dir, 'images.lock.json')
+    writeFileSync(lock, JSON.stringify({ covers: { 'en-artikel': 'abc' } }))
+    expect(currentImages()).toEqual({ covers: { 'en-artikel': 'abc' } })
+    rmSync(lock)
+    expect(currentImages()).toEqual({ covers: {} })
+    writeFileSync(lock, '{ "covers": ')
+    expect(() => currentImages()).toThrow(SyntaxError)
+  })
 })
