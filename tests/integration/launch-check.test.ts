@@ -58,6 +58,33 @@ describe('npm run check:launch', () => {
     }
   })
 
+  it('says in whole sentences what each placeholder is and what to do, the phone number with plain spaces', () => {
+    expect(launchPlaceholders(shippedFacts).map((item) => item.what)).toEqual([
+      'navnet (Birgitte Holm) er et eksempel',
+      'e-mailadressen (kontakt@holmcoaching.dk) er et eksempel',
+      'telefonnummeret (+45 21 43 65 87) er et eksempel',
+      'adressen (Brøndstedvej 14) er et eksempel – ret også region, geo og mapsUrl',
+      'CVR-nummeret (31 62 84 57) er et eksempel',
+      'LinkedIn-profilen er et eksempel',
+      'Facebook-profilen er et eksempel',
+      'certificeringen (Eksempel Coachakademi) er et eksempel – skriv, hvor du er uddannet og certificeret',
+      'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true',
+      'hostingudbyderen (Eksempel Hosting ApS) er et eksempel – skriv din udbyder, og sørg for, at serverens log slettes efter 30 dage',
+      'e-mailudbyderen til din indbakke (Eksempel Mail A/S) er et eksempel',
+      '24 af kunderne under Referencer er eksempler (sample: true)',
+      '4 af udtalelserne under Referencer er eksempler (sample: true)',
+      '6 af priserne og samtalelængderne under Ydelser er eksempler (sample: true)',
+      'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images',
+      'SITE_URL er ikke sat – sæt den til sidens rigtige adresse, fx https://www.ditnavn.dk',
+      'RESEND_API_KEY er ikke sat – uden den når e-mails ikke frem, de lægges kun i udbakke-mappen',
+      'MAIL_FROM er ikke sat – brug en afsender på dit eget domæne, som er bekræftet hos Resend',
+    ])
+    const scc = launchPlaceholders({ ...replacedFacts, privacy: { ...replacedFacts.privacy, mailProvider: { ...privacy.mailProvider, transfer: 'scc', sample: true } } })
+    expect(scc.map((item) => item.what)).toEqual([
+      'e-mailtjenesten (Resend), overførselsgrundlaget (standardkontraktbestemmelserne (2021/914)) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true',
+    ])
+  })
+
   it('lists what remains grouped by the file to change, in the order the files first appear', () => {
     const items = [
       { what: 'navnet er et eksempel', where: 'content/site.ts' },
