@@ -40,7 +40,9 @@ async function setup() {
   const { db: first, dir } = temporaryDatabase()
   first.$client.close()
   const db = (await import('#db/connection')).openDatabase(join(dir, 'site.db'))
-  onTestFinished(() => db.$client.close())
+  onTestFinished(() => {
+    db.$client.close()
+  })
   writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
   vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
   return { db, dir }
