@@ -120,4 +120,16 @@ describe('the booking log', () => {
     ])
     expect(String(lines.at(-1)!.error)).toContain('database file missing')
   })
+
+  it('logs a change that could not be stored as an error with its cause', async () => {
+    const { db, dir } = await setup()
+    const transport = memoryTransport()
+    const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
+    rmSync(join(dir, 'site.db'))
+    lines.length = 0
+    await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
+    expect(steps().map(({ level, msg }) => ({ level, msg }))).toEqual([{ level: 'error', msg: 'booking change not stored' }])
+    expect(String(lines[0]!.error)).toContain('database file missing')
+  })
 })
