@@ -126,7 +126,7 @@ export function currentLaunchPlaceholders() {
   try {
     portrait = readFileSync('content/portrait.jpg')
   } catch {
-    portrait = undefined
+    // No file at all: left undefined, which the check names as the stand-in.
   }
   return [...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles: currentPortrait(), env: process.env }), ...availabilityLaunchItems()]
 }

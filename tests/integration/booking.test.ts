@@ -43,6 +43,20 @@ describe('never double-booked', () => {
     expect(() => db.insert(bookings).values({ ...row, publicId: 'andenkode', manageTokenHash: 'en-anden' }).run()).not.toThrow()
   })
 
+  it('answers “taken” when only the database’s index knows the start is held, for a booking and for a move', () => {
+    const { db } = temporaryDatabase()
+    const first = book(db)
+    if (first.status !== 'booket') throw new Error(first.status)
+    // A confirmed row whose Danish date is wrong (written by hand, or by an older version): the
+    // rules look for bookings by that date and do not see it; the index on the start still does.
+    db.update(bookings).set({ localDate: '2026-01-05' }).where(eq(bookings.id, first.booking.id)).run()
+    expect(book(db, '10:00', 'anden@eksempel.dk', NOW, 'ip-b')).toEqual({ status: 'taget' })
+    const other = book(db, '11:00', 'tredje@eksempel.dk', NOW, 'ip-c')
+    if (other.status !== 'booket') throw new Error(other.status)
+    expect(moveBooking(db, { id: other.booking.id, availability, date: MONDAY, time: '10:00', now: NOW })).toEqual({ status: 'taget' })
+    expect(confirmed(db).map((row) => row.startsAt).sort()).toEqual(['2026-04-20T08:00:00.000Z', '2026-04-20T09:00:00.000Z'])
+  })
+
   it('checks the overlap inside the transaction: 10:15 is refused while 10:00–10:30 is booked', () => {
     const { db } = temporaryDatabase()
     expect(book(db, '10:00').status).toBe('booket')

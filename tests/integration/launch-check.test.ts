@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { privacy } from '#content/privacy'
 import { clients, testimonials } from '#content/references'
 import { services } from '#content/services'
 import { site } from '#content/site'
-import { type LaunchFacts, launchPlaceholders } from '~/server/launch-check.server'
+import { type LaunchFacts, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 const standIn = readFileSync('content/portrait.jpg')
@@ -54,6 +56,61 @@ describe('npm run check:launch', () => {
     for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', '24 af kunderne', '4 af udtalelserne', '6 af priserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
       expect(text).toContain(expected)
     }
+  })
+
+  it('says in whole sentences what each placeholder is and what to do, the phone number with plain spaces', () => {
+    expect(launchPlaceholders(shippedFacts).map((item) => item.what)).toEqual([
+      'navnet (Birgitte Holm) er et eksempel',
+      'e-mailadressen (kontakt@holmcoaching.dk) er et eksempel',
+      'telefonnummeret (+45 21 43 65 87) er et eksempel',
+      'adressen (Brøndstedvej 14) er et eksempel – ret også region, geo og mapsUrl',
+      'CVR-nummeret (31 62 84 57) er et eksempel',
+      'LinkedIn-profilen er et eksempel',
+      'Facebook-profilen er et eksempel',
+      'certificeringen (Eksempel Coachakademi) er et eksempel – skriv, hvor du er uddannet og certificeret',
+      'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true',
+      'hostingudbyderen (Eksempel Hosting ApS) er et eksempel – skriv din udbyder, og sørg for, at serverens log slettes efter 30 dage',
+      'e-mailudbyderen til din indbakke (Eksempel Mail A/S) er et eksempel',
+      '24 af kunderne under Referencer er eksempler (sample: true)',
+      '4 af udtalelserne under Referencer er eksempler (sample: true)',
+      '6 af priserne og samtalelængderne under Ydelser er eksempler (sample: true)',
+      'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images',
+      'SITE_URL er ikke sat – sæt den til sidens rigtige adresse, fx https://www.ditnavn.dk',
+      'RESEND_API_KEY er ikke sat – uden den når e-mails ikke frem, de lægges kun i udbakke-mappen',
+      'MAIL_FROM er ikke sat – brug en afsender på dit eget domæne, som er bekræftet hos Resend',
+    ])
+    const scc = launchPlaceholders({ ...replacedFacts, privacy: { ...replacedFacts.privacy, mailProvider: { ...privacy.mailProvider, transfer: 'scc', sample: true } } })
+    expect(scc.map((item) => item.what)).toEqual([
+      'e-mailtjenesten (Resend), overførselsgrundlaget (standardkontraktbestemmelserne (2021/914)) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true',
+    ])
+  })
+
+  it('lists what remains grouped by the file to change, in the order the files first appear', () => {
+    const items = [
+      { what: 'navnet er et eksempel', where: 'content/site.ts' },
+      { what: 'SITE_URL er ikke sat', where: 'miljøvariabler på serveren' },
+      { what: 'CVR-nummeret er et eksempel', where: 'content/site.ts' },
+    ]
+    expect(describeLaunchItems(items)).toBe('content/site.ts:\n  - navnet er et eksempel\n  - CVR-nummeret er et eksempel\n\nmiljøvariabler på serveren:\n  - SITE_URL er ikke sat')
+    expect(describeLaunchItems([])).toBe('')
+  })
+
+  it('checks this installation: the environment of the process and the availability file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coach-launch-'))
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    writeFileSync(join(dir, 'booking.yaml'), 'varighed: [30\n')
+    vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+    vi.stubEnv('SITE_URL', 'https://www.kristensen-coaching.dk')
+    vi.stubEnv('RESEND_API_KEY', undefined)
+    vi.stubEnv('MAIL_FROM', 'Karen Kristensen <karen@kristensen-coaching.dk>')
+    const items = currentLaunchPlaceholders()
+    expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY'])
+    expect(items.filter((item) => item.where === 'content/booking.yaml')).toEqual([
+      { what: 'linje 2: filen kan ikke læses som YAML (tjek kolon, anførselstegn og [ ] på linjen) (booking er lukket, indtil fejlen er rettet)', where: 'content/booking.yaml' },
+    ])
   })
 
   it('passes once everything is replaced', () => {

@@ -1,0 +1,176 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type Db, openDatabase } from '#db/connection'
+import { bookingEmails, contactMessages } from '#db/schema'
+import { createBooking } from '~/server/booking/bookings.server'
+import { insertPost, temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, TEST_FILE, details, testAvailability } from './booking-helpers'
+
+// The server's background jobs with their defaults (the database of DATABASE_URL, the outbox as
+// mail, the availability file of BOOKING_FILE), loaded afresh with the log on. The intervals and
+// the clock are faked; the log is read from the streams it writes to.
+
+type Jobs = typeof import('~/server/jobs.server')
+let jobs: Jobs
+let closeDb: () => void
+let dir: string
+let databaseFile: string
+const lines: Array<Record<string, unknown> & { msg: string; level: string }> = []
+
+async function load(env: Record<string, string | undefined> = {}) {
+  for (const [name, value] of Object.entries({ LOG_LEVEL: 'info', BACKGROUND_JOBS: 'on', NODE_ENV: 'test', RESEND_API_KEY: undefined, ...env })) vi.stubEnv(name, value)
+  vi.resetModules()
+  jobs = await import('~/server/jobs.server')
+  closeDb = (await import('#db/connection')).closeDb
+}
+
+beforeEach(() => {
+  const temporary = temporaryDatabase()
+  dir = temporary.dir
+  databaseFile = join(dir, 'site.db')
+  insertPost(temporary.db, 'en-artikel', 'stress', '2024-05-01')
+  temporary.db.$client.close()
+  writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
+  vi.stubEnv('DATABASE_URL', databaseFile)
+  vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+  vi.stubEnv('MAIL_OUTBOX_DIR', join(dir, 'udbakke'))
+  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+  vi.setSystemTime(NOW)
+  lines.length = 0
+  const capture = (chunk: unknown) => {
+    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
+    return true
+  }
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+})
+afterEach(async () => {
+  jobs?.stopBackgroundJobs()
+  // A run a timer started may still be under way: it ends before the next test changes the environment.
+  await settle()
+  closeDb?.()
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+  vi.unstubAllEnvs()
+  vi.resetModules()
+})
+
+const logged = (msg: string) => lines.filter((line) => line.msg === msg)
+/** Waits (in real time, briefly) for the jobs' asynchronous work to write a line. */
+async function until(msg: string, count = 1) {
+  for (let waited = 0; logged(msg).length < count && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10))
+  return logged(msg)
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
+
+function contactMessage(db: Db, createdAt: string, publicId: string) {
+  db.insert(contactMessages)
+    .values({ createdAt, firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '', serviceType: 'parcoaching', address: '', message: 'Hej.', ipHash: 'hash', publicId })
+    .run()
+}
+
+function withDatabase(fill: (db: Db) => void) {
+  const db = openDatabase(databaseFile)
+  fill(db)
+  db.$client.close()
+}
+
+describe('the background jobs', () => {
+  it('at start delete what is past retention and send what waits, and say so in the log', async () => {
+    withDatabase((db) => {
+      // 365 days for contact messages: one from 2025-01-01 goes, one from an hour ago is sent.
+      contactMessage(db, '2025-01-01T10:00:00.000Z', 'gammel')
+      contactMessage(db, '2026-04-10T08:00:00.000Z', 'ny')
+      // A booking of June 2025 (90 days after it ended it goes) whose e-mails went long ago …
+      const old = createBooking(db, { availability: testAvailability(), date: '2025-06-16', time: '10:00', details: details('gammel@eksempel.dk'), ipHash: 'a', now: new Date('2025-06-10T09:00:00Z') })
+      if (old.status !== 'booket') throw new Error(old.status)
+      db.update(bookingEmails).set({ status: 'sent' }).run()
+      mkdirSync(join(dir, 'udbakke'))
+      writeFileSync(join(dir, 'udbakke', `booking-${old.booking.publicId}-bekraeftelse-0-gaest.json`), '{}')
+      // … and one for Monday whose two confirmations wait.
+      expect(createBooking(db, { availability: testAvailability(), date: MONDAY, time: '10:00', details: details(), ipHash: 'b', now: NOW }).status).toBe('booket')
+    })
+    await load()
+    jobs.startBackgroundJobs()
+    expect(vi.getTimerCount()).toBe(2)
+
+    expect((await until('old contact messages deleted'))[0]).toMatchObject({ level: 'info', messages: 1, outboxFiles: 0 })
+    expect((await until('old bookings deleted'))[0]).toMatchObject({ level: 'info', bookings: 1, outboxFiles: 1 })
+    expect((await until('contact retry run'))[0]).toMatchObject({ level: 'info', tried: 1, delivered: 1, failed: 0 })
+    expect((await until('booking e-mail run'))[0]).toMatchObject({ level: 'info', tried: 2, delivered: 2, failed: 0 })
+    await settle()
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([])
+  })
+
+  it('start once: a second start adds no timers, and nothing is logged when there was nothing to do', async () => {
+    await load()
+    jobs.startBackgroundJobs()
+    jobs.startBackgroundJobs()
+    expect(vi.getTimerCount()).toBe(2)
+    await settle()
+    expect(lines).toEqual([])
+    jobs.stopBackgroundJobs()
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('try again every minute and delete every six hours', async () => {
+    await load()
+    const every = vi.spyOn(globalThis, 'setInterval')
+    jobs.startBackgroundJobs()
+    expect(every.mock.calls.map(([, ms]) => ms)).toEqual([60_000, 6 * 60 * 60 * 1000])
+    await settle()
+    withDatabase((db) => contactMessage(db, '2026-04-10T08:59:00.000Z', 'venter'))
+    vi.advanceTimersToNextTimer()
+    expect(Date.now() - NOW.getTime()).toBe(60_000)
+    expect((await until('contact retry run'))[0]).toMatchObject({ tried: 1, delivered: 1 })
+
+    // Six hours after the start, one more contact message (from 2025-04-09, the clock now later) is past its year.
+    withDatabase((db) => contactMessage(db, '2025-04-09T12:00:00.000Z', 'udloebet'))
+    vi.advanceTimersByTime(6 * 60 * 60 * 1000 - 60_000)
+    expect((await until('old contact messages deleted'))[0]).toMatchObject({ messages: 1 })
+  })
+
+  it('log each job that fails as an error with its cause, and run it again the next time', async () => {
+    // DATABASE_URL below a plain file: the database cannot be opened.
+    writeFileSync(join(dir, 'fil'), 'ikke en mappe')
+    const unopenable = join(dir, 'fil', 'site.db')
+    await load({ DATABASE_URL: unopenable })
+    jobs.startBackgroundJobs()
+    for (const msg of ['contact retry run failed', 'booking e-mail run failed', 'contact purge failed', 'booking purge failed']) {
+      const [line] = await until(msg)
+      expect(line, msg).toMatchObject({ level: 'error' })
+      expect(line!.error, msg).toBe(`EEXIST: file already exists, mkdir '${join(dir, 'fil')}'`)
+    }
+    vi.advanceTimersToNextTimer()
+    expect(await until('contact retry run failed', 2)).toHaveLength(2)
+    expect(await until('booking e-mail run failed', 2)).toHaveLength(2)
+  })
+
+  it('never keep the process alive by themselves', async () => {
+    await load()
+    vi.useRealTimers()
+    const every = vi.spyOn(globalThis, 'setInterval')
+    jobs.startBackgroundJobs()
+    const timers = every.mock.results.map((result) => result.value as NodeJS.Timeout)
+    expect(timers).toHaveLength(2)
+    expect(timers.map((timer) => timer.hasRef())).toEqual([false, false])
+  })
+
+  it('do not run when BACKGROUND_JOBS is off', async () => {
+    await load({ BACKGROUND_JOBS: 'off' })
+    withDatabase((db) => contactMessage(db, '2026-04-10T08:00:00.000Z', 'ny'))
+    jobs.startBackgroundJobs()
+    expect(vi.getTimerCount()).toBe(0)
+    await settle()
+    expect(lines).toEqual([])
+  })
+
+  it('in production, name what still has to be replaced before launch in one warning', async () => {
+    await load({ NODE_ENV: 'production', RESEND_API_KEY: undefined })
+    jobs.startBackgroundJobs()
+    const [warning] = logged('not ready for launch: placeholders remain (npm run check:launch lists them)')
+    expect(warning?.level).toBe('warn')
+    expect(warning?.placeholders).toContain('RESEND_API_KEY er ikke sat – uden den når e-mails ikke frem, de lægges kun i udbakke-mappen (miljøvariabler på serveren)')
+  })
+})

@@ -1,0 +1,135 @@
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { bookingEmails, bookings } from '#db/schema'
+import type { MailTransport } from '~/server/contact/mail-transport.server'
+import { temporaryDatabase } from '../helpers'
+import { inStartRequest } from '../start-request'
+import { MONDAY, NOW, TEST_FILE, memoryTransport } from './booking-helpers'
+
+// What the booking posts write to the server's log (loaded afresh with the log on): every step by
+// ids and outcomes, every failure as an error with its cause, and never the visitor's name,
+// address, phone or manage link. The log is read from the streams it writes to.
+
+type Endpoint = typeof import('~/server/booking/booking-endpoint.server')
+let endpoint: Endpoint
+const lines: Array<Record<string, unknown>> = []
+const clock = () => NOW
+
+beforeEach(async () => {
+  vi.stubEnv('LOG_LEVEL', 'info')
+  vi.stubEnv('BOOKING_RATE_LIMIT', undefined)
+  lines.length = 0
+  const capture = (chunk: unknown) => {
+    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
+    return true
+  }
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+  vi.resetModules()
+  endpoint = await import('~/server/booking/booking-endpoint.server')
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.unstubAllEnvs()
+  vi.resetModules()
+})
+
+/** A temporary database opened by the freshly loaded modules (so they know which file it is), and the availability file. */
+async function setup() {
+  const { db: first, dir } = temporaryDatabase()
+  first.$client.close()
+  const db = (await import('#db/connection')).openDatabase(join(dir, 'site.db'))
+  onTestFinished(() => {
+    db.$client.close()
+  })
+  writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
+  vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+  return { db, dir }
+}
+const formOf = (fields: Record<string, string>) => {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  return form
+}
+const booking = (changes: Record<string, string> = {}) =>
+  formOf({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: 'Mit private spørgsmål', website: '', ...changes })
+const post = (run: () => Promise<Response>) => inStartRequest(new Request('http://localhost/_serverFn/book', { method: 'POST' }), '192.0.2.50', run).then(({ result }) => result)
+/** The lines without their time, and without an error's stack (where the code runs is not the point). */
+const steps = () => lines.map(({ time: _time, stack: _stack, ...rest }) => rest)
+
+describe('the booking log', () => {
+  it('names a booking, its e-mails and its cancellation by ids only', async () => {
+    const { db } = await setup()
+    const transport = memoryTransport()
+    const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
+    await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
+    const [row] = db.select().from(bookings).all()
+    const emails = db.select().from(bookingEmails).all()
+    const sent = (kind: string, role: string) => ({ level: 'info', msg: 'booking e-mail sent', id: emails.find((email) => email.kind === kind && email.role === role)!.id, kind, role, transport: 'memory', attempts: 1 })
+    expect(steps()).toHaveLength(6)
+    expect(steps()).toEqual(
+      expect.arrayContaining([
+        { level: 'info', msg: 'booking stored', publicId: row!.publicId },
+        sent('bekraeftelse', 'gaest'),
+        sent('bekraeftelse', 'coach'),
+        { level: 'info', msg: 'booking aflys', publicId: row!.publicId, outcome: 'aflyst' },
+        sent('aflyst', 'gaest'),
+        sent('aflyst', 'coach'),
+      ]),
+    )
+    const everything = JSON.stringify(lines)
+    for (const secret of ['Mette', 'mette@eksempel.dk', '20 30 40 50', 'Mit private', token, '192.0.2.50']) expect(everything).not.toContain(secret)
+  })
+
+  it('logs a failed e-mail as a warning with the provider’s answer, while it will be tried again', async () => {
+    const { db } = await setup()
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport: memoryTransport({ failing: true }), clock }))
+    const failed = steps().filter((line) => line.msg === 'booking e-mail failed')
+    expect(failed.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { level: 'warn', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 1, gaveUp: false, error: 'udbyderen svarer ikke' },
+      { level: 'warn', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 1, gaveUp: false, error: 'udbyderen svarer ikke' },
+    ])
+  })
+
+  it('logs as errors an e-mail whose outcome could not be recorded, and e-mails that could not be sent', async () => {
+    const { db } = await setup()
+    // The connection goes away during the first e-mail: its outcome cannot be recorded, the next cannot be claimed.
+    const closing: MailTransport = { name: 'lukker', send: async () => void db.$client.close() }
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport: closing, clock }))
+    const errors = steps().filter((line) => line.level === 'error')
+    expect(errors.map((line) => line.msg)).toEqual(['booking e-mail outcome not recorded', 'booking e-mails not sent'])
+    expect(errors[0]).toMatchObject({ id: expect.any(Number), error: 'TypeError: The database connection is not open' })
+    expect(errors[1]).toMatchObject({ bookingId: expect.any(Number), error: 'TypeError: The database connection is not open' })
+  })
+
+  it('logs a refused booking with its reason, a filled honeypot, and a booking that could not be stored', async () => {
+    const { db, dir } = await setup()
+    const transport = memoryTransport()
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    lines.length = 0
+    await post(() => endpoint.handleBookingPost(booking({ email: 'anden@eksempel.dk' }), { db, transport, clock }))
+    await post(() => endpoint.handleBookingPost(booking({ website: 'https://spam.example' }), { db, transport, clock }))
+    rmSync(join(dir, 'site.db'))
+    await post(() => endpoint.handleBookingPost(booking({ email: 'tredje@eksempel.dk', tidspunkt: `${MONDAY}T11:00` }), { db, transport, clock }))
+    expect(steps().map(({ level, msg, reason }) => ({ level, msg, reason }))).toEqual([
+      { level: 'info', msg: 'booking refused', reason: 'taget' },
+      { level: 'info', msg: 'booking honeypot filled', reason: undefined },
+      { level: 'error', msg: 'booking not stored', reason: undefined },
+    ])
+    expect(String(lines.at(-1)!.error)).toContain('database file missing')
+  })
+
+  it('logs a change that could not be stored as an error with its cause', async () => {
+    const { db, dir } = await setup()
+    const transport = memoryTransport()
+    const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
+    rmSync(join(dir, 'site.db'))
+    lines.length = 0
+    await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
+    expect(steps().map(({ level, msg }) => ({ level, msg }))).toEqual([{ level: 'error', msg: 'booking change not stored' }])
+    expect(String(lines[0]!.error)).toContain('database file missing')
+  })
+})
