@@ -32,7 +32,8 @@ const preview = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim()
   return line.length > 60 ? `${line.slice(0, 59)}…` : line
 }
-console.log(`Om ${email} er der gemt ${summary(found, foundBookings)} (database ${databaseName()}):`)
+console.log(`Database: ${databaseName()}`)
+console.log(`Om ${email} er der gemt ${summary(found, foundBookings)}:`)
 for (const message of found.messages) {
   console.log(`- besked nr. ${message.id} fra ${message.firstName} ${message.lastName}, modtaget ${receivedFormat.format(new Date(message.createdAt))}: »${preview(message.message)}«`)
 }

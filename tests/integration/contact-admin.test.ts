@@ -196,7 +196,8 @@ describe('the coach’s privacy tools', () => {
     const unconfirmed = await run('contact-delete', '--email', 'bo@eksempel.dk')
     expect(unconfirmed.status).toBe(2)
     expect(unconfirmed.stdout.split('\n')).toEqual([
-      `Om bo@eksempel.dk er der gemt 1 besked og 2 e-mails i udbakken (database ${database}):`,
+      `Database: ${database}`,
+      'Om bo@eksempel.dk er der gemt 1 besked og 2 e-mails i udbakken:',
       `- besked nr. ${bo.id} fra Bo Jensen, modtaget 3. oktober 2025 kl. 10.00: »Bos besked«`,
       ...filesOf(bo.publicId).map((name) => `- udbakken: ${name}`),
       '',
