@@ -39,7 +39,7 @@ function HomePage() {
             puts the portrait beside the headline. */}
         <div className="relative mx-auto grid max-w-6xl gap-x-14 md:grid-cols-[1fr_17rem] lg:grid-cols-[1fr_21rem]">
           <div className="md:self-end">
-            <p className="mb-4 text-sm font-semibold tracking-widest text-accent-100 uppercase">
+            <p className="eyebrow mb-4 text-accent-100">
               {site.name} · Certificeret coach
             </p>
             <h1 className="max-w-3xl text-5xl leading-tight text-white md:text-6xl">Balance i krop og sjæl</h1>
@@ -107,7 +107,7 @@ function HomePage() {
       <Section>
         <div className="grid items-center gap-10 lg:grid-cols-[1fr_1fr]">
           <div>
-            <p className="mb-2 text-sm font-semibold tracking-widest text-accent-700 uppercase">Om mig</p>
+            <p className="eyebrow mb-2 text-accent-700">Om mig</p>
             <h2 className="text-3xl md:text-4xl">Jeg hjælper dig med at finde din egen vej</h2>
             <p className="mt-5 text-lg text-ink-soft">
               Jeg har arbejdet som coach siden {site.foundingYear} og har i over 20 år haft mennesker i forandring

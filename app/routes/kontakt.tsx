@@ -154,7 +154,7 @@ function ContactPage() {
 function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Card>
-      <h2 className="font-sans text-sm font-semibold tracking-widest text-sand-600 uppercase">{title}</h2>
+      <h2 className="eyebrow text-sand-600">{title}</h2>
       <div className="mt-2">{children}</div>
     </Card>
   )

@@ -25,7 +25,7 @@ export function SiteFooter() {
             </p>
           </div>
           <nav aria-label="Sider">
-            <h2 className="font-sans text-sm font-semibold tracking-widest text-ink uppercase">Sider</h2>
+            <h2 className="eyebrow text-ink">Sider</h2>
             <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1">
               {navLinks.map((link) => (
                 <li key={link.to}>
@@ -42,7 +42,7 @@ export function SiteFooter() {
             </ul>
           </nav>
           <div>
-            <h2 className="font-sans text-sm font-semibold tracking-widest text-ink uppercase">Kontakt</h2>
+            <h2 className="eyebrow text-ink">Kontakt</h2>
             <address className="mt-3 space-y-1 not-italic">
               <p>
                 {site.address.street}, {site.address.postalCode} {site.address.city}

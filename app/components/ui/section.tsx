@@ -13,7 +13,7 @@ export function SectionHeading({ eyebrow, title, id }: { eyebrow?: string; title
   return (
     <div className="mx-auto mb-10 max-w-2xl text-center">
       {eyebrow && (
-        <p className="mb-2 text-sm font-semibold tracking-widest text-accent-700 uppercase">{eyebrow}</p>
+        <p className="eyebrow mb-2 text-accent-700">{eyebrow}</p>
       )}
       <h2 id={id} className="text-3xl md:text-4xl">
         {title}

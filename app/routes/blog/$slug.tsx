@@ -119,7 +119,7 @@ function ArticleHeader({ article }: { article: Article }) {
       >
         ← Tilbage til blog
       </Link>
-      <p className="mt-6 text-sm font-semibold tracking-widest uppercase">{categoryLabels[article.category]}</p>
+      <p className="eyebrow mt-6">{categoryLabels[article.category]}</p>
       <h1 className="mt-3 text-4xl leading-tight md:text-5xl">
         <TitleText text={article.title} />
       </h1>
