@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
 import { bookingEmails, contactMessages } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
@@ -9,7 +9,10 @@ import { MONDAY, NOW, TEST_FILE, details, testAvailability } from './booking-hel
 
 // The server's background jobs with their defaults (the database of DATABASE_URL, the outbox as
 // mail, the availability file of BOOKING_FILE), loaded afresh with the log on. The intervals and
-// the clock are faked; the log is read from the streams it writes to.
+// the clock are faked; the log is read from the streams it writes to. The modules are loaded once,
+// before the tests: only the log's switch is read at load, the rest of the environment at each
+// call. (Loaded inside a test, their load-time code would count as that test's alone, and Stryker
+// would try its mutants against these tests only.)
 
 type Jobs = typeof import('~/server/jobs.server')
 let jobs: Jobs
@@ -18,12 +21,21 @@ let dir: string
 let databaseFile: string
 const lines: Array<Record<string, unknown> & { msg: string; level: string }> = []
 
-async function load(env: Record<string, string | undefined> = {}) {
+/** The environment a test runs in, on top of the defaults a server meets. */
+function useEnvironment(env: Record<string, string | undefined> = {}) {
   for (const [name, value] of Object.entries({ LOG_LEVEL: 'info', BACKGROUND_JOBS: 'on', NODE_ENV: 'test', RESEND_API_KEY: undefined, ...env })) vi.stubEnv(name, value)
+}
+
+beforeAll(async () => {
+  vi.stubEnv('LOG_LEVEL', 'info')
   vi.resetModules()
   jobs = await import('~/server/jobs.server')
   closeDb = (await import('#db/connection')).closeDb
-}
+  vi.unstubAllEnvs()
+}, 60_000)
+afterAll(() => {
+  vi.resetModules()
+})
 
 beforeEach(() => {
   const temporary = temporaryDatabase()
@@ -53,7 +65,6 @@ afterEach(async () => {
   vi.restoreAllMocks()
   vi.useRealTimers()
   vi.unstubAllEnvs()
-  vi.resetModules()
 })
 
 const logged = (msg: string) => lines.filter((line) => line.msg === msg)
@@ -91,7 +102,7 @@ describe('the background jobs', () => {
       // … and one for Monday whose two confirmations wait.
       expect(createBooking(db, { availability: testAvailability(), date: MONDAY, time: '10:00', details: details(), ipHash: 'b', now: NOW }).status).toBe('booket')
     })
-    await load()
+    useEnvironment()
     jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(2)
 
@@ -104,7 +115,7 @@ describe('the background jobs', () => {
   })
 
   it('start once: a second start adds no timers, and nothing is logged when there was nothing to do', async () => {
-    await load()
+    useEnvironment()
     jobs.startBackgroundJobs()
     jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(2)
@@ -115,7 +126,7 @@ describe('the background jobs', () => {
   })
 
   it('try again every minute and delete every six hours', async () => {
-    await load()
+    useEnvironment()
     const every = vi.spyOn(globalThis, 'setInterval')
     jobs.startBackgroundJobs()
     expect(every.mock.calls.map(([, ms]) => ms)).toEqual([60_000, 6 * 60 * 60 * 1000])
@@ -135,7 +146,7 @@ describe('the background jobs', () => {
     // DATABASE_URL below a plain file: the database cannot be opened.
     writeFileSync(join(dir, 'fil'), 'ikke en mappe')
     const unopenable = join(dir, 'fil', 'site.db')
-    await load({ DATABASE_URL: unopenable })
+    useEnvironment({ DATABASE_URL: unopenable })
     jobs.startBackgroundJobs()
     for (const msg of ['contact retry run failed', 'booking e-mail run failed', 'contact purge failed', 'booking purge failed']) {
       const [line] = await until(msg)
@@ -148,7 +159,7 @@ describe('the background jobs', () => {
   })
 
   it('never keep the process alive by themselves', async () => {
-    await load()
+    useEnvironment()
     vi.useRealTimers()
     const every = vi.spyOn(globalThis, 'setInterval')
     jobs.startBackgroundJobs()
@@ -158,7 +169,7 @@ describe('the background jobs', () => {
   })
 
   it('do not run when BACKGROUND_JOBS is off', async () => {
-    await load({ BACKGROUND_JOBS: 'off' })
+    useEnvironment({ BACKGROUND_JOBS: 'off' })
     withDatabase((db) => contactMessage(db, '2026-04-10T08:00:00.000Z', 'ny'))
     jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(0)
@@ -167,7 +178,7 @@ describe('the background jobs', () => {
   })
 
   it('in production, name what still has to be replaced before launch in one warning', async () => {
-    await load({ NODE_ENV: 'production', RESEND_API_KEY: undefined })
+    useEnvironment({ NODE_ENV: 'production', RESEND_API_KEY: undefined })
     jobs.startBackgroundJobs()
     const [warning] = logged('not ready for launch: placeholders remain (npm run check:launch lists them)')
     expect(warning?.level).toBe('warn')

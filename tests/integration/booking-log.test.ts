@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { bookingEmails, bookings } from '#db/schema'
 import type { MailTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
@@ -13,11 +13,23 @@ import { MONDAY, NOW, TEST_FILE, memoryTransport } from './booking-helpers'
 
 type Endpoint = typeof import('~/server/booking/booking-endpoint.server')
 let endpoint: Endpoint
+let openDatabase: typeof import('#db/connection').openDatabase
 const lines: Array<Record<string, unknown>> = []
 const clock = () => NOW
 
-beforeEach(async () => {
+// Loaded once, before the tests: inside a test, the load-time code of everything the endpoint
+// imports would count as that test's alone, and Stryker would try its mutants against it only.
+beforeAll(async () => {
   vi.stubEnv('LOG_LEVEL', 'info')
+  vi.resetModules()
+  endpoint = await import('~/server/booking/booking-endpoint.server')
+  openDatabase = (await import('#db/connection')).openDatabase
+}, 60_000)
+afterAll(() => {
+  vi.unstubAllEnvs()
+  vi.resetModules()
+})
+beforeEach(() => {
   vi.stubEnv('BOOKING_RATE_LIMIT', undefined)
   lines.length = 0
   const capture = (chunk: unknown) => {
@@ -26,20 +38,16 @@ beforeEach(async () => {
   }
   vi.spyOn(process.stdout, 'write').mockImplementation(capture)
   vi.spyOn(process.stderr, 'write').mockImplementation(capture)
-  vi.resetModules()
-  endpoint = await import('~/server/booking/booking-endpoint.server')
 })
 afterEach(() => {
   vi.restoreAllMocks()
-  vi.unstubAllEnvs()
-  vi.resetModules()
 })
 
 /** A temporary database opened by the freshly loaded modules (so they know which file it is), and the availability file. */
-async function setup() {
+function setup() {
   const { db: first, dir } = temporaryDatabase()
   first.$client.close()
-  const db = (await import('#db/connection')).openDatabase(join(dir, 'site.db'))
+  const db = openDatabase(join(dir, 'site.db'))
   onTestFinished(() => {
     db.$client.close()
   })
@@ -60,7 +68,7 @@ const steps = () => lines.map(({ time: _time, stack: _stack, ...rest }) => rest)
 
 describe('the booking log', () => {
   it('names a booking, its e-mails and its cancellation by ids only', async () => {
-    const { db } = await setup()
+    const { db } = setup()
     const transport = memoryTransport()
     const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
     const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
@@ -84,7 +92,7 @@ describe('the booking log', () => {
   })
 
   it('logs a failed e-mail as a warning with the provider’s answer, while it will be tried again', async () => {
-    const { db } = await setup()
+    const { db } = setup()
     await post(() => endpoint.handleBookingPost(booking(), { db, transport: memoryTransport({ failing: true }), clock }))
     const failed = steps().filter((line) => line.msg === 'booking e-mail failed')
     expect(failed.map(({ id: _id, ...rest }) => rest)).toEqual([
@@ -94,7 +102,7 @@ describe('the booking log', () => {
   })
 
   it('logs as errors an e-mail whose outcome could not be recorded, and e-mails that could not be sent', async () => {
-    const { db } = await setup()
+    const { db } = setup()
     // The connection goes away during the first e-mail: its outcome cannot be recorded, the next cannot be claimed.
     const closing: MailTransport = { name: 'lukker', send: async () => void db.$client.close() }
     await post(() => endpoint.handleBookingPost(booking(), { db, transport: closing, clock }))
@@ -105,7 +113,7 @@ describe('the booking log', () => {
   })
 
   it('logs a refused booking with its reason, a filled honeypot, and a booking that could not be stored', async () => {
-    const { db, dir } = await setup()
+    const { db, dir } = setup()
     const transport = memoryTransport()
     await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
     lines.length = 0
@@ -122,7 +130,7 @@ describe('the booking log', () => {
   })
 
   it('logs a change that could not be stored as an error with its cause', async () => {
-    const { db, dir } = await setup()
+    const { db, dir } = setup()
     const transport = memoryTransport()
     const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
     const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
