@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, expect, it, vi } from 'vitest'
@@ -83,4 +83,15 @@ it('purges outbox files older than the cut-off, and only those', async () => {
   expect(await purgeOutbox(cutoff, dir)).toBe(1)
   expect(readdirSync(dir).sort()).toEqual(['grænsen.json', 'ny.json'])
   expect(await purgeOutbox(cutoff, join(dir, 'findes-ikke'))).toBe(0)
+})
+
+it('purges the rest when a listed file is gone before it is looked at (another worker purged it)', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  const cutoff = new Date('2025-06-01T00:00:00.000Z')
+  // Listed, but not there when looked at: a link to a file that no longer exists.
+  symlinkSync(join(dir, 'slettet.json'), join(dir, 'a-forsvundet.json'))
+  writeFileSync(join(dir, 'gammel.json'), '{}')
+  utimesSync(join(dir, 'gammel.json'), new Date('2025-05-01T00:00:00.000Z'), new Date('2025-05-01T00:00:00.000Z'))
+  expect(await purgeOutbox(cutoff, dir)).toBe(1)
+  expect(readdirSync(dir)).toEqual(['a-forsvundet.json'])
 })

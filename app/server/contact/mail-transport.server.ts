@@ -108,7 +108,15 @@ export async function purgeOutbox(olderThan: Date, dir = outboxDir()) {
   let removed = 0
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const path = join(dir, name)
-    if ((await stat(path)).mtime < olderThan) {
+    // Gone since the listing (another worker's purge, a retry renaming it): nothing to remove.
+    const modified = await stat(path).then(
+      (file) => file.mtime,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined
+        throw error
+      },
+    )
+    if (modified && modified < olderThan) {
       await rm(path, { force: true })
       removed++
     }
