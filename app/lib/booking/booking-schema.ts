@@ -25,7 +25,7 @@ export function bookingSchema(modes: readonly BookingMode[]) {
         .check(
           z.trim(),
           atMost(bookingLimits.besked.maxLength, bookingHints.besked),
-          z.refine((value) => !CONTROL_CHARS.test(value.replace(/\t/g, ' ')), 'Beskeden indeholder ugyldige tegn.'),
+          z.refine((value) => !CONTROL_CHARS.test(value), 'Beskeden indeholder ugyldige tegn.'),
           z.refine((value) => !INVISIBLE_CHARS.test(value), invisibleMessage('Beskeden')),
         ),
       '',
