@@ -90,13 +90,15 @@ export function SiteHeader() {
     <header className="fixed inset-x-0 top-0 z-40 h-(--nav-height) border-b border-sand-200 bg-sand-50/95 backdrop-blur">
       <nav aria-label="Hovedmenu" className="h-full">
         <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
-          <Link to="/" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
+          {/* The logo and the menu keep their size and place while the header is still being parsed
+              (a first paint can come before the logo's text or the menu's button has arrived). */}
+          <Link to="/" className="flex" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
             <Logo />
           </Link>
           <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
           {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
               and closing when a link is chosen. */}
-          <details ref={disclosureRef} className="group lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <details ref={disclosureRef} className="group size-11 lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
             <summary
               ref={toggleRef}
               aria-expanded={enhanced ? menuOpen : undefined}
