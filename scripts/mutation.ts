@@ -5,6 +5,7 @@
  * changes, and two people improving two parts never edit the same report.
  */
 import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 export const MUTATION_PARTS: Record<string, string[]> = {
   // The envelope, the middleware, the cache, static files and the production server's helpers.
@@ -27,8 +28,32 @@ if (unknown.length > 0) {
   process.exit(2)
 }
 
+type Report = { files: Record<string, { mutants: Array<{ static?: boolean; status: string }> }> }
+
+/**
+ * Drops the results of static mutants (code run at import) that a test did not kill, so Stryker
+ * plans them again with today's coverage. Such a mutant can only be tried by a test that loads the
+ * module itself; which tests do that depends on how every test file loads its modules, a change
+ * Stryker's incremental mode does not see (it compares the tests' own code). A survivor reused
+ * from a test that no longer loads the module would stay a survivor for ever.
+ */
+function forgetStaticSurvivors(file: string) {
+  if (!existsSync(file)) return 0
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Report
+  let forgotten = 0
+  for (const entry of Object.values(report.files)) {
+    const kept = entry.mutants.filter((mutant) => !(mutant.static && (mutant.status === 'Survived' || mutant.status === 'NoCoverage')))
+    forgotten += entry.mutants.length - kept.length
+    entry.mutants = kept
+  }
+  if (forgotten > 0) writeFileSync(file, JSON.stringify(report))
+  return forgotten
+}
+
 for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
   console.log(`\n== ${part} ==`)
+  const forgotten = forgetStaticSurvivors(`reports/stryker/${part}.json`)
+  if (forgotten > 0) console.log(`${forgotten} static mutants that survived are planned again`)
   const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
   const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
   if (run.status !== 0) process.exit(run.status ?? 1)
