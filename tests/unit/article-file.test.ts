@@ -132,6 +132,17 @@ describe('article front matter', () => {
     expect(() => publishedAt('18. septembre 2025')).toThrow('er ikke en dato')
   })
 
+  it('reads a date only when the whole value is one, with any number of spaces, and a time with its fractions and zone', () => {
+    const publishedAt = (date: string) => parseArticleFile('ro.md', articleSource({ ...valid, publishedAt: date })).publishedAt
+    for (const notADate of ['ca. 2025-09-18', '12025-09-18', '2025-09-18 (udkast)', '118. september 2025', '18. september 2025 kl. 10']) {
+      expect(() => publishedAt(notADate), notADate).toThrow(`er ikke en dato (»${notADate}«)`)
+    }
+    expect(publishedAt('18.  september 2025')).toBe('2025-09-18T00:00:00.000Z')
+    expect(publishedAt('18. september  2025')).toBe('2025-09-18T00:00:00.000Z')
+    expect(publishedAt('2025-09-18T10:00:00.123Z')).toBe('2025-09-18T10:00:00.123Z')
+    expect(publishedAt('2025-09-18T10:00+0200')).toBe('2025-09-18T08:00:00.000Z')
+  })
+
   it('loads the example article the README gives the coach', () => {
     const readme = readFileSync('README.md', 'utf8')
     const example = /```markdown\n(---\n[\s\S]*?)```/.exec(readme)?.[1]
