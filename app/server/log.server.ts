@@ -39,8 +39,11 @@ export type RequestLine = {
 }
 
 /** The one access log line per request, from the pipeline and from the production fast path. */
-/** A booking's manage link is a secret (it moves and cancels the booking): never written to the log. */
-export const loggablePath = (path: string) => path.replace(/^\/booking\/[^/?#]+/, '/booking/[link]')
+/**
+ * A booking's manage link is a secret (it moves and cancels the booking): never written to the
+ * log, also not in a variant a visitor's client may ask for (`//booking/…`, `/Booking/…`).
+ */
+export const loggablePath = (path: string) => path.replace(/\/+booking\/+[^/?#]+/gi, '/booking/[link]')
 
 export function logRequest({ method, path, status, ms, address, cache, outcome }: RequestLine) {
   if (!loggingEnabled) return
