@@ -110,6 +110,49 @@ describe('the availability file’s messages', () => {
   })
 })
 
+describe('what the availability file accepts, to the letter', () => {
+  const CLOSED_FIX = 'skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'
+  const closedOf = (entry: string) => availability(`lukket: ["${entry}"]\n`).closed
+
+  it('reads only ja, nej, true and false as yes or no, and names the line of anything else', () => {
+    expect(errorsOf('varighed: 30\naaben: måske\n')).toEqual(['linje 2: aaben: skriv ja (man kan booke) eller nej (kun kontaktformularen)'])
+    expect(errorsOf('eksempel: måske\n')).toEqual(['linje 1: eksempel: skriv ja (tiderne er et forslag) eller slet linjen'])
+  })
+
+  it('reads a duration only as a number and a unit, with or without a space, and from 0', () => {
+    expect(availability('tidligst: 24timer\n').noticeMinutes).toBe(1440)
+    expect(availability('afbud_senest: 0 timer\n').cancelCutoffMinutes).toBe(0)
+    expect(availability('tidligst: 0 minutter\n').noticeMinutes).toBe(0)
+    expect(availability('tidligst: "24 timer "\n').noticeMinutes).toBe(1440)
+    for (const value of ['ca. 24 timer', '-5 dage']) {
+      expect(errorsOf(`tidligst: ${value}\n`), value).toEqual(['linje 1: tidligst skal skrives som et tal og en enhed (minutter, timer eller dage), fx tidligst: 24 timer'])
+    }
+    for (const value of ['2 dage og 4 timer', '2 dagene']) {
+      expect(errorsOf(`senest: ${value}\n`), value).toEqual(['linje 1: senest skal skrives som et tal og en enhed (minutter, timer eller dage), fx senest: 28 dage'])
+    }
+  })
+
+  it('reads a closed day written with spaces inside its quotes, a one-day period, and spaces inside a period or part of a day', () => {
+    expect(closedOf(' 2026-06-05 ')).toEqual([{ from: '2026-06-05', to: '2026-06-05' }])
+    expect(closedOf('2026-07-06 til 2026-07-06')).toEqual([{ from: '2026-07-06', to: '2026-07-06' }])
+    for (const entry of ['2026-07-06  til 2026-07-24', '2026-07-06 til  2026-07-24']) expect(closedOf(entry), entry).toEqual([{ from: '2026-07-06', to: '2026-07-24' }])
+    for (const entry of ['2026-04-07 10:00 - 12:00', '2026-04-07 10:00 -12:00', '2026-04-07  10:00-12:00']) {
+      expect(closedOf(entry), entry).toEqual([{ from: '2026-04-07', to: '2026-04-07', fromTime: '10:00', toTime: '12:00' }])
+    }
+  })
+
+  it('refuses a closed entry with other text before or after it, instead of reading part of it', () => {
+    for (const entry of ['fra 2026-07-06 til 2026-07-24', '2026-07-06 til 2026-07-24 og 2026-08-03', 'kl. 2026-04-07 10:00-12:00', '2026-04-07 10:00-12:00 og 14:00-15:00']) {
+      expect(errorsOf(`lukket: ["${entry}"]\n`), entry).toEqual([`linje 1: lukket: »${entry}« kan ikke læses – ${CLOSED_FIX}`])
+    }
+  })
+
+  it('refuses a part of a day that ends when it begins', () => {
+    expect(errorsOf('lukket: ["2026-04-07 10:00-10:00"]\n')).toEqual(['linje 1: lukket: i »2026-04-07 10:00-10:00« skal det første klokkeslæt være før det sidste'])
+  })
+
+})
+
 describe('free times', () => {
   const settings = availability()
   const at = (iso: string) => new Date(iso)
