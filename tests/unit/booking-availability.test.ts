@@ -151,6 +151,11 @@ describe('what the availability file accepts, to the letter', () => {
     expect(errorsOf('lukket: ["2026-04-07 10:00-10:00"]\n')).toEqual(['linje 1: lukket: i »2026-04-07 10:00-10:00« skal det første klokkeslæt være før det sidste'])
   })
 
+  it('names the line where the keys begin for a mistake of the whole file', () => {
+    expect(errorsOf('# Bookingtider\n# dansk tid\nvarigted: 30\n')).toEqual([
+      'linje 3: »varigted« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
+    ])
+  })
 })
 
 describe('free times', () => {
@@ -250,6 +255,12 @@ max_pr_dag: 2
     expect(firstFreeSlot(closed, [], at('2026-04-01T00:00:00Z'))).toBeUndefined()
     // Easter Monday (6 April) is closed; on 13 April only 10:00–12:00 is.
     expect(firstFreeSlot(edges, [], at('2026-04-01T00:00:00Z'))).toMatchObject({ date: '2026-04-13', time: '09:00' })
+  })
+
+  it('finds a first free time on the last date of the window, earlier in the day than now', () => {
+    // Monday 20 April 10:00 dansk tid (08:00Z); the window of 2 days ends Wednesday 22 April 10:00, and only Wednesday 09:00 is offered.
+    const wednesday = availability('senest: 2 dage\nuge:\n  onsdag: ["09:00"]\n')
+    expect(firstFreeSlot(wednesday, [], at('2026-04-20T08:00:00Z'))).toMatchObject({ date: '2026-04-22', time: '09:00', start: at('2026-04-22T07:00:00Z') })
   })
 
   it('reads a time’s address only in its exact form', () => {
