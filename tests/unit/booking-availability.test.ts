@@ -93,7 +93,7 @@ describe('the availability file’s messages', () => {
   it('names a date with a month or day that does not exist, instead of failing on it', () => {
     expect(errorsOf('lukket: [2026-13-01]\n')).toEqual(['linje 1: lukket: »2026-13-01« kan ikke læses – skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'])
     expect(errorsOf('lukket: [2026-02-30]\n')[0]).toMatch(/^linje 1: lukket: »2026-02-30« kan ikke læses/)
-    expect(errorsOf('ekstra: {2026-13-01: ["10:00"]}\n')[0]).toMatch(/^linje 1: ekstra: skriv /)
+    expect(errorsOf('ekstra: {2026-13-01: ["10:00"]}\n')).toEqual(['linje 1: ekstra: skriv datoen som ÅÅÅÅ-MM-DD, fx 2026-08-15: ["10:00"]'])
   })
 
   it('refuses a duration beyond its bound, a part of a day that ends before it begins, and knows the booking statuses', () => {
@@ -149,6 +149,13 @@ describe('what the availability file accepts, to the letter', () => {
 
   it('refuses a part of a day that ends when it begins', () => {
     expect(errorsOf('lukket: ["2026-04-07 10:00-10:00"]\n')).toEqual(['linje 1: lukket: i »2026-04-07 10:00-10:00« skal det første klokkeslæt være før det sidste'])
+  })
+
+  it('refuses an extra date that is only a year or a month, on its line, also when YAML reads it as a number', () => {
+    const fix = 'ekstra: skriv datoen som ÅÅÅÅ-MM-DD, fx 2026-08-15: ["10:00"]'
+    expect(errorsOf('aaben: ja\nekstra:\n  "2026-08": ["10:00"]\n')).toEqual([`linje 3: ${fix}`])
+    expect(errorsOf('aaben: ja\nekstra:\n  2026: ["10:00"]\n')).toEqual([`linje 3: ${fix}`])
+    expect(errorsOf('ekstra: 2026-08-15\n')).toEqual(['linje 1: ekstra: skriv ekstra tider pr. dato, fx ekstra: {2026-08-15: ["10:00"]}'])
   })
 
   it('names the line where the keys begin for a mistake of the whole file', () => {
