@@ -93,7 +93,7 @@ describe('the availability file’s messages', () => {
   it('names a date with a month or day that does not exist, instead of failing on it', () => {
     expect(errorsOf('lukket: [2026-13-01]\n')).toEqual(['linje 1: lukket: »2026-13-01« kan ikke læses – skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'])
     expect(errorsOf('lukket: [2026-02-30]\n')[0]).toMatch(/^linje 1: lukket: »2026-02-30« kan ikke læses/)
-    expect(errorsOf('ekstra: {2026-13-01: ["10:00"]}\n')[0]).toMatch(/^linje 1: ekstra: skriv /)
+    expect(errorsOf('ekstra: {2026-13-01: ["10:00"]}\n')).toEqual(['linje 1: ekstra: skriv datoen som ÅÅÅÅ-MM-DD, fx 2026-08-15: ["10:00"]'])
   })
 
   it('refuses a duration beyond its bound, a part of a day that ends before it begins, and knows the booking statuses', () => {
@@ -106,6 +106,61 @@ describe('the availability file’s messages', () => {
   it('points at the date of an extra time the clock skips', () => {
     expect(errorsOf('ekstra:\n  2026-08-15: ["10:00"]\n  2026-03-29: ["02:30"]\n')).toEqual([
       'linje 3: ekstra: 2026-03-29 kl. 02:30 findes ikke (uret springer en time frem) – vælg et andet klokkeslæt',
+    ])
+  })
+})
+
+describe('what the availability file accepts, to the letter', () => {
+  const CLOSED_FIX = 'skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'
+  const closedOf = (entry: string) => availability(`lukket: ["${entry}"]\n`).closed
+
+  it('reads only ja, nej, true and false as yes or no, and names the line of anything else', () => {
+    expect(errorsOf('varighed: 30\naaben: måske\n')).toEqual(['linje 2: aaben: skriv ja (man kan booke) eller nej (kun kontaktformularen)'])
+    expect(errorsOf('eksempel: måske\n')).toEqual(['linje 1: eksempel: skriv ja (tiderne er et forslag) eller slet linjen'])
+  })
+
+  it('reads a duration only as a number and a unit, with or without a space, and from 0', () => {
+    expect(availability('tidligst: 24timer\n').noticeMinutes).toBe(1440)
+    expect(availability('afbud_senest: 0 timer\n').cancelCutoffMinutes).toBe(0)
+    expect(availability('tidligst: 0 minutter\n').noticeMinutes).toBe(0)
+    expect(availability('tidligst: "24 timer "\n').noticeMinutes).toBe(1440)
+    for (const value of ['ca. 24 timer', '-5 dage']) {
+      expect(errorsOf(`tidligst: ${value}\n`), value).toEqual(['linje 1: tidligst skal skrives som et tal og en enhed (minutter, timer eller dage), fx tidligst: 24 timer'])
+    }
+    for (const value of ['2 dage og 4 timer', '2 dagene']) {
+      expect(errorsOf(`senest: ${value}\n`), value).toEqual(['linje 1: senest skal skrives som et tal og en enhed (minutter, timer eller dage), fx senest: 28 dage'])
+    }
+  })
+
+  it('reads a closed day written with spaces inside its quotes, a one-day period, and spaces inside a period or part of a day', () => {
+    expect(closedOf(' 2026-06-05 ')).toEqual([{ from: '2026-06-05', to: '2026-06-05' }])
+    expect(closedOf('2026-07-06 til 2026-07-06')).toEqual([{ from: '2026-07-06', to: '2026-07-06' }])
+    for (const entry of ['2026-07-06  til 2026-07-24', '2026-07-06 til  2026-07-24']) expect(closedOf(entry), entry).toEqual([{ from: '2026-07-06', to: '2026-07-24' }])
+    for (const entry of ['2026-04-07 10:00 - 12:00', '2026-04-07 10:00 -12:00', '2026-04-07  10:00-12:00']) {
+      expect(closedOf(entry), entry).toEqual([{ from: '2026-04-07', to: '2026-04-07', fromTime: '10:00', toTime: '12:00' }])
+    }
+  })
+
+  it('refuses a closed entry with other text before or after it, instead of reading part of it', () => {
+    for (const entry of ['fra 2026-07-06 til 2026-07-24', '2026-07-06 til 2026-07-24 og 2026-08-03', 'kl. 2026-04-07 10:00-12:00', '2026-04-07 10:00-12:00 og 14:00-15:00']) {
+      expect(errorsOf(`lukket: ["${entry}"]\n`), entry).toEqual([`linje 1: lukket: »${entry}« kan ikke læses – ${CLOSED_FIX}`])
+    }
+  })
+
+  it('refuses a part of a day that ends when it begins', () => {
+    expect(errorsOf('lukket: ["2026-04-07 10:00-10:00"]\n')).toEqual(['linje 1: lukket: i »2026-04-07 10:00-10:00« skal det første klokkeslæt være før det sidste'])
+  })
+
+  it('refuses an extra date that is only a year or a month, on its line, also when YAML reads it as a number', () => {
+    const fix = 'ekstra: skriv datoen som ÅÅÅÅ-MM-DD, fx 2026-08-15: ["10:00"]'
+    expect(errorsOf('aaben: ja\nekstra:\n  "2026-08": ["10:00"]\n')).toEqual([`linje 3: ${fix}`])
+    expect(errorsOf('aaben: ja\nekstra:\n  2026: ["10:00"]\n')).toEqual([`linje 3: ${fix}`])
+    expect(errorsOf('ekstra: 2026-08-15\n')).toEqual(['linje 1: ekstra: skriv ekstra tider pr. dato, fx ekstra: {2026-08-15: ["10:00"]}'])
+  })
+
+  it('names the line where the keys begin for a mistake of the whole file', () => {
+    expect(errorsOf('# Bookingtider\n# dansk tid\nvarigted: 30\n')).toEqual([
+      'linje 3: »varigted« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
     ])
   })
 })
@@ -207,6 +262,12 @@ max_pr_dag: 2
     expect(firstFreeSlot(closed, [], at('2026-04-01T00:00:00Z'))).toBeUndefined()
     // Easter Monday (6 April) is closed; on 13 April only 10:00–12:00 is.
     expect(firstFreeSlot(edges, [], at('2026-04-01T00:00:00Z'))).toMatchObject({ date: '2026-04-13', time: '09:00' })
+  })
+
+  it('finds a first free time on the last date of the window, earlier in the day than now', () => {
+    // Monday 20 April 10:00 dansk tid (08:00Z); the window of 2 days ends Wednesday 22 April 10:00, and only Wednesday 09:00 is offered.
+    const wednesday = availability('senest: 2 dage\nuge:\n  onsdag: ["09:00"]\n')
+    expect(firstFreeSlot(wednesday, [], at('2026-04-20T08:00:00Z'))).toMatchObject({ date: '2026-04-22', time: '09:00', start: at('2026-04-22T07:00:00Z') })
   })
 
   it('reads a time’s address only in its exact form', () => {

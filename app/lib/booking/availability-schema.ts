@@ -83,11 +83,10 @@ export const availabilityFileSchema = z
       helligdage: z.enum(['lukket', 'åben', 'aaben'], 'helligdage: skriv lukket (helligdage er lukkede) eller åben').default('lukket'),
       lukket: z.array(closedEntry, `lukket: skriv lukkede dage som en liste, fx lukket: [2026-06-05, 2026-07-06 til 2026-07-24]`).default([]),
       ekstra: z
-        .record(
-          z.string().refine(isLocalDate, 'ekstra: skriv datoen som ÅÅÅÅ-MM-DD, fx 2026-08-15: ["10:00"]'),
-          times('ekstra'),
-          'ekstra: skriv ekstra tider pr. dato, fx ekstra: {2026-08-15: ["10:00"]}',
-        )
+        .record(z.string().refine(isLocalDate), times('ekstra'), {
+          // zod names a refused key with the record's own message (invalid_key), not the key's.
+          error: (issue) => (issue.code === 'invalid_key' ? 'ekstra: skriv datoen som ÅÅÅÅ-MM-DD, fx 2026-08-15: ["10:00"]' : 'ekstra: skriv ekstra tider pr. dato, fx ekstra: {2026-08-15: ["10:00"]}'),
+        })
         .default({}),
       /** The shipped file says `eksempel: ja` until the coach has made the times their own. */
       eksempel: yesNo('eksempel: skriv ja (tiderne er et forslag) eller slet linjen').default(false),
