@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
 import { bookingEmails, bookings } from '#db/schema'
 import { handleBookingPost, handleManagePost } from '~/server/booking/booking-endpoint.server'
@@ -131,6 +132,42 @@ describe('the booking post', () => {
     }
   })
 
+  it('books a post of the required fields only: a missing honeypot is no robot, a missing message is an empty one', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    // Another client than the page's form may leave out the fields it has no use for.
+    const required = { tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon' }
+    const bare = await post('192.0.2.44', () => handleBookingPost(formOf(required), { db, transport, clock }))
+    expect(bare.headers.get('location')).toMatch(/^\/booking\/[\w-]{32}\?status=booket$/)
+    const withoutMessage = await post('192.0.2.45', () => handleBookingPost(formOf({ ...required, tidspunkt: `${MONDAY}T11:00`, email: 'bo@eksempel.dk', website: '' }), { db, transport, clock }))
+    expect(withoutMessage.headers.get('location')).toMatch(/^\/booking\/[\w-]{32}\?status=booket$/)
+    expect(db.select().from(bookings).all().map(({ localDate, startsAt, email, note, status }) => ({ localDate, startsAt, email, note, status }))).toEqual([
+      { localDate: MONDAY, startsAt: '2026-04-20T08:00:00.000Z', email: 'mette@eksempel.dk', note: '', status: 'bekraeftet' },
+      { localDate: MONDAY, startsAt: '2026-04-20T09:00:00.000Z', email: 'bo@eksempel.dk', note: '', status: 'bekraeftet' },
+    ])
+  })
+
+  it('answers the visitor after 8 seconds when the mail service does not answer, with the booking kept', async () => {
+    const { db } = temporaryDatabase()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const hanging: MailTransport = { name: 'haenger', send: () => new Promise<void>(() => {}) }
+    let answer: Response | undefined
+    void post('192.0.2.46', () => handleBookingPost(booking(), { db, transport: hanging, clock })).then((response) => {
+      answer = response
+    })
+    await vi.advanceTimersByTimeAsync(7_999)
+    expect(answer).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(answer?.status).toBe(303)
+    expect(answer?.headers.get('location')).toMatch(/^\/booking\/[\w-]{32}\?status=booket$/)
+    expect(db.select().from(bookings).all()).toMatchObject([{ localDate: MONDAY, status: 'bekraeftet' }])
+    // The first e-mail is still with the mail service; the background run takes over when its lease ends.
+    expect(db.select().from(bookingEmails).all().filter((email) => email.status === 'sending')).toHaveLength(1)
+  })
+
   it('answers a lost database with the error on the form, and books nothing', async () => {
     const { db, dir } = temporaryDatabase()
     rmSync(join(dir, 'site.db'))
@@ -168,6 +205,22 @@ describe('the manage link’s post', () => {
     expect(transport.sent.at(-2)!.subject).toBe('Din samtale er flyttet til mandag 27. april kl. 11.00')
     writeFileSync(join(fileDir, 'booking.yaml'), `aaben: nej\n${TEST_FILE}`)
     expect(where(await move('2026-04-27T09:00'))).toEqual([303, `/booking/${token}?status=lukket`, 'no-store'])
+  })
+
+  it('leaves an e-mail waiting for its retry to the background run when a move is refused', async () => {
+    const { db } = temporaryDatabase()
+    // Booked while the mail service was down: both confirmations wait for their retry.
+    const transport = memoryTransport({ failing: true })
+    const token = await booked(db, transport)
+    await post('192.0.2.44', () => handleBookingPost(booking({ tidspunkt: '2026-04-27T10:00', email: 'bo@eksempel.dk' }), { db, transport, clock }))
+    const mette = db.select().from(bookings).where(eq(bookings.email, 'mette@eksempel.dk')).get()!
+    db.update(bookingEmails).set({ nextAttemptAt: '2026-04-10T09:01:00.000Z' }).where(and(eq(bookingEmails.bookingId, mette.id), eq(bookingEmails.kind, 'bekraeftelse'))).run()
+    transport.failing = false
+    const before = snapshot(db)
+    const refused = await post('192.0.2.44', () => handleManagePost(formOf({ link: token, handling: 'flyt', tidspunkt: '2026-04-27T10:00' }), { db, transport, clock }))
+    expect(where(refused)).toEqual([303, `/booking/${token}?status=taget`, 'no-store'])
+    expect(transport.sent).toEqual([])
+    expect(snapshot(db)).toBe(before)
   })
 
   it('sends an unknown or malformed link to the booking page, and an unknown action back with the error', async () => {

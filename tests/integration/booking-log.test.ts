@@ -129,6 +129,17 @@ describe('the booking log', () => {
     expect(String(lines.at(-1)!.error)).toContain('database file missing')
   })
 
+  it('logs nothing for an unknown action on the manage link, and answers it with the error', async () => {
+    const { db } = setup()
+    const transport = memoryTransport()
+    const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
+    lines.length = 0
+    const answer = await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'noget' }), { db, transport, clock }))
+    expect([answer.status, answer.headers.get('location')]).toEqual([303, `/booking/${token}?status=fejl`])
+    expect(steps()).toEqual([])
+  })
+
   it('logs a change that could not be stored as an error with its cause', async () => {
     const { db, dir } = setup()
     const transport = memoryTransport()

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { handleBookingPost } from '~/server/booking/booking-endpoint.server'
-import { bookingWeek, chosenSlot } from '~/server/booking/booking-pages.server'
-import { createBooking } from '~/server/booking/bookings.server'
+import { bookingWeek, chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
+import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
 import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { loggablePath } from '~/server/log.server'
 import { temporaryDatabase } from '../helpers'
-import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
+import { MONDAY, NOW, TEST_FILE, details, testAvailability } from './booking-helpers'
 
 const availability = testAvailability()
 const clock = () => NOW
@@ -43,6 +43,59 @@ describe('the booking pages', () => {
     // Beyond the window the asked week falls back to the first free one.
     expect(bookingWeek('2026-W30', { db, availability, clock })).toMatchObject({ week: '2026-W16' })
     expect(bookingWeek(undefined, { db, availability: undefined, clock })).toEqual({ open: false })
+  })
+})
+
+describe('the booking window’s edges', () => {
+  it('show the week of the window’s last date when that date is a Monday, and link to it from the week before', () => {
+    const { db } = temporaryDatabase()
+    // From Monday 13 April 11.00 the 28 days' window ends Monday 11 May 11.00: that Monday's times can be booked.
+    const monday = () => new Date('2026-04-13T09:00:00Z')
+    expect(bookingWeek('2026-W20', { db, availability, clock: monday })).toEqual({
+      open: true,
+      week: '2026-W20',
+      label: 'mandag 11. maj – søndag 17. maj',
+      days: [
+        {
+          date: '2026-05-11',
+          label: 'mandag 11. maj',
+          slots: ['09:00', '10:00', '10:15', '11:00'].map((time) => ({ key: `2026-05-11T${time}`, time: time.replace(':', '.'), label: `mandag 11. maj kl. ${time.replace(':', '.')}` })),
+        },
+      ],
+      previousWeek: '2026-W19',
+      nextWeek: undefined,
+      firstFree: { key: '2026-04-20T09:00', label: 'mandag 20. april kl. 09.00' },
+    })
+    expect(bookingWeek('2026-W19', { db, availability, clock: monday })).toMatchObject({ week: '2026-W19', previousWeek: '2026-W18', nextWeek: '2026-W20' })
+  })
+
+  it('show the current week without times when no time in the window is free', () => {
+    const { db } = temporaryDatabase()
+    // The coach is away for the whole window (from Friday 10 April to Friday 8 May).
+    const away = testAvailability(`${TEST_FILE}lukket: [2026-04-10 til 2026-05-10]\n`)
+    const current = { open: true, week: '2026-W15', label: 'mandag 6. april – søndag 12. april', days: [], previousWeek: undefined, nextWeek: '2026-W16', firstFree: undefined }
+    expect(bookingWeek(undefined, { db, availability: away, clock })).toEqual(current)
+    expect(bookingWeek('uge 17', { db, availability: away, clock })).toEqual(current)
+    expect(bookingWeek('2026-W30', { db, availability: away, clock })).toEqual(current)
+  })
+})
+
+describe('the manage page', () => {
+  it('offers neither a move nor a cancellation of a cancelled booking whose time has not come', () => {
+    const { db } = temporaryDatabase()
+    const outcome = createBooking(db, { availability, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip', now: NOW })
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    expect(cancelBooking(db, { id: outcome.booking.id, by: 'gaest', availability, now: NOW }).status).toBe('aflyst')
+    expect(managedBooking(outcome.token, { db, availability, clock })).toEqual({
+      code: outcome.booking.publicId,
+      name: 'Mette Sørensen',
+      status: 'aflyst',
+      period: 'mandag 20. april kl. 10.00–10.30',
+      mode: 'Telefon – jeg ringer til dig',
+      changeable: false,
+      cutoff: '12 timer',
+      moveTo: [],
+    })
   })
 })
 

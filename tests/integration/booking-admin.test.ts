@@ -1,0 +1,94 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#db/connection'
+import { bookingEmails, bookings } from '#db/schema'
+import { bookingsAbout, deleteBookings, exportBookings, purgeOldBookings } from '~/server/booking/booking-admin.server'
+import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
+import { createBooking } from '~/server/booking/bookings.server'
+import { outboxTransport } from '~/server/contact/mail-transport.server'
+import { temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
+
+// The coach's tools (contact:export, contact:delete and the background purge) over the outbox
+// the e-mails were written to. The directory listing is the file system's own unless a test
+// gives another: out of name order, or naming a file another process has just removed.
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  return { ...actual, readdir: vi.fn(actual.readdir) }
+})
+afterEach(() => {
+  vi.mocked(readdir).mockReset()
+})
+
+const availability = testAvailability()
+
+/** Books Monday 10:00 for Mette and writes its two confirmations (JSON and .ics each) to the outbox. */
+async function bookedWithOutbox(db: Db, outbox: string) {
+  const outcome = createBooking(db, { availability, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip', now: NOW })
+  if (outcome.status !== 'booket') throw new Error(outcome.status)
+  await deliverBookingEmails({ db, transport: outboxTransport(outbox), clock: () => NOW })
+  return outcome.booking
+}
+
+/** The real listing of a folder, in the reverse of name order. */
+const listedBackwards = async (dir: string) => readdirSync(dir).sort().reverse()
+/** The real listing with one more booking file, which another process removed in the meantime. */
+const listedWithGone = (gone: string) => async (dir: string) => [...readdirSync(dir), gone]
+
+describe('the outbox e-mails of a person’s bookings', () => {
+  it('are exported with their file name and content', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const booking = await bookedWithOutbox(db, outbox)
+    const exported = await exportBookings('mette@eksempel.dk', { db, outbox })
+    const seen = exported.bookingEmails.map((email) => {
+      const { file, to, subject } = email as { file: string; to: string; subject: string }
+      return { file, to, subject }
+    })
+    expect(seen).toEqual([
+      { file: `booking-${booking.publicId}-bekraeftelse-0-coach.json`, to: 'kontakt@holmcoaching.dk', subject: 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen' },
+      { file: `booking-${booking.publicId}-bekraeftelse-0-gaest.json`, to: 'mette@eksempel.dk', subject: 'Din samtale er booket: mandag 20. april kl. 10.00' },
+    ])
+  })
+
+  it('are listed by name, whatever order the directory gives them in', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const booking = await bookedWithOutbox(db, outbox)
+    vi.mocked(readdir).mockImplementation(listedBackwards as never)
+    const key = `booking-${booking.publicId}-bekraeftelse-0`
+    expect((await bookingsAbout('mette@eksempel.dk', { db, outbox })).outboxFiles).toEqual([`${key}-coach.ics`, `${key}-coach.json`, `${key}-gaest.ics`, `${key}-gaest.json`])
+    expect((await exportBookings('mette@eksempel.dk', { db, outbox })).bookingEmails.map((email) => email.file)).toEqual([`${key}-coach.json`, `${key}-gaest.json`])
+  })
+})
+
+describe('erasing a person’s bookings', () => {
+  it('deletes the rows even when an outbox file it listed is gone before it is removed', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const booking = await bookedWithOutbox(db, outbox)
+    const gone = `booking-${booking.publicId}-bekraeftelse-0-gaest.json.4242.0f0e0d0c.tmp`
+    vi.mocked(readdir).mockImplementation(listedWithGone(gone) as never)
+    const deleted = await deleteBookings('mette@eksempel.dk', { db, outbox })
+    expect(deleted.outboxFiles).toHaveLength(5)
+    expect(db.select().from(bookings).all()).toEqual([])
+    expect(db.select().from(bookingEmails).all()).toEqual([])
+    expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])
+  })
+
+  it('purges old bookings even when an outbox file it listed is gone before it is removed', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const booking = await bookedWithOutbox(db, outbox)
+    const gone = `booking-${booking.publicId}-bekraeftelse-0-gaest.json.4242.0f0e0d0c.tmp`
+    vi.mocked(readdir).mockImplementation(listedWithGone(gone) as never)
+    // The conversation ended 20 April 08:30Z; 90 days later it goes.
+    expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-19T08:30:00.001Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 5 })
+    expect(db.select().from(bookings).all()).toEqual([])
+    expect(db.select().from(bookingEmails).all()).toEqual([])
+    expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])
+  })
+})
