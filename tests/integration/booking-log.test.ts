@@ -13,6 +13,7 @@ import { MONDAY, NOW, TEST_FILE, memoryTransport } from './booking-helpers'
 
 type Endpoint = typeof import('~/server/booking/booking-endpoint.server')
 let endpoint: Endpoint
+let deliverBookingEmails: typeof import('~/server/booking/booking-mail.server').deliverBookingEmails
 let openDatabase: typeof import('#db/connection').openDatabase
 const lines: Array<Record<string, unknown>> = []
 const clock = () => NOW
@@ -23,6 +24,7 @@ beforeAll(async () => {
   vi.stubEnv('LOG_LEVEL', 'info')
   vi.resetModules()
   endpoint = await import('~/server/booking/booking-endpoint.server')
+  deliverBookingEmails = (await import('~/server/booking/booking-mail.server')).deliverBookingEmails
   openDatabase = (await import('#db/connection')).openDatabase
 }, 60_000)
 afterAll(() => {
@@ -98,6 +100,20 @@ describe('the booking log', () => {
     expect(failed.map(({ id: _id, ...rest }) => rest)).toEqual([
       { level: 'warn', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 1, gaveUp: false, error: 'udbyderen svarer ikke' },
       { level: 'warn', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 1, gaveUp: false, error: 'udbyderen svarer ikke' },
+    ])
+  })
+
+  it('logs an e-mail that gave up as an error, and goes on with the next e-mail of the run', async () => {
+    const { db } = setup()
+    const transport = memoryTransport({ failing: true })
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    // Both e-mails have failed nine times, and their backoff has passed: the tenth attempt is their last.
+    db.update(bookingEmails).set({ attempts: 9, nextAttemptAt: NOW.toISOString() }).run()
+    lines.length = 0
+    expect(await deliverBookingEmails({ db, transport, clock })).toEqual({ tried: 2, delivered: 0, failed: 2 })
+    expect(steps().map(({ id: _id, ...rest }) => rest)).toEqual([
+      { level: 'error', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 10, gaveUp: true, error: 'udbyderen svarer ikke' },
+      { level: 'error', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 10, gaveUp: true, error: 'udbyderen svarer ikke' },
     ])
   })
 

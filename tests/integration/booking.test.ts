@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -11,7 +11,7 @@ import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server
 import { hashToken, manageToken } from '~/server/booking/manage-link.server'
 import { outboxTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
-import { MONDAY, NOW, details, memoryTransport, readInvitation, snapshot, testAvailability } from './booking-helpers'
+import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, snapshot, testAvailability } from './booking-helpers'
 
 const availability = testAvailability()
 const book = (db: Parameters<typeof createBooking>[0], time = '10:00', email = 'mette@eksempel.dk', now = NOW, ipHash = 'ip-a') =>
@@ -213,6 +213,51 @@ describe('reminders', () => {
     await deliverBookingEmails({ db, transport, clock: () => dayBefore })
     expect(transport.sent.filter((email) => email.subject.startsWith('Påmindelse'))).toEqual([])
     expect(db.select({ status: bookingEmails.status }).from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).get()?.status).toBe('skipped')
+  })
+
+  it('a move or a cancellation marks the waiting reminder skipped at once, and a cancelled booking gets none', () => {
+    const { db } = temporaryDatabase()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const id = outcome.booking.id
+    const reminderRows = () =>
+      db.select({ sequence: bookingEmails.sequence, startsAt: bookingEmails.startsAt, status: bookingEmails.status, nextAttemptAt: bookingEmails.nextAttemptAt }).from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).orderBy(bookingEmails.id).all()
+    expect(moveBooking(db, { id, availability, date: '2026-04-27', time: '09:00', now: NOW }).status).toBe('flyttet')
+    expect(reminderRows()).toEqual([
+      { sequence: 0, startsAt: '2026-04-20T08:00:00.000Z', status: 'skipped', nextAttemptAt: null },
+      { sequence: 1, startsAt: '2026-04-27T07:00:00.000Z', status: 'pending', nextAttemptAt: '2026-04-26T07:00:00.000Z' },
+    ])
+    expect(cancelBooking(db, { id, by: 'gaest', availability, now: NOW }).status).toBe('aflyst')
+    expect(reminderRows()).toEqual([
+      { sequence: 0, startsAt: '2026-04-20T08:00:00.000Z', status: 'skipped', nextAttemptAt: null },
+      { sequence: 1, startsAt: '2026-04-27T07:00:00.000Z', status: 'skipped', nextAttemptAt: null },
+    ])
+  })
+
+  it('none is queued for a conversation that begins sooner than the reminder would go out', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    // Two hours' notice: Monday 10:00 (08:00Z) booked at 05:00Z the same morning.
+    const shortNotice = testAvailability(TEST_FILE.replace('tidligst: 24 timer', 'tidligst: 2 timer'))
+    const morning = new Date('2026-04-20T05:00:00Z')
+    const outcome = createBooking(db, { availability: shortNotice, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip-a', now: morning })
+    expect(outcome.status).toBe('booket')
+    expect(db.select({ kind: bookingEmails.kind, role: bookingEmails.role }).from(bookingEmails).all()).toEqual([
+      { kind: 'bekraeftelse', role: 'gaest' },
+      { kind: 'bekraeftelse', role: 'coach' },
+    ])
+    await deliverBookingEmails({ db, transport, clock: () => morning })
+    expect(transport.sent.map((email) => email.subject)).toEqual(['Din samtale er booket: mandag 20. april kl. 10.00', 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen'])
+  })
+})
+
+describe('a database file that is gone', () => {
+  it('a move into a deleted database file fails instead of being reported as done or as a taken time', () => {
+    const { db, dir } = temporaryDatabase()
+    const outcome = book(db)
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    rmSync(join(dir, 'site.db'))
+    expect(() => moveBooking(db, { id: outcome.booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })).toThrow('database file missing: the booking would not be kept')
   })
 })
 

@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '#db/connection'
+import { bookingEmails } from '#db/schema'
+import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
+import { createBooking, moveBooking } from '~/server/booking/bookings.server'
+import type { MailTransport } from '~/server/contact/mail-transport.server'
+import { temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, details, memoryTransport, testAvailability } from './booking-helpers'
+
+// The booking e-mails as the visitor and the coach get them (the closing, the plain-text part, the
+// invitation's reply), and how their delivery is recorded, revived with --alle and kept single
+// when two delivery runs overlap.
+
+const availability = testAvailability()
+
+function bookAt(db: Db, time: string, email: string, note = '') {
+  const outcome = createBooking(db, { availability, date: MONDAY, time, details: { ...details(email), besked: note }, ipHash: `ip-${email}`, now: NOW })
+  if (outcome.status !== 'booket') throw new Error(outcome.status)
+  return outcome
+}
+
+const rowsOf = (db: Db, kind: 'bekraeftelse' | 'paamindelse') => db.select().from(bookingEmails).where(eq(bookingEmails.kind, kind)).orderBy(bookingEmails.id).all()
+
+describe('what the e-mails say', () => {
+  it('end the visitor’s e-mails with the coach’s greeting and head the reminder, in a plain-text part without markup', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    // The reminder, 24 hours before Monday 10:00 (08:00Z).
+    await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-19T08:00:00Z') })
+    const [confirmation, toCoach, reminder] = transport.sent
+    expect(reminder!.subject).toBe('Påmindelse: din samtale mandag 20. april kl. 10.00')
+    expect(confirmation!.text).toMatch(/Venlig hilsen\s+Birgitte Holm/)
+    expect(reminder!.text).toMatch(/Venlig hilsen\s+Birgitte Holm/)
+    expect(reminder!.text).toContain('Påmindelse om din samtale')
+    expect(toCoach!.text).toContain('Sendt fra bookingen på hjemmesiden')
+    for (const email of [confirmation!, toCoach!, reminder!]) {
+      expect(email.text, email.subject).not.toMatch(/<[a-z]/i)
+      expect(email.html, email.subject).toMatch(/<p\b/)
+    }
+  })
+
+  it('give the coach the visitor’s note, and nothing in its place when there is none', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '09:00', 'uden@eksempel.dk')
+    bookAt(db, '11:00', 'med@eksempel.dk', 'Jeg vil gerne tale om stress.')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const coachAbout = (address: string) => transport.sent.find((email) => email.replyTo === address)!.text
+    expect(coachAbout('med@eksempel.dk')).toMatch(/Telefon: 20 30 40 50\s+Besked: Jeg vil gerne tale om stress\.\s+Bookingnummer: /)
+    expect(coachAbout('uden@eksempel.dk')).toMatch(/Telefon: 20 30 40 50\s+Bookingnummer: /)
+  })
+
+  it('invite the visitor as already accepted, asking the calendar for no reply', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    for (const email of transport.sent) {
+      const attendee = email.attachments![0]!.content.replace(/\r\n /g, '').split('\r\n').find((line) => line.startsWith('ATTENDEE'))!
+      expect(attendee, email.to).toContain('PARTSTAT=ACCEPTED')
+      expect(attendee, email.to).toContain('RSVP=FALSE')
+      expect(attendee, email.to).not.toContain('RSVP=TRUE')
+    }
+  })
+})
+
+describe('what is recorded of each attempt', () => {
+  it('stores no error for a sent e-mail, and a provider’s long answer cut at 500 characters', async () => {
+    const { db } = temporaryDatabase()
+    const long = 'x'.repeat(600)
+    const failing: MailTransport = {
+      name: 'lang-fejl',
+      async send() {
+        throw new Error(long)
+      },
+    }
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport: failing, clock: () => NOW })
+    expect(rowsOf(db, 'bekraeftelse').map(({ status, lastError }) => ({ status, lastError }))).toEqual([
+      { status: 'pending', lastError: 'x'.repeat(500) },
+      { status: 'pending', lastError: 'x'.repeat(500) },
+    ])
+    await deliverBookingEmails({ db, transport: memoryTransport(), clock: () => new Date(NOW.getTime() + 60_000) })
+    expect(rowsOf(db, 'bekraeftelse').map(({ status, attempts, lastError }) => ({ status, attempts, lastError }))).toEqual([
+      { status: 'sent', attempts: 2, lastError: null },
+      { status: 'sent', attempts: 2, lastError: null },
+    ])
+  })
+})
+
+describe('with --alle (force)', () => {
+  it('sends at once the e-mails that wait for their backoff, counting their attempts afresh', async () => {
+    const { db } = temporaryDatabase()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport: memoryTransport({ failing: true }), clock: () => NOW })
+    // The next attempt is a minute away; --alle does not wait for it.
+    const transport = memoryTransport()
+    expect(await deliverBookingEmails({ db, transport, clock: () => NOW, force: true })).toEqual({ tried: 2, delivered: 2, failed: 0 })
+    expect(transport.sent.map((email) => email.subject).sort()).toEqual(['Din samtale er booket: mandag 20. april kl. 10.00', 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen'])
+    expect(rowsOf(db, 'bekraeftelse').map(({ status, attempts }) => ({ status, attempts }))).toEqual([
+      { status: 'sent', attempts: 1 },
+      { status: 'sent', attempts: 1 },
+    ])
+  })
+
+  it('gives an e-mail that gave up ten fresh attempts', async () => {
+    const { db } = temporaryDatabase()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    // As ten failed attempts leave the e-mails.
+    db.update(bookingEmails).set({ status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }).where(eq(bookingEmails.kind, 'bekraeftelse')).run()
+    expect(await deliverBookingEmails({ db, transport: memoryTransport({ failing: true }), clock: () => NOW, force: true })).toEqual({ tried: 2, delivered: 0, failed: 2 })
+    // One failure after the revival is the first of ten again: it waits a minute and is retried.
+    expect(rowsOf(db, 'bekraeftelse').map(({ status, attempts, nextAttemptAt }) => ({ status, attempts, nextAttemptAt }))).toEqual([
+      { status: 'pending', attempts: 1, nextAttemptAt: '2026-04-10T09:01:00.000Z' },
+      { status: 'pending', attempts: 1, nextAttemptAt: '2026-04-10T09:01:00.000Z' },
+    ])
+  })
+
+  it('revives a reminder that gave up while its booking stands at that time, and skips one whose booking has moved', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const { booking: standing } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    const { booking: moving } = bookAt(db, '11:00', 'bo@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    // Both reminders gave up (the provider was down the day before), then Bo moved his booking.
+    db.update(bookingEmails).set({ status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }).where(eq(bookingEmails.kind, 'paamindelse')).run()
+    const movedAt = new Date('2026-04-19T17:00:00Z')
+    expect(moveBooking(db, { id: moving.id, availability, date: '2026-04-27', time: '09:00', now: movedAt }).status).toBe('flyttet')
+    await deliverBookingEmails({ db, transport, clock: () => movedAt })
+    transport.sent.length = 0
+    expect(await deliverBookingEmails({ db, transport, clock: () => movedAt, force: true })).toMatchObject({ tried: 2, failed: 0 })
+    expect(transport.sent.map((email) => [email.to, email.subject])).toEqual([['mette@eksempel.dk', 'Påmindelse: din samtale mandag 20. april kl. 10.00']])
+    expect(rowsOf(db, 'paamindelse').map(({ bookingId, startsAt, status }) => ({ bookingId, startsAt, status }))).toEqual([
+      { bookingId: standing.id, startsAt: '2026-04-20T08:00:00.000Z', status: 'sent' },
+      { bookingId: moving.id, startsAt: '2026-04-20T09:00:00.000Z', status: 'skipped' },
+      // The reminder of the new time waits for its time.
+      { bookingId: moving.id, startsAt: '2026-04-27T07:00:00.000Z', status: 'pending' },
+    ])
+  })
+})
+
+describe('two delivery runs at once', () => {
+  it('send each e-mail once, and both finish, when one starts while the other is sending', async () => {
+    const { db } = temporaryDatabase()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    const sent: string[] = []
+    let second: Promise<unknown> | undefined
+    // The background job starts its run while the booking's own run waits for the provider.
+    const transport: MailTransport = {
+      name: 'langsom',
+      async send(email) {
+        if (!second) {
+          second = deliverBookingEmails({ db, transport, clock: () => NOW })
+          await second
+        }
+        sent.push(email.idempotencyKey)
+      },
+    }
+    const first = deliverBookingEmails({ db, transport, clock: () => NOW })
+    await expect(first).resolves.toEqual({ tried: 1, delivered: 1, failed: 0 })
+    await expect(second).resolves.toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(sent.slice().sort()).toEqual(rowsOf(db, 'bekraeftelse').map((email) => email.idempotencyKey).sort())
+    expect(rowsOf(db, 'bekraeftelse').map(({ status, attempts }) => ({ status, attempts }))).toEqual([
+      { status: 'sent', attempts: 1 },
+      { status: 'sent', attempts: 1 },
+    ])
+  })
+})
