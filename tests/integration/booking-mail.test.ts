@@ -131,7 +131,7 @@ describe('with --alle (force)', () => {
     expect(moveBooking(db, { id: moving.id, availability, date: '2026-04-27', time: '09:00', now: movedAt }).status).toBe('flyttet')
     await deliverBookingEmails({ db, transport, clock: () => movedAt })
     transport.sent.length = 0
-    expect(await deliverBookingEmails({ db, transport, clock: () => movedAt, force: true })).toMatchObject({ tried: 2, failed: 0 })
+    expect(await deliverBookingEmails({ db, transport, clock: () => movedAt, force: true })).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(transport.sent.map((email) => [email.to, email.subject])).toEqual([['mette@eksempel.dk', 'Påmindelse: din samtale mandag 20. april kl. 10.00']])
     expect(rowsOf(db, 'paamindelse').map(({ bookingId, startsAt, status }) => ({ bookingId, startsAt, status }))).toEqual([
       { bookingId: standing.id, startsAt: '2026-04-20T08:00:00.000Z', status: 'sent' },
