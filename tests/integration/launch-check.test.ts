@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
@@ -110,6 +110,24 @@ describe('npm run check:launch', () => {
     expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY'])
     expect(items.filter((item) => item.where === 'content/booking.yaml')).toEqual([
       { what: 'linje 2: filen kan ikke læses som YAML (tjek kolon, anførselstegn og [ ] på linjen) (booking er lukket, indtil fejlen er rettet)', where: 'content/booking.yaml' },
+    ])
+  })
+
+  it('reads the coach’s own portrait from content/portrait.jpg of the project, and what npm run images made of it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coach-launch-'))
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    mkdirSync(join(dir, 'content'))
+    writeFileSync(join(dir, 'content', 'portrait.jpg'), photo)
+    vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
+    writeFileSync(join(dir, 'images.lock.json'), JSON.stringify({ covers: {}, portrait: { ...madeFrom(photo, 400), generator: 'v3', height: 500, avif: [], webp: [] } }))
+    expect(currentLaunchPlaceholders(dir).filter((item) => item.where === 'content/portrait.jpg')).toEqual([
+      {
+        what: 'portrættet er kun 400 px bredt (efter beskæring til 4:5), men siden viser det op til 960 px bredt, så det kan se uskarpt ud – brug et foto på mindst 960 × 1200 px',
+        where: 'content/portrait.jpg',
+      },
     ])
   })
 
