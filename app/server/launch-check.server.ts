@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { type PrivacyFacts, privacy } from '#content/privacy'
 import { type Client, type Testimonial, clients, testimonials } from '#content/references'
 import { type ServicePrice, services } from '#content/services'
@@ -120,11 +121,14 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
   return items
 }
 
-/** The facts of this installation: the content files and this process's environment. */
-export function currentLaunchPlaceholders() {
+/**
+ * The facts of this installation: the content files and this process's environment. `root`: the
+ * project folder, whose content/portrait.jpg is the coach's (a test passes a folder of its own).
+ */
+export function currentLaunchPlaceholders(root = process.cwd()) {
   let portrait: Buffer | undefined
   try {
-    portrait = readFileSync('content/portrait.jpg')
+    portrait = readFileSync(join(root, 'content/portrait.jpg'))
   } catch {
     // No file at all: left undefined, which the check names as the stand-in.
   }

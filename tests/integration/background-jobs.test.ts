@@ -1,6 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
 import { bookingEmails, contactMessages } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
@@ -13,6 +13,13 @@ import { MONDAY, NOW, TEST_FILE, details, testAvailability } from './booking-hel
 // before the tests: only the log's switch is read at load, the rest of the environment at each
 // call. (Loaded inside a test, their load-time code would count as that test's alone, and Stryker
 // would try its mutants against these tests only.)
+
+// The launch check as it is, unless a test says what it finds (the shipped content always has placeholders).
+const launch = vi.hoisted(() => ({ placeholders: undefined as Array<{ what: string; where: string }> | undefined }))
+vi.mock('~/server/launch-check.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/server/launch-check.server')>()
+  return { ...actual, currentLaunchPlaceholders: () => launch.placeholders ?? actual.currentLaunchPlaceholders() }
+})
 
 type Jobs = typeof import('~/server/jobs.server')
 let jobs: Jobs
@@ -183,5 +190,71 @@ describe('the background jobs', () => {
     const [warning] = logged('not ready for launch: placeholders remain (npm run check:launch lists them)')
     expect(warning?.level).toBe('warn')
     expect(warning?.placeholders).toContain('RESEND_API_KEY er ikke sat – uden den når e-mails ikke frem, de lægges kun i udbakke-mappen (miljøvariabler på serveren)')
+  })
+
+  it('in production, say nothing about the launch once nothing is left to replace', async () => {
+    launch.placeholders = []
+    onTestFinished(() => void (launch.placeholders = undefined))
+    useEnvironment({ NODE_ENV: 'production' })
+    jobs.startBackgroundJobs()
+    await settle()
+    expect(lines).toEqual([])
+  })
+
+  it('log a purge that deletes an old message together with its e-mail in the outbox', async () => {
+    withDatabase((db) => contactMessage(db, '2025-01-01T10:00:00.000Z', 'gammel'))
+    mkdirSync(join(dir, 'udbakke'))
+    const email = join(dir, 'udbakke', 'contact-gammel-notification.json')
+    writeFileSync(email, '{}')
+    utimesSync(email, new Date('2025-01-01T10:00:05Z'), new Date('2025-01-01T10:00:05Z'))
+    useEnvironment()
+    jobs.startBackgroundJobs()
+    expect((await until('old contact messages deleted'))[0]).toMatchObject({ level: 'info', messages: 1, outboxFiles: 1 })
+  })
+
+  it('never start a run while the one before is still sending: a hanging send holds back the next message', async () => {
+    withDatabase((db) => {
+      contactMessage(db, '2026-04-10T08:00:00.000Z', 'foerste')
+      contactMessage(db, '2026-04-10T08:01:00.000Z', 'anden')
+    })
+    // Resend's API, whose first answer does not come until the test lets it.
+    const keys: string[] = []
+    let arrived!: () => void
+    let answer!: () => void
+    const firstArrived = new Promise<void>((resolve) => (arrived = resolve))
+    const firstAnswered = new Promise<void>((resolve) => (answer = resolve))
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      keys.push(new Headers(init.headers).get('Idempotency-Key') ?? '')
+      if (keys.length === 1) {
+        arrived()
+        await firstAnswered
+      }
+      return new Response(JSON.stringify({ id: `e-${keys.length}` }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    })
+    onTestFinished(() => {
+      answer()
+      vi.unstubAllGlobals()
+    })
+    useEnvironment({ RESEND_API_KEY: 're_test_jobs' })
+    jobs.startBackgroundJobs()
+    await firstArrived
+    vi.advanceTimersByTime(60_000)
+    await settle()
+    expect(keys).toEqual(['contact-foerste-notification'])
+    const statusOf = () => {
+      const db = openDatabase(databaseFile)
+      const rows = db.select({ publicId: contactMessages.publicId, status: contactMessages.status }).from(contactMessages).orderBy(contactMessages.id).all()
+      db.$client.close()
+      return rows
+    }
+    expect(statusOf()).toEqual([
+      { publicId: 'foerste', status: 'sending' },
+      { publicId: 'anden', status: 'pending' },
+    ])
+
+    answer()
+    expect((await until('contact retry run'))[0]).toMatchObject({ tried: 2, delivered: 2, failed: 0 })
+    expect(keys).toEqual(['contact-foerste-notification', 'contact-foerste-confirmation', 'contact-anden-notification', 'contact-anden-confirmation'])
+    expect(statusOf().map((row) => row.status)).toEqual(['sent', 'sent'])
   })
 })

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { currentImages, imagesLockPath, parseImagesLock, portraitForPage } from '~/server/images.server'
+import { currentImages, imagesLockPath, parseImagesLock, portraitForPage, withCoverVersions } from '~/server/images.server'
 
 // images.lock.json as the server reads it: beside the public folder of PUBLIC_DIR (a folder of
 // the test's own), with what a page needs of the portrait and nothing more.
@@ -46,5 +46,29 @@ describe('images.lock.json', () => {
     expect(currentImages()).toEqual({ covers: {} })
     writeFileSync(lock, '{ "covers": ')
     expect(() => currentImages()).toThrow(SyntaxError)
+  })
+
+  it('reads a lock again when its size changed, though it kept the modification time (a restore that keeps file times)', () => {
+    const lock = join(dir, 'images.lock.json')
+    const then = new Date('2026-03-01T10:00:00Z')
+    writeFileSync(lock, JSON.stringify({ covers: { 'en-artikel': 'abc' } }))
+    utimesSync(lock, then, then)
+    expect(currentImages()).toEqual({ covers: { 'en-artikel': 'abc' } })
+    writeFileSync(lock, JSON.stringify({ covers: { 'en-artikel': 'abcdef' } }))
+    utimesSync(lock, then, then)
+    expect(currentImages()).toEqual({ covers: { 'en-artikel': 'abcdef' } })
+  })
+
+  it('versions a drawn cover by its key, and leaves a cover the coach chose herself as she wrote it', () => {
+    writeFileSync(join(dir, 'images.lock.json'), JSON.stringify({ covers: { tegnet: '0123456789abcdef', eget: 'fedcba9876543210' } }))
+    expect(withCoverVersions([
+      { slug: 'tegnet', imageUrl: '/images/blog/tegnet.webp' },
+      { slug: 'eget', imageUrl: '/images/blog/eget.jpg' },
+      { slug: 'uden-noegle', imageUrl: '/images/blog/uden-noegle.webp' },
+    ])).toEqual([
+      { slug: 'tegnet', imageUrl: '/images/blog/tegnet.webp?v=0123456789' },
+      { slug: 'eget', imageUrl: '/images/blog/eget.jpg' },
+      { slug: 'uden-noegle', imageUrl: '/images/blog/uden-noegle.webp' },
+    ])
   })
 })

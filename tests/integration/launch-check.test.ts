@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
@@ -113,6 +113,24 @@ describe('npm run check:launch', () => {
     ])
   })
 
+  it('reads the coach’s own portrait from content/portrait.jpg of the project, and what npm run images made of it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coach-launch-'))
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+      rmSync(dir, { recursive: true, force: true })
+    })
+    mkdirSync(join(dir, 'content'))
+    writeFileSync(join(dir, 'content', 'portrait.jpg'), photo)
+    vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
+    writeFileSync(join(dir, 'images.lock.json'), JSON.stringify({ covers: {}, portrait: { ...madeFrom(photo, 400), generator: 'v3', height: 500, avif: [], webp: [] } }))
+    expect(currentLaunchPlaceholders(dir).filter((item) => item.where === 'content/portrait.jpg')).toEqual([
+      {
+        what: 'portrættet er kun 400 px bredt (efter beskæring til 4:5), men siden viser det op til 960 px bredt, så det kan se uskarpt ud – brug et foto på mindst 960 × 1200 px',
+        where: 'content/portrait.jpg',
+      },
+    ])
+  })
+
   it('passes once everything is replaced', () => {
     expect(launchPlaceholders(replacedFacts)).toEqual([])
   })
@@ -151,6 +169,41 @@ describe('npm run check:launch', () => {
       {
         what: 'portrættet er kun 400 px bredt (efter beskæring til 4:5), men siden viser det op til 960 px bredt, så det kan se uskarpt ud – brug et foto på mindst 960 × 1200 px',
         where: 'content/portrait.jpg',
+      },
+    ])
+  })
+
+  it('names only the stand-in while the portrait is still the stand-in, however small its old files are', () => {
+    const tooSmall = { source: 'gammel', width: 300 }
+    for (const portrait of [undefined, standIn]) {
+      expect(launchPlaceholders({ ...replacedFacts, portrait, portraitFiles: tooSmall })).toEqual([
+        { what: 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images', where: 'content/portrait.jpg' },
+      ])
+    }
+  })
+
+  it('quotes the wrong SITE_URL and MAIL_FROM it objects to, so the coach sees what to correct', () => {
+    const items = launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, SITE_URL: 'http://localhost:3000', MAIL_FROM: 'Birgitte <kontakt@holmcoaching.dk>' } })
+    expect(items.map((item) => item.what)).toEqual([
+      'SITE_URL er »http://localhost:3000« – sæt den til sidens rigtige adresse, fx https://www.ditnavn.dk',
+      'MAIL_FROM er »Birgitte <kontakt@holmcoaching.dk>« – brug en afsender på dit eget domæne, som er bekræftet hos Resend',
+    ])
+  })
+
+  it('objects to a SITE_URL that does not begin with https://, such as one with a space first', () => {
+    for (const siteUrl of [' https://www.kristensen-coaching.dk', 'www.kristensen-coaching.dk/https://']) {
+      expect(launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, SITE_URL: siteUrl } }), siteUrl).toEqual([
+        { what: `SITE_URL er »${siteUrl}« – sæt den til sidens rigtige adresse, fx https://www.ditnavn.dk`, where: 'miljøvariabler på serveren' },
+      ])
+    }
+  })
+
+  it('refuses a free-mail sender also with spaces around it', () => {
+    const mailFrom = ' karen@gmail.com '
+    expect(launchPlaceholders({ ...replacedFacts, env: { ...replacedFacts.env, MAIL_FROM: mailFrom } })).toEqual([
+      {
+        what: `MAIL_FROM er »${mailFrom}«, en gratis e-mailtjeneste – Resend kan kun sende fra et domæne, du selv ejer og har bekræftet (fx kontakt@ditnavn.dk); mails fra en gmail- eller hotmail-adresse bliver afvist eller havner som spam`,
+        where: 'miljøvariabler på serveren',
       },
     ])
   })

@@ -156,4 +156,17 @@ describe('the console in production', () => {
     expect(first).toEqual({ time: NOW.toISOString(), level: 'error', msg: 'Fejl i anmodning:', error: 'RangeError: for stor', stack: ['at x (x.ts:1:1)'] })
     expect(second!.msg).toBe('x'.repeat(2000))
   })
+
+  it('writes a lone error or object given to the console as a JSON line too, instead of throwing', async () => {
+    const { writeConsoleAsJson } = await load()
+    writeConsoleAsJson()
+    const error = new Error('x')
+    error.stack = 'Error: x\n    at y (y.ts:2:3)'
+    console.error(error)
+    console.log({ port: 3000 })
+    expect(seen).toEqual([
+      ['error', [JSON.stringify({ time: NOW.toISOString(), level: 'error', msg: 'error', error: 'Error: x', stack: ['at y (y.ts:2:3)'] })]],
+      ['log', [JSON.stringify({ time: NOW.toISOString(), level: 'info', msg: '{ port: 3000 }' })]],
+    ])
+  })
 })

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createHash } from 'node:crypto'
-import { describe, expect, it, onTestFinished } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { StaticFiles } from '~/server/http/static-files.server'
 
 // The client build and public/ images as the production server serves them, from a temporary
@@ -185,5 +185,20 @@ describe('static files', () => {
     mkdirSync(join(publicDir, cover), { recursive: true })
     expect(files.get(`/${cover}`)?.representations.identity.body.toString()).toBe('fra bygget')
     expect(site({}).files.get(`/${cover}`)).toBeUndefined()
+  })
+
+  it('without PUBLIC_DIR asks the project’s public/ folder, where npm run images writes the portrait', () => {
+    const client = mkdtempSync(join(tmpdir(), 'coach-static-'))
+    onTestFinished(() => {
+      vi.unstubAllEnvs()
+      rmSync(client, { recursive: true, force: true })
+    })
+    vi.stubEnv('PUBLIC_DIR', undefined)
+    // The portrait's smallest variant as images.lock.json names it, from public/images of the project (the working directory).
+    const url = (JSON.parse(readFileSync('images.lock.json', 'utf8')) as { portrait: { webp: Array<{ url: string }> } }).portrait.webp[0]!.url
+    expect(url).toMatch(/^\/images\/portrait-\d+\.[0-9a-f]{10}\.webp$/)
+    const file = new StaticFiles(client).get(url)
+    expect(file?.status).toBe(200)
+    expect(file?.representations.identity.body).toEqual(readFileSync(join('public', url)))
   })
 })

@@ -27,6 +27,13 @@ describe('odd and encoded addresses', () => {
     },
   )
 
+  it.each(['/om!', '/OM!', '/om!/', "/blog/stress'", '/Om@x'])(
+    'a character a URL leaves unescaped but no page address has (%s) makes it no page address, as its escape does: not found at once, no redirect',
+    (path) => {
+      expect(address(path)).toEqual({ path, cacheKey: undefined })
+    },
+  )
+
   it('keeps the slash of the front page, and its own query', () => {
     expect(address('/')).toEqual({ path: '/', cacheKey: '/' })
     expect(address('/?utm_source=x')).toEqual({ path: '/', cacheKey: '/' })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { contentSecurityPolicy, inlineHashes, isDecodablePath, negotiateEncoding, securityHeaders } from '~/server/http/http'
+import { contentSecurityPolicy, inlineHashes, isDecodablePath, negotiateEncoding, rememberedAcceptEncodings, securityHeaders } from '~/server/http/http'
 
 // The headers every answer carries, written out in full: a directive or header that goes missing
 // (or gains a source) fails here, not only in a browser.
@@ -91,6 +91,12 @@ describe('content negotiation by q-value', () => {
     expect(negotiateEncoding('br, gzip', {})).toBe('identity')
     expect(negotiateEncoding('br, gzip', { br: true })).toBe('br')
     expect(negotiateEncoding('gzip', { br: true })).toBe('identity')
+  })
+
+  it('remembers at most 50 Accept-Encoding values, however many different ones clients send', () => {
+    for (let i = 0; i < 120; i++) expect(negotiateEncoding(`x-${i}, gzip`)).toBe('gzip')
+    expect(rememberedAcceptEncodings()).toBeLessThanOrEqual(50)
+    expect(rememberedAcceptEncodings()).toBeGreaterThan(0)
   })
 })
 

@@ -48,7 +48,7 @@ export function canonicalPageAddress(url: URL): PageAddress {
   const { pathname } = url
   if (pathname.length > MAX_PATH_LENGTH || pathname.startsWith('//')) return { path: pathname, cacheKey: undefined }
   if (BOOKING_PAGE.test(pathname)) return { path: pathname, cacheKey: undefined }
-  const decoded = pathname.includes('%') ? plainDecoded(pathname) : pathname
+  const decoded = plainDecoded(pathname)
   if (decoded === undefined) return { path: pathname, cacheKey: undefined }
   const path = decoded.length > 1 ? decoded.replace(/\/+$/, '').toLowerCase() || '/' : decoded
   const params = new URLSearchParams([...url.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name)))

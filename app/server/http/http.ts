@@ -94,6 +94,8 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined, ava
  * times a second: each value is parsed once. Anyone can send new values, so the memory is bounded.
  */
 const parsedAcceptEncodings = new Map<string, Map<string, number>>()
+/** How many Accept-Encoding values are remembered now (the bound is what a test checks). */
+export const rememberedAcceptEncodings = () => parsedAcceptEncodings.size
 
 function acceptedEncodings(acceptEncoding: string) {
   const known = parsedAcceptEncodings.get(acceptEncoding)
