@@ -72,6 +72,21 @@ describe('Danish public holidays', () => {
     ])
   })
 
+  // The years where the algorithm's rarer branches decide: a golden number of 0 (2014, 2033), the
+  // two corrections that move 25 and 26 April to 18 and 19 April (2049, 2076), another century
+  // (2100), and the earliest and latest Easter there can be (22 March, 25 April).
+  it('finds Easter Sunday in the years where the rare branches of the algorithm decide', () => {
+    expect([2014, 2033, 2049, 2076, 2100, 2285, 1943].map((year) => easterSunday(year))).toEqual([
+      '2014-04-20',
+      '2033-04-17',
+      '2049-04-18',
+      '2076-04-19',
+      '2100-03-28',
+      '2285-03-22',
+      '1943-04-25',
+    ])
+  })
+
   const expected: Record<number, string[]> = {
     2025: ['01-01', '04-17', '04-18', '04-20', '04-21', '05-29', '06-08', '06-09', '12-25', '12-26'],
     2026: ['01-01', '04-02', '04-03', '04-05', '04-06', '05-14', '05-24', '05-25', '12-25', '12-26'],
