@@ -68,6 +68,17 @@ describe('what the e-mails say', () => {
 })
 
 describe('what is recorded of each attempt', () => {
+  it('keys each e-mail by its booking, kind, time and recipient: the provider’s idempotency key and the outbox file’s name', () => {
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    const keys = db.select({ key: bookingEmails.idempotencyKey }).from(bookingEmails).orderBy(bookingEmails.id).all()
+    expect(keys.map(({ key }) => key)).toEqual([
+      `booking-${booking.publicId}-bekraeftelse-0-gaest`,
+      `booking-${booking.publicId}-bekraeftelse-0-coach`,
+      `booking-${booking.publicId}-paamindelse-0-gaest`,
+    ])
+  })
+
   it('stores no error for a sent e-mail, and a provider’s long answer cut at 500 characters', async () => {
     const { db } = temporaryDatabase()
     const long = 'x'.repeat(600)

@@ -124,6 +124,9 @@ describe('what the availability file accepts, to the letter', () => {
     expect(availability('afbud_senest: 0 timer\n').cancelCutoffMinutes).toBe(0)
     expect(availability('tidligst: 0 minutter\n').noticeMinutes).toBe(0)
     expect(availability('tidligst: "24 timer "\n').noticeMinutes).toBe(1440)
+    // Each duration's largest value is allowed, one minute more is not (afbud_senest: 14 dage).
+    expect(availability('afbud_senest: 14 dage\n').cancelCutoffMinutes).toBe(20160)
+    expect(errorsOf('afbud_senest: 20161 minutter\n')).toHaveLength(1)
     for (const value of ['ca. 24 timer', '-5 dage']) {
       expect(errorsOf(`tidligst: ${value}\n`), value).toEqual(['linje 1: tidligst skal skrives som et tal og en enhed (minutter, timer eller dage), fx tidligst: 24 timer'])
     }

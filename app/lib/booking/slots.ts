@@ -46,7 +46,7 @@ export function unavailability(availability: Availability, slot: Slot, taken: re
     (booking) => slot.start.getTime() < Date.parse(booking.endsAt) + buffer && Date.parse(booking.startsAt) < slot.end.getTime() + buffer,
   )
   if (overlaps) return 'taget'
-  if (availability.maxPerDay !== undefined && taken.filter((booking) => booking.localDate === slot.date).length >= availability.maxPerDay) return 'dagen-fuld'
+  if (taken.filter((booking) => booking.localDate === slot.date).length >= (availability.maxPerDay ?? Infinity)) return 'dagen-fuld'
   return undefined
 }
 

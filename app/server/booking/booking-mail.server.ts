@@ -140,13 +140,16 @@ export async function composeBookingEmail(booking: Booking, email: BookingEmailR
 const reminderStillDue = (booking: Booking | undefined, email: BookingEmailRow, now: Date) =>
   booking !== undefined && booking.status === 'bekraeftet' && booking.startsAt === email.startsAt && Date.parse(booking.startsAt) > now.getTime()
 
-/** Sends one claimed e-mail and records the outcome; a reminder no longer due is skipped, not sent. */
-async function deliverOne(db: Db, email: BookingEmailRow, transport: MailTransport, clock: Clock): Promise<'sent' | 'failed' | 'skipped'> {
+/**
+ * Sends one claimed e-mail and records the outcome. A reminder no longer due is skipped: nothing
+ * is sent, and nothing is returned.
+ */
+async function deliverOne(db: Db, email: BookingEmailRow, transport: MailTransport, clock: Clock): Promise<'sent' | 'failed' | undefined> {
   const holdsClaim = and(eq(bookingEmails.id, email.id), eq(bookingEmails.status, 'sending'), eq(bookingEmails.claimToken, email.claimToken ?? ''))
   const booking = db.select().from(bookings).where(eq(bookings.id, email.bookingId)).get()
   if (!booking || (email.kind === 'paamindelse' && !reminderStillDue(booking, email, clock()))) {
     db.update(bookingEmails).set({ status: 'skipped', claimToken: null, nextAttemptAt: null }).where(holdsClaim).run()
-    return 'skipped'
+    return undefined
   }
   const attempts = email.attempts + 1
   let failure: unknown
@@ -198,8 +201,8 @@ export async function deliverBookingEmails({
       ),
     )
   const due = db.select({ id: bookingEmails.id }).from(bookingEmails).where(isDue(clock().toISOString())).orderBy(bookingEmails.id).limit(500).all()
-  let tried = 0
   let delivered = 0
+  let failed = 0
   for (const { id } of due) {
     const now = clock()
     const claimed = db
@@ -209,11 +212,10 @@ export async function deliverBookingEmails({
       .returning()
       .get()
     if (!claimed) continue
-    // A skipped reminder was neither sent nor failed: mail:retry and the run's log count sends.
+    // A skipped reminder is neither sent nor failed: mail:retry and the run's log count sends.
     const outcome = await deliverOne(db, claimed, transport, clock)
-    if (outcome === 'skipped') continue
-    tried++
     if (outcome === 'sent') delivered++
+    if (outcome === 'failed') failed++
   }
-  return { tried, delivered, failed: tried - delivered }
+  return { tried: delivered + failed, delivered, failed }
 }
