@@ -250,6 +250,14 @@ describe('reminders', () => {
     await deliverBookingEmails({ db, transport, clock: () => morning })
     expect(transport.sent.map((email) => email.subject)).toEqual(['Din samtale er booket: mandag 20. april kl. 10.00', 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen'])
   })
+
+  it('none is queued either when the reminder’s time is the very moment of booking: the confirmation goes out then', () => {
+    const { db } = temporaryDatabase()
+    // Monday 10:00 (08:00Z) booked exactly 24 hours before.
+    const outcome = createBooking(db, { availability, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip-a', now: new Date('2026-04-19T08:00:00Z') })
+    expect(outcome.status).toBe('booket')
+    expect(db.select({ kind: bookingEmails.kind }).from(bookingEmails).all().map(({ kind }) => kind)).toEqual(['bekraeftelse', 'bekraeftelse'])
+  })
 })
 
 describe('a database file that is gone', () => {
