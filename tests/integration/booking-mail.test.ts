@@ -102,6 +102,22 @@ describe('what is recorded of each attempt', () => {
   })
 })
 
+describe('a delivery that was interrupted', () => {
+  it('is sent by the next run once its lease has run out, when the process that claimed it died', async () => {
+    const { db } = temporaryDatabase()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    // As a process leaves them that died while sending: claimed, with a lease until 09:05.
+    db.update(bookingEmails).set({ status: 'sending', claimToken: 'død-proces', nextAttemptAt: '2026-04-10T09:05:00.000Z' }).where(eq(bookingEmails.kind, 'bekraeftelse')).run()
+    const transport = memoryTransport()
+    expect(await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-10T09:04:59Z') })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    expect(await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-10T09:05:00Z') })).toEqual({ tried: 2, delivered: 2, failed: 0 })
+    expect(rowsOf(db, 'bekraeftelse').map(({ status, claimToken }) => ({ status, claimToken }))).toEqual([
+      { status: 'sent', claimToken: null },
+      { status: 'sent', claimToken: null },
+    ])
+  })
+})
+
 describe('with --alle (force)', () => {
   it('sends at once the e-mails that wait for their backoff, counting their attempts afresh', async () => {
     const { db } = temporaryDatabase()

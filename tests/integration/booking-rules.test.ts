@@ -266,6 +266,7 @@ describe('the e-mails', () => {
     expect(reminder!.attachments).toBeUndefined()
     expect(reminder!.text).toContain('Jeg glæder mig til at tale med dig.')
     expect(reminder!.text).toContain(link)
+    expect(cancelled!.text).toContain('Din samtale er aflyst')
     expect(cancelled!.text).toContain('Samtalen mandag 27. april kl. 09.00 (dansk tid) er aflyst, og tiden er frigivet.')
     expect(cancelled!.text).toContain('Vil du finde en ny tid, kan du booke igen på https://www.eksempel.dk/book-samtale.')
     expect(cancelled!.text).not.toContain(link)

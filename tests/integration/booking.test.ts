@@ -139,6 +139,8 @@ describe('invitations, moves and cancellations', () => {
     expect(cancelBooking(db, { id, by: 'gaest', availability, now: late }).status).toBe('for-sent')
     expect(moveBooking(db, { id, availability, date: '2026-04-27', time: '09:00', now: late }).status).toBe('for-sent')
     expect(cancelBooking(db, { id, by: 'coach', availability, now: late }).status).toBe('aflyst')
+    // A cancelled booking cannot be moved back to life: the visitor is told it is cancelled.
+    expect(moveBooking(db, { id, availability, date: '2026-04-27', time: '09:00', now: NOW })).toEqual({ status: 'aflyst' })
 
     const again = book(db, '11:00', 'ny@eksempel.dk', NOW, 'ip-b')
     if (again.status !== 'booket') throw new Error(again.status)
