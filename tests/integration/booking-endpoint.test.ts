@@ -224,6 +224,19 @@ describe('the manage link’s post', () => {
     expect(snapshot(db)).toBe(before)
   })
 
+  it('answers a move to a time that is no time (13th month, 30 February) as not free, and changes nothing', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const token = await booked(db, transport)
+    const before = snapshot(db)
+    for (const tidspunkt of ['2026-13-45T10:00', '2026-02-30T09:00']) {
+      const answer = await post('192.0.2.45', () => handleManagePost(formOf({ link: token, handling: 'flyt', tidspunkt }), { db, transport, clock }))
+      expect(where(answer), tidspunkt).toEqual([303, `/booking/${token}?status=ikke-ledig`, 'no-store'])
+    }
+    expect(where(await post('192.0.2.45', () => handleBookingPost(booking({ tidspunkt: '2026-13-45T10:00' }), { db, transport, clock })))).toEqual([303, '/book-samtale?status=ikke-ledig', 'no-store'])
+    expect(snapshot(db)).toBe(before)
+  })
+
   it('sends an unknown or malformed link to the booking page, and an unknown action back with the error', async () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()

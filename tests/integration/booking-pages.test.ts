@@ -42,6 +42,9 @@ describe('the booking pages', () => {
     expect(chosenSlot(`${MONDAY}T10:00`, { db, availability, clock })).toMatchObject({ state: 'ledig', label: 'mandag 20. april kl. 10.00', period: 'mandag 20. april kl. 10.00–10.30' })
     // Beyond the window the asked week falls back to the first free one.
     expect(bookingWeek('2026-W30', { db, availability, clock })).toMatchObject({ week: '2026-W16' })
+    // So does a week before the window, also one of a year before 1000, and a time that is no time is not free.
+    expect(bookingWeek('0999-W10', { db, availability, clock })).toMatchObject({ week: '2026-W16' })
+    expect(chosenSlot('2026-13-45T10:00', { db, availability, clock })).toEqual({ state: 'ikke-ledig', week: undefined })
     expect(bookingWeek(undefined, { db, availability: undefined, clock })).toEqual({ open: false })
   })
 })

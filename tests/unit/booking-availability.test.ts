@@ -137,6 +137,8 @@ describe('what the availability file accepts, to the letter', () => {
 
   it('reads a closed day written with spaces inside its quotes, a one-day period, and spaces inside a period or part of a day', () => {
     expect(closedOf(' 2026-06-05 ')).toEqual([{ from: '2026-06-05', to: '2026-06-05' }])
+    // A date YAML is told to read as a time stamp comes as a date, and counts as that day.
+    expect(availability('lukket: [!!timestamp 2026-06-05]\n').closed).toEqual([{ from: '2026-06-05', to: '2026-06-05' }])
     expect(closedOf('2026-07-06 til 2026-07-06')).toEqual([{ from: '2026-07-06', to: '2026-07-06' }])
     for (const entry of ['2026-07-06  til 2026-07-24', '2026-07-06 til  2026-07-24']) expect(closedOf(entry), entry).toEqual([{ from: '2026-07-06', to: '2026-07-24' }])
     for (const entry of ['2026-04-07 10:00 - 12:00', '2026-04-07 10:00 -12:00', '2026-04-07  10:00-12:00']) {
@@ -275,7 +277,9 @@ max_pr_dag: 2
 
   it('reads a time’s address only in its exact form', () => {
     expect(parseSlotKey('2026-04-20T10:00')).toEqual({ date: '2026-04-20', time: '10:00' })
-    for (const key of ['x2026-04-20T10:00', '2026-04-20T10:00x', '2026-04-20 10:00', '2026-4-20T10:00']) expect(parseSlotKey(key), key).toBeUndefined()
+    for (const key of ['x2026-04-20T10:00', '2026-04-20T10:00x', '2026-04-20 10:00', '2026-4-20T10:00', '2026-02-30T09:00', '2026-13-45T10:00', '2026-04-20T25:00', '2026-04-20T10:00T10:00']) {
+      expect(parseSlotKey(key), key).toBeUndefined()
+    }
     expect(slotKey({ date: '2026-04-20', time: '10:00' })).toBe('2026-04-20T10:00')
   })
 })

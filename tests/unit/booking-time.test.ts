@@ -21,6 +21,8 @@ describe('Danish time around the daylight-saving changes', () => {
 
   it('knows the hour the clock skips and the hour it repeats', () => {
     expect(fromLocalAll('2026-03-29', '02:30')).toEqual([])
+    // A date that is no date does not roll over into the next month.
+    expect(fromLocalAll('2026-02-30', '09:00')).toEqual([])
     expect(fromLocal('2026-03-29', '02:30')).toBeUndefined()
     expect(fromLocalAll('2026-10-25', '02:30').map((instant) => instant.toISOString())).toEqual(['2026-10-25T00:30:00.000Z', '2026-10-25T01:30:00.000Z'])
     expect(fromLocal('2026-10-25', '02:30')).toBeUndefined()
@@ -40,13 +42,17 @@ describe('Danish time around the daylight-saving changes', () => {
     expect(mondayOfIsoWeek('2026-W53')).toBe('2026-12-28')
     expect(mondayOfIsoWeek('2027-W01')).toBe('2027-01-04')
     expect(mondayOfIsoWeek('2025-W53')).toBeUndefined()
+    for (const week of ['x2026-W10', '2026-W10x', '2026-W00']) expect(mondayOfIsoWeek(week), week).toBeUndefined()
+    // A year before 1000 keeps its four digits (as Python's date.fromisocalendar(999, 10, 1) has it).
+    expect(mondayOfIsoWeek('0999-W10')).toBe('0999-03-04')
+    expect(isoWeek('0999-03-04')).toBe('0999-W10')
   })
 })
 
 describe('dates and times as the file writes them', () => {
   it('takes only real dates and clock times', () => {
     for (const date of ['2026-04-20', '2028-02-29']) expect(isLocalDate(date), date).toBe(true)
-    for (const date of ['2026-02-29', '2026-13-01', '2026-4-20', 'x2026-04-20', '2026-04-20x']) expect(isLocalDate(date), date).toBe(false)
+    for (const date of ['2026-02-29', '2026-13-01', '2026-4-20', 'x2026-04-20', '2026-04-20x', '+012026-04-20']) expect(isLocalDate(date), date).toBe(false)
     for (const time of ['00:00', '09:05', '19:59', '23:59']) expect(isLocalTime(time), time).toBe(true)
     for (const time of ['24:00', '9:00', '09:60', 'x09:00', '09:00x']) expect(isLocalTime(time), time).toBe(false)
   })

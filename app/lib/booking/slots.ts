@@ -1,6 +1,6 @@
 import type { Availability } from '~/lib/booking/availability-schema'
 import { holidayOn } from '~/lib/booking/holidays'
-import { addDays, fromLocal, toLocal, weekdayIndex } from '~/lib/booking/time'
+import { addDays, fromLocal, isLocalDate, isLocalTime, toLocal, weekdayIndex } from '~/lib/booking/time'
 
 /** A time a visitor may book: its Danish date and clock time, and the instants it begins and ends. */
 export type Slot = { date: string; time: string; start: Date; end: Date }
@@ -79,7 +79,8 @@ export function firstFreeSlot(availability: Availability, taken: readonly Taken[
 /** The slot address: '2026-04-07T10:00'. */
 export const slotKey = (slot: { date: string; time: string }) => `${slot.date}T${slot.time}`
 
+/** The date and time of a slot address, if it names a real date and time of day (not 30 February, not 25:00). */
 export function parseSlotKey(key: string) {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(key)
-  return match ? { date: match[1]!, time: match[2]! } : undefined
+  const [date = '', time = '', ...rest] = key.split('T')
+  return rest.length === 0 && isLocalDate(date) && isLocalTime(time) ? { date, time } : undefined
 }

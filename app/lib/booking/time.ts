@@ -74,7 +74,8 @@ export const mondayOf = (date: string) => addDays(date, -weekdayIndex(date))
 /** '2026-W14' for any date in that ISO week. */
 export function isoWeek(date: string) {
   const thursday = addDays(mondayOf(date), 3)
-  const year = Number(thursday.slice(0, 4))
+  // The year as its four digits: '0999', which Number() would make 999, no date.
+  const year = thursday.slice(0, 4)
   const week = Math.floor((dateAsUtc(thursday).getTime() - dateAsUtc(`${year}-01-01`).getTime()) / (7 * 86_400_000)) + 1
   return `${year}-W${String(week).padStart(2, '0')}`
 }
@@ -83,9 +84,8 @@ export function isoWeek(date: string) {
 export function mondayOfIsoWeek(week: string) {
   const match = /^(\d{4})-W(\d{2})$/.exec(week)
   if (!match) return undefined
-  const year = Number(match[1])
   const number = Number(match[2])
-  const monday = addDays(mondayOf(`${year}-01-04`), (number - 1) * 7)
+  const monday = addDays(mondayOf(`${match[1]}-01-04`), (number - 1) * 7)
   return number >= 1 && isoWeek(monday) === week ? monday : undefined
 }
 
