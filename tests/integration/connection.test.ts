@@ -14,7 +14,7 @@ vi.mock('node:fs', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs')>()
   const statSync = ((...args: Parameters<typeof actual.statSync>) => {
     const stats = actual.statSync(...args)
-    return stats && String(args[0]) === volume.swapped ? { ...stats, dev: stats.dev + 1 } : stats
+    return stats && String(args[0]) === volume.swapped ? { ...stats, dev: Number(stats.dev) + 1 } : stats
   }) as typeof actual.statSync
   return { ...actual, default: { ...actual, statSync }, statSync }
 })

@@ -14,10 +14,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>()
   return {
     ...actual,
-    readdir: async (...args: Parameters<typeof actual.readdir>) => [...((await actual.readdir(...args)) as string[]), ...race.listedButGone],
-    stat: async (...args: Parameters<typeof actual.stat>) => {
-      const result = await actual.stat(...args)
-      race.afterStat?.(String(args[0]))
+    readdir: async (path: string) => [...(await actual.readdir(path)), ...race.listedButGone],
+    stat: async (path: string) => {
+      const result = await actual.stat(path)
+      race.afterStat?.(path)
       return result
     },
   }
