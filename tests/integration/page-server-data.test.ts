@@ -31,12 +31,12 @@ vi.mock('@tanstack/react-start', async (importOriginal) => {
   return { ...actual, createServerFn }
 })
 
-type ServerFunction = { method: string; __executeServer: (options: { data: undefined; context: object }) => Promise<{ result: unknown }> }
-/** What the server answers to the browser's call, and the HTTP method the browser makes it with. */
+type ServerFunction = { __executeServer: (options: { data: undefined; context: object }) => Promise<{ result: unknown }> }
+/** What the server answers to the browser's call. */
 async function calledByTheBrowser(serverFunction: unknown) {
   const fn = serverFunction as ServerFunction
   const { result } = await inStartRequest(new Request('http://localhost/_serverFn/page-data'), '192.0.2.50', () => fn.__executeServer({ data: undefined, context: {} }))
-  return { method: fn.method, data: result.result as Record<string, unknown> }
+  return { data: result.result as Record<string, unknown> }
 }
 
 afterEach(() => {
@@ -45,12 +45,24 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-// A page reached by a link is fetched with GET: with any other method (an empty one is not even
-// valid, so the browser's fetch throws) the visitor gets the page without its texts.
 describe('the pages’ server data, as the browser gets it after following a link', () => {
+  // The browser makes its call with the method the function is made with, when its module loads
+  // (loaded afresh here, as a new server or browser would): with any other method (an empty one is
+  // not even valid, so the browser's fetch throws) the visitor gets the page without its texts.
+  it('is asked for with GET', async () => {
+    vi.resetModules()
+    const methods = [
+      (await import('~/lib/about-page')).fetchAboutPage.method,
+      (await import('~/lib/home-page')).fetchHomePage.method,
+      (await import('~/lib/services-page')).fetchServicesPage.method,
+      (await import('~/lib/contact-page')).fetchContactPageTexts.method,
+      (await import('~/lib/privacy-page')).fetchPrivacyPage.method,
+    ]
+    expect(methods).toEqual(['GET', 'GET', 'GET', 'GET', 'GET'])
+  })
+
   it('/om gets the portrait’s current files', async () => {
-    const { method, data } = await calledByTheBrowser(fetchAboutPage)
-    expect(method).toBe('GET')
+    const { data } = await calledByTheBrowser(fetchAboutPage)
     expect(data.portrait).toMatchObject({
       width: expect.any(Number),
       height: expect.any(Number),
@@ -66,30 +78,26 @@ describe('the pages’ server data, as the browser gets it after following a lin
     vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2025-10-01T12:00:00.000Z'))
-    const { method, data } = await calledByTheBrowser(fetchHomePage)
-    expect(method).toBe('GET')
+    const { data } = await calledByTheBrowser(fetchHomePage)
     expect((data.latestPosts as Array<{ slug: string }>).map((post) => post.slug)).toEqual(['ro-i-hverdagen'])
     expect(data.specialties).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Stresshåndtering' })]))
   })
 
   it('/ydelser gets the services and the four steps', async () => {
-    const { method, data } = await calledByTheBrowser(fetchServicesPage)
-    expect(method).toBe('GET')
+    const { data } = await calledByTheBrowser(fetchServicesPage)
     expect((data.services as Array<{ title: string }>)[0]!.title).toBe('Personlig Udvikling')
     expect((data.processSteps as Array<{ title: string }>)[0]!.title).toBe('Første samtale')
     expect(data.pricesAreSamples).toEqual(expect.any(Boolean))
   })
 
   it('/kontakt gets its FAQ and the line about acute help', async () => {
-    const { method, data } = await calledByTheBrowser(fetchContactPageTexts)
-    expect(method).toBe('GET')
+    const { data } = await calledByTheBrowser(fetchContactPageTexts)
     expect((data.faq as Array<{ question: string }>)[0]!.question).toBe('Hvor lang tid varer en samtale?')
     expect(data.notForAcuteHelpHtml).toContain('Kontaktformularen er ikke beregnet til akut hjælp')
   })
 
   it('/privatlivspolitik gets the policy as HTML', async () => {
-    const { method, data } = await calledByTheBrowser(fetchPrivacyPage)
-    expect(method).toBe('GET')
+    const { data } = await calledByTheBrowser(fetchPrivacyPage)
     expect(data.html).toContain('<h2>Dataansvarlig</h2>')
   })
 })
