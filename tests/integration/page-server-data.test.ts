@@ -46,21 +46,6 @@ afterEach(() => {
 })
 
 describe('the pages’ server data, as the browser gets it after following a link', () => {
-  // The browser makes its call with the method the function is made with, when its module loads
-  // (loaded afresh here, as a new server or browser would): with any other method (an empty one is
-  // not even valid, so the browser's fetch throws) the visitor gets the page without its texts.
-  it('is asked for with GET', async () => {
-    vi.resetModules()
-    const methods = [
-      (await import('~/lib/about-page')).fetchAboutPage.method,
-      (await import('~/lib/home-page')).fetchHomePage.method,
-      (await import('~/lib/services-page')).fetchServicesPage.method,
-      (await import('~/lib/contact-page')).fetchContactPageTexts.method,
-      (await import('~/lib/privacy-page')).fetchPrivacyPage.method,
-    ]
-    expect(methods).toEqual(['GET', 'GET', 'GET', 'GET', 'GET'])
-  })
-
   it('/om gets the portrait’s current files', async () => {
     const { data } = await calledByTheBrowser(fetchAboutPage)
     expect(data.portrait).toMatchObject({
