@@ -6,7 +6,21 @@ import { closeDb, databaseFileProblem, databasePath, getDb, openDatabase, seedIf
 import { blogPosts } from '#db/schema'
 import { temporaryDatabase } from '../helpers'
 
+// A restored or re-mounted data volume can hold a new file with the inode number of the old one:
+// `volume.swapped` stands in for that, as `statSync` then sees it (the same inode on another device).
+// node:fs is real otherwise.
+const volume = vi.hoisted(() => ({ swapped: undefined as string | undefined }))
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>()
+  const statSync = ((...args: Parameters<typeof actual.statSync>) => {
+    const stats = actual.statSync(...args)
+    return stats && String(args[0]) === volume.swapped ? { ...stats, dev: Number(stats.dev) + 1 } : stats
+  }) as typeof actual.statSync
+  return { ...actual, default: { ...actual, statSync }, statSync }
+})
+
 afterEach(() => {
+  volume.swapped = undefined
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
 })
@@ -72,6 +86,12 @@ describe('a database file that changes under a running server', () => {
     expect(databaseFileProblem(db)).toBe('missing')
 
     renameSync(copy, file)
+    expect(databaseFileProblem(db)).toBe('replaced')
+  })
+
+  it('is noticed when replaced by a file on another device that has the same inode number', () => {
+    const { db, dir } = temporaryDatabase()
+    volume.swapped = join(dir, 'site.db')
     expect(databaseFileProblem(db)).toBe('replaced')
   })
 

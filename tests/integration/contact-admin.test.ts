@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { privacy } from '#content/privacy'
 import { site } from '#content/site'
 import { type Db, openDatabase, seedIfEmpty } from '#db/connection'
@@ -12,6 +12,24 @@ import { deletePerson, exportPerson, messageById, messageCounts, recentMessages,
 import { submitContact } from '~/server/contact/contact.server'
 import { type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
+
+// The background purge runs in each server worker: it may remove an outbox file right after the
+// erasure listed the outbox. `afterListing` stands in for it; node:fs/promises is real otherwise.
+const purge = vi.hoisted(() => ({ afterListing: undefined as (() => void) | undefined }))
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  return {
+    ...actual,
+    readdir: async (...args: Parameters<typeof actual.readdir>) => {
+      const names = await actual.readdir(...args)
+      purge.afterListing?.()
+      return names
+    },
+  }
+})
+afterEach(() => {
+  purge.afterListing = undefined
+})
 
 const form = (email: string, message: string, firstName = 'Anne') => {
   const data = new FormData()
@@ -122,6 +140,17 @@ describe('the coach’s privacy tools', () => {
     for (const [name, content] of Object.entries(boFiles)) expect(readFileSync(join(outbox, name), 'utf8')).toBe(content)
     expect(await exportPerson('anne@eksempel.dk', { db, outbox })).toMatchObject({ messages: [], emails: [] })
     expect(await deletePerson('anne@eksempel.dk', { db, outbox })).toEqual({ messages: [], outboxFiles: [] })
+  })
+
+  it('erases one person although the background purge removed one of their outbox files after the listing', async () => {
+    const { db, outbox } = await twoPeople()
+    const anne = rowOf(db, 'anne@eksempel.dk')
+    const bo = rowOf(db, 'bo@eksempel.dk')
+    purge.afterListing = () => rmSync(join(outbox, `contact-${anne.publicId}-confirmation.json`))
+
+    await deletePerson('anne@eksempel.dk', { db, outbox })
+    expect(db.select().from(contactMessages).all()).toEqual([bo])
+    expect(readdirSync(outbox).sort()).toEqual(filesOf(bo.publicId))
   })
 
   it('works as npm scripts, in Danish, and says what is missing', async () => {

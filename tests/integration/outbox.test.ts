@@ -5,8 +5,31 @@ import { join, resolve } from 'node:path'
 import { afterEach, expect, it, vi } from 'vitest'
 import { getMailTransport, outboxDir, outboxTransport, purgeOutbox, removeLeftoverTemporaryFiles } from '~/server/contact/mail-transport.server'
 
+// Two workers (production runs two) purge and tidy the same outbox at the same moment. What the
+// other one does between this one's steps is stood in here: names it listed that are gone by now
+// (`listedButGone`), and a file it removes right after this one looked at it (`afterStat`). The
+// real functions of node:fs/promises run otherwise.
+const race = vi.hoisted(() => ({ listedButGone: [] as string[], afterStat: undefined as ((path: string) => void) | undefined }))
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>()
+  return {
+    ...actual,
+    readdir: async (path: string) => [...(await actual.readdir(path)), ...race.listedButGone],
+    stat: async (path: string) => {
+      const result = await actual.stat(path)
+      race.afterStat?.(path)
+      return result
+    },
+  }
+})
+
 let dir: string
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
+afterEach(() => {
+  race.listedButGone = []
+  race.afterStat = undefined
+  vi.restoreAllMocks()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 it('removes the temporary files a killed process left in the outbox, and nothing else', async () => {
   dir = mkdtempSync(join(tmpdir(), 'outbox-'))
@@ -94,4 +117,52 @@ it('purges the rest when a listed file is gone before it is looked at (another w
   utimesSync(join(dir, 'gammel.json'), new Date('2025-05-01T00:00:00.000Z'), new Date('2025-05-01T00:00:00.000Z'))
   expect(await purgeOutbox(cutoff, dir)).toBe(1)
   expect(readdirSync(dir)).toEqual(['a-forsvundet.json'])
+})
+
+it('keeps the temporary file of a process that runs as another user (not allowed to signal it, EPERM)', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  // The tests run as root, who may signal every process: the answer for another user's process is stood in.
+  const otherUsers = 4_000_001
+  const real = process.kill.bind(process)
+  vi.spyOn(process, 'kill').mockImplementation((pid, signal) => {
+    if (pid === otherUsers) throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' })
+    return real(pid, signal)
+  })
+  const beingWritten = `abc.json.${otherUsers}.0f8a3c1e-7d2b-4c55-9e61-2f3a4b5c6d7e.tmp`
+  writeFileSync(join(dir, beingWritten), '{"to":"anne@eksempel.dk"}')
+  expect(await removeLeftoverTemporaryFiles(dir)).toEqual([])
+  expect(readdirSync(dir)).toEqual([beingWritten])
+})
+
+it('tidies the leftovers when another worker removed one of them after this one listed it', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  const ended = spawnSync(process.execPath, ['-e', '']).pid
+  const goneAlready = `abc.json.${ended}.0f8a3c1e-7d2b-4c55-9e61-2f3a4b5c6d7e.tmp`
+  const leftover = `def.json.${ended}.1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.tmp`
+  writeFileSync(join(dir, leftover), '{"to":"anne@eksempel.dk"}')
+  writeFileSync(join(dir, 'ghi.json'), '{"to":"bo@eksempel.dk"}')
+  race.listedButGone = [goneAlready]
+  expect(await removeLeftoverTemporaryFiles(dir)).toContain(leftover)
+  expect(readdirSync(dir)).toEqual(['ghi.json'])
+})
+
+it('fails the purge on a file it cannot look at (not gone, just unreadable), so the job reports it', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  // A link that points to itself: looking at it fails with ELOOP, not ENOENT.
+  symlinkSync(join(dir, 'a-loop.json'), join(dir, 'a-loop.json'))
+  writeFileSync(join(dir, 'gammel.json'), '{}')
+  utimesSync(join(dir, 'gammel.json'), new Date('2025-05-01T00:00:00.000Z'), new Date('2025-05-01T00:00:00.000Z'))
+  await expect(purgeOutbox(new Date('2025-06-01T00:00:00.000Z'), dir)).rejects.toMatchObject({ code: 'ELOOP' })
+})
+
+it('purges the rest when another worker removes an old file between looking at it and removing it', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-'))
+  const old = new Date('2025-05-01T00:00:00.000Z')
+  for (const name of ['a-gammel.json', 'b-gammel.json', 'c-ny.json']) writeFileSync(join(dir, name), '{}')
+  for (const name of ['a-gammel.json', 'b-gammel.json']) utimesSync(join(dir, name), old, old)
+  race.afterStat = (path) => {
+    if (path.endsWith('a-gammel.json')) rmSync(path)
+  }
+  await purgeOutbox(new Date('2025-06-01T00:00:00.000Z'), dir)
+  expect(readdirSync(dir)).toEqual(['c-ny.json'])
 })

@@ -113,6 +113,24 @@ describe('npm run db:seed, in process', () => {
     }
   })
 
+  it('names every article whose image: is missing on a line of its own', async () => {
+    const fixture = seedFixture()
+    try {
+      fixture.write('foerste', 'Første', { image: '/images/foto-et.jpg' })
+      fixture.write('anden', 'Anden', { image: '/images/foto-to.jpg' })
+      const refused = await fixture.seed()
+      expect(refused.code).toBe(1)
+      expect(refused.error.join('\n').split('\n')).toEqual([
+        'Seed afbrudt – intet er ændret i databasen.',
+        `anden.md: feltet »image« peger på /images/foto-to.jpg, men filen ${join(publicDir, 'images', 'foto-to.jpg')} findes ikke. Læg billedet dér – eller slet linjen image:, så laver seed et forsidebillede (et foto kan også ligge som content/blog/images/anden.jpg)`,
+        `foerste.md: feltet »image« peger på /images/foto-et.jpg, men filen ${join(publicDir, 'images', 'foto-et.jpg')} findes ikke. Læg billedet dér – eller slet linjen image:, så laver seed et forsidebillede (et foto kan også ligge som content/blog/images/foerste.jpg)`,
+      ])
+      expect(fixture.rows()).toEqual([])
+    } finally {
+      fixture.cleanUp()
+    }
+  })
+
   it('changes nothing when one file has a mistake, and says which file and what to write', async () => {
     const fixture = seedFixture()
     try {

@@ -110,13 +110,16 @@ describe('article front matter', () => {
     expect(read('title: "Ro i\n  hverdagen"\ndescription: Kort.').title).toBe('Ro i hverdagen')
   })
 
-  it('takes a category by the name the site shows, in any case, as well as by its id', () => {
+  it('takes a category by the name the site shows, in any case, with or without its spaces and hyphens, as well as by its id', () => {
     const categoryOf = (name: string) => parseArticleFile('ro.md', articleSource({ ...valid, category: name })).category
     expect(categoryOf('Parforhold')).toBe('relationship')
     expect(categoryOf('parforhold')).toBe('relationship')
     expect(categoryOf('STRESS COACHING')).toBe('stress')
     expect(categoryOf('Personlig udvikling')).toBe('personal-development')
     expect(categoryOf('relationship')).toBe('relationship')
+    expect(categoryOf('Stresscoaching')).toBe('stress')
+    expect(categoryOf('personligudvikling')).toBe('personal-development')
+    expect(categoryOf('personaldevelopment')).toBe('personal-development')
   })
 
   it('reads dates as 2025-09-18, 18. september 2025, 21.11.2026 or 21/11/2026, and refuses a day that does not exist', () => {
@@ -241,6 +244,8 @@ describe('every front-matter field, as the coach may get it wrong', () => {
     expect(row.title).toBe('Ro')
     expect(row.bodyHtml).toBe('<p>Tekst.</p>\n')
     expect(() => parseArticleFile('ro.md', `---\n${fields}\n---\n   \n`)).toThrow('ro.md: artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---')
+    // Saved by an editor that adds no newline at the end: the file ends right after the closing ---.
+    expect(() => parseArticleFile('ro.md', `---\n${fields}\n---`)).toThrow('ro.md: artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---')
     expect(() => parseArticleFile('ro.md', `${fields}\n---\nTekst.`)).toThrow('ro.md: filen mangler front matter mellem to linjer med ---')
     expect(() => parseArticleFile('ro.md', `x---\n${fields}\n---\nTekst.`)).toThrow('filen mangler front matter')
   })
@@ -298,6 +303,12 @@ describe('the messages and names of every field', () => {
   ])('says exactly what is wrong in %j', (frontMatter, message) => {
     expect(refused(frontMatter)).toThrow(ArticleFileError)
     expect(refused(frontMatter)).toThrow(message)
+  })
+
+  it('lists every mistake of a file in one message, separated by semicolons', () => {
+    expect(refused({ category: valid.category, publishedAt: valid.publishedAt })).toThrow(
+      'forkert.md: feltet »title« mangler. Skriv fx: title: Ro i hverdagen; feltet »description« mangler. Skriv fx: description: En til to sætninger om artiklen.',
+    )
   })
 
   it('says a title written as a list must be text', () => {

@@ -36,6 +36,9 @@ describe('reading front matter as the coach writes it', () => {
     ['title: Ro\n  tags: [a]', 'i linje 3 (»tags: [a]«): linjen er rykket ind – slet mellemrummene foran »tags«, så feltet står helt ude til venstre som de andre'],
     ['title: Ro\n \t tags: [a]', 'i linje 3 (»tags: [a]«): linjen begynder med et tabulatortegn'],
     ['title: |\n  a\nikke et felt', 'i linje 4 (»ikke et felt«): linjen er ikke et felt'],
+    // Only a line that begins with # (after spaces) is a comment; a stray # in a field name is a typo.
+    ['title: Ro\ncat#egory: stress', 'i linje 3 (»cat#egory: stress«): linjen er ikke et felt – skriv den som »navn: værdi«'],
+    ['foo#bar', 'i linje 2 (»foo#bar«): linjen er ikke et felt'],
   ])('stops at %j with the line and what to do', (text, message) => {
     expect(() => read(text)).toThrow(FrontMatterYamlError)
     expect(() => read(text)).toThrow(`front matter kunne ikke læses ${message}`)
@@ -100,6 +103,12 @@ describe('reading front matter as the coach writes it', () => {
       /^front matter kunne ikke læses: en værdi, der begynder med \*, skal stå i anførselstegn, fx category: "\*stress"$/,
     )
     expect(read('category: "*stress"')).toEqual({ category: '*stress' })
+  })
+
+  it('refuses a field without a space after its colon when its value holds a line separator, rather than cut the value short', () => {
+    // U+2028 and U+2029 come along in text pasted from some word processors; the text is split on \n only.
+    expect(() => read('title: Ro\ndescription:Første del\u2028anden del')).toThrow('front matter kunne ikke læses i linje 3 (»description:Første del\u2028anden del«)')
+    expect(() => read('description: Kort.\ntitle:\u2029Ro i hverdagen')).toThrow('front matter kunne ikke læses i linje 3 (»title:\u2029Ro i hverdagen«)')
   })
 
   it('leaves a word before a colon alone when it is not a field name', () => {

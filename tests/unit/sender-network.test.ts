@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { hashIp, senderNetwork } from '~/server/contact/sender.server'
 
 // The rate limits (contact and booking) count a sender by this network: an IPv4 address on its
@@ -36,5 +37,37 @@ describe('the sender’s network', () => {
     expect(hashIp('192.0.2.7')).toBe(hashIp('::ffff:192.0.2.7'))
     expect(hashIp('192.0.2.7')).not.toBe(hashIp('192.0.2.8'))
     expect(hashIp('192.0.2.7')).toMatch(/^[0-9a-f]{32}$/)
+  })
+})
+
+// The salt is chosen when the module loads: each test below loads it afresh, as a new server
+// process would, with IP_HASH_SALT set or not.
+describe('the salt of the sender’s hash', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.resetModules()
+  })
+  const freshHashIp = async () => {
+    vi.resetModules()
+    return (await import('~/server/contact/sender.server')).hashIp
+  }
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
+
+  it('is IP_HASH_SALT when set, so every worker and every restart counts a sender as the same one', async () => {
+    vi.stubEnv('IP_HASH_SALT', 'delt-salt-til-begge-workers')
+    const first = await freshHashIp()
+    const second = await freshHashIp()
+    expect(first('192.0.2.7')).toBe(sha256('delt-salt-til-begge-workers:192.0.2.7'))
+    expect(second('192.0.2.7')).toBe(sha256('delt-salt-til-begge-workers:192.0.2.7'))
+  })
+
+  it('is random for each process without IP_HASH_SALT, never a salt anyone could know', async () => {
+    vi.stubEnv('IP_HASH_SALT', undefined)
+    const first = (await freshHashIp())('192.0.2.7')
+    const second = (await freshHashIp())('192.0.2.7')
+    expect(first).not.toBe(second)
+    for (const known of ['undefined', '', 'null']) {
+      expect([first, second]).not.toContain(sha256(`${known}:192.0.2.7`))
+    }
   })
 })

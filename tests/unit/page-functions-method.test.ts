@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fetchAboutPage } from '~/lib/about-page'
+import { fetchContactPageTexts } from '~/lib/contact-page'
+import { fetchHomePage } from '~/lib/home-page'
+import { fetchPrivacyPage } from '~/lib/privacy-page'
+import { fetchServicesPage } from '~/lib/services-page'
+
+// Five pages get their texts from a server function; a visitor who follows a link to one of them
+// has the browser call it with the method it is made with. With any other method than GET (an empty
+// one is not even valid, so the browser's fetch throws) the visitor gets the page without its texts.
+// The method is set when the module loads, so the modules are also loaded afresh in the test (as a
+// new server or browser would): Stryker can then try its mutants. Only these five modules: their
+// handlers, which load the server code, are not called here.
+describe('the pages’ server functions', () => {
+  it('are asked for with GET', async () => {
+    expect([fetchAboutPage, fetchHomePage, fetchServicesPage, fetchContactPageTexts, fetchPrivacyPage].map((fn) => fn.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'GET'])
+    vi.resetModules()
+    const loadedAfresh = [
+      (await import('~/lib/about-page')).fetchAboutPage.method,
+      (await import('~/lib/home-page')).fetchHomePage.method,
+      (await import('~/lib/services-page')).fetchServicesPage.method,
+      (await import('~/lib/contact-page')).fetchContactPageTexts.method,
+      (await import('~/lib/privacy-page')).fetchPrivacyPage.method,
+    ]
+    expect(loadedAfresh).toEqual(['GET', 'GET', 'GET', 'GET', 'GET'])
+  })
+})
