@@ -102,6 +102,17 @@ describe('what is recorded of each attempt', () => {
   })
 })
 
+describe('a delivery for one booking', () => {
+  it('sends that booking’s e-mails only, and leaves another’s due e-mails to the background run', async () => {
+    const { db } = temporaryDatabase()
+    bookAt(db, '09:00', 'bo@eksempel.dk')
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    const transport = memoryTransport()
+    expect(await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: booking.id })).toEqual({ tried: 2, delivered: 2, failed: 0 })
+    expect(transport.sent.map((email) => email.subject).sort()).toEqual(['Din samtale er booket: mandag 20. april kl. 10.00', 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen'])
+  })
+})
+
 describe('a delivery that was interrupted', () => {
   it('is sent by the next run once its lease has run out, when the process that claimed it died', async () => {
     const { db } = temporaryDatabase()

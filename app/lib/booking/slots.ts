@@ -81,6 +81,6 @@ export const slotKey = (slot: { date: string; time: string }) => `${slot.date}T$
 
 /** The date and time of a slot address, if it names a real date and time of day (not 30 February, not 25:00). */
 export function parseSlotKey(key: string) {
-  const [date = '', time = '', ...rest] = key.split('T')
-  return rest.length === 0 && isLocalDate(date) && isLocalTime(time) ? { date, time } : undefined
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(key)
+  return match && isLocalDate(match[1]!) && isLocalTime(match[2]!) ? { date: match[1]!, time: match[2]! } : undefined
 }
