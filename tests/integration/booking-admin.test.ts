@@ -66,29 +66,32 @@ describe('the outbox e-mails of a person’s bookings', () => {
 })
 
 describe('erasing a person’s bookings', () => {
-  it('deletes the rows even when an outbox file it listed is gone before it is removed', async () => {
+  /** Mette's booking with its outbox files, listed with one more that another process removed. */
+  async function bookedWithOneFileGone() {
     const { db, dir } = temporaryDatabase()
     const outbox = join(dir, 'outbox')
     const booking = await bookedWithOutbox(db, outbox)
-    const gone = `booking-${booking.publicId}-bekraeftelse-0-gaest.json.4242.0f0e0d0c.tmp`
-    vi.mocked(readdir).mockImplementation(listedWithGone(gone) as never)
-    const deleted = await deleteBookings('mette@eksempel.dk', { db, outbox })
-    expect(deleted.outboxFiles).toHaveLength(5)
+    vi.mocked(readdir).mockImplementation(listedWithGone(`booking-${booking.publicId}-bekraeftelse-0-gaest.json.4242.0f0e0d0c.tmp`) as never)
+    return { db, outbox }
+  }
+
+  function expectNothingLeft(db: Db, outbox: string) {
     expect(db.select().from(bookings).all()).toEqual([])
     expect(db.select().from(bookingEmails).all()).toEqual([])
     expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])
+  }
+
+  it('deletes the rows even when an outbox file it listed is gone before it is removed', async () => {
+    const { db, outbox } = await bookedWithOneFileGone()
+    const deleted = await deleteBookings('mette@eksempel.dk', { db, outbox })
+    expect(deleted.outboxFiles).toHaveLength(5)
+    expectNothingLeft(db, outbox)
   })
 
   it('purges old bookings even when an outbox file it listed is gone before it is removed', async () => {
-    const { db, dir } = temporaryDatabase()
-    const outbox = join(dir, 'outbox')
-    const booking = await bookedWithOutbox(db, outbox)
-    const gone = `booking-${booking.publicId}-bekraeftelse-0-gaest.json.4242.0f0e0d0c.tmp`
-    vi.mocked(readdir).mockImplementation(listedWithGone(gone) as never)
+    const { db, outbox } = await bookedWithOneFileGone()
     // The conversation ended 20 April 08:30Z; 90 days later it goes.
     expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-19T08:30:00.001Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 5 })
-    expect(db.select().from(bookings).all()).toEqual([])
-    expect(db.select().from(bookingEmails).all()).toEqual([])
-    expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])
+    expectNothingLeft(db, outbox)
   })
 })
