@@ -28,6 +28,22 @@ test.describe('every page', () => {
   }
 })
 
+test("the browser tab shows the site's icon, a PNG (an SVG icon is drawn on the page's main thread)", async ({ page, request }) => {
+  await page.goto('/kontakt')
+  const icons = page.locator('link[rel="icon"]')
+  await expect(icons).toHaveCount(1)
+  await expect(icons).toHaveAttribute('type', 'image/png')
+  const icon = await request.get((await icons.getAttribute('href'))!)
+  expect(icon.status()).toBe(200)
+  expect(icon.headers()['content-type']).toBe('image/png')
+  // The PNG's own header: 48 by 48 pixels, as the link says.
+  const png = await icon.body()
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([48, 48])
+  await expect(icons).toHaveAttribute('sizes', '48x48')
+  // Phones look for their home-screen icon at this address without a link.
+  expect((await request.get('/apple-touch-icon.png')).headers()['content-type']).toBe('image/png')
+})
+
 test('the home page describes the business as structured data', async ({ request }) => {
   const html = await (await request.get('/')).text()
   const [, json] = html.match(/<script type="application\/ld\+json">([^<]+)<\/script>/) ?? []

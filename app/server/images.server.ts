@@ -8,7 +8,7 @@ import type { PortraitFiles, PortraitImage } from '~/lib/portrait-sizes'
  * of the covers and the share image), and the portrait's variants under their hashed names. The
  * scripts write it; the server reads it while it runs, so the pages name the files that are there.
  */
-export type ImagesLock = { covers: Record<string, string>; share?: string; portrait?: PortraitFiles }
+export type ImagesLock = { covers: Record<string, string>; share?: string; icons?: string; portrait?: PortraitFiles }
 
 /** Beside the public folder, committed with the images (PUBLIC_DIR: a test's own folder). */
 export const imagesLockPath = () => join(dirname(resolve(process.env.PUBLIC_DIR ?? 'public')), 'images.lock.json')

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
 import { type ImagesLock, imagesLockPath, parseImagesLock } from '../../app/server/images.server.ts'
 import { site } from '../../content/site.ts'
 import { DEFAULT_CONTENT_DIR } from '../../db/sync-blog.ts'
@@ -21,6 +22,7 @@ export const sha256 = (data: string | Buffer) => createHash('sha256').update(dat
 export const generatorVersion = (moduleUrl: string | URL) => sha256(readFileSync(fileURLToPath(moduleUrl))).slice(0, 16)
 
 const COVER_GENERATOR = generatorVersion(new URL('./covers.ts', import.meta.url))
+const ICON_GENERATOR = generatorVersion(import.meta.url)
 
 export function readLock(path = imagesLockPath()): ImagesLock {
   try {
@@ -67,6 +69,30 @@ export async function drawShareImage() {
   await writeDefaultShareImage()
   writeLock({ ...lock, share: key })
   return true
+}
+
+/**
+ * The site's icon as PNGs, drawn from favicon.svg when it changed: the page links the 48 px one (a
+ * browser draws an SVG icon as a whole document on the page's main thread), and phones find
+ * apple-touch-icon.png on their own for the home screen, where they round the corners themselves,
+ * so that one is the circle's green to the edges. True when drawn.
+ */
+export async function drawIcons(publicDir = PUBLIC_DIR, lockFile = imagesLockPath()) {
+  const lock = readLock(lockFile)
+  const source = readFileSync(join(publicDir, 'favicon.svg'), 'utf8')
+  const key = sha256(JSON.stringify([ICON_GENERATOR, source]))
+  const [tab, homeScreen] = [join(publicDir, 'favicon-48.png'), join(publicDir, 'apple-touch-icon.png')]
+  if (lock.icons === key && existsSync(tab) && existsSync(homeScreen)) return false
+  await drawPng(source, 48, tab)
+  await drawPng(source.replace(/<circle cx="20" cy="20" r="20"/, '<rect width="40" height="40"'), 180, homeScreen)
+  writeLock({ ...lock, icons: key }, lockFile)
+  return true
+}
+
+/** An SVG of a 40-unit square drawn at `size` pixels, as a small palette PNG. */
+async function drawPng(svg: string, size: number, file: string) {
+  const density = Math.ceil((size / 40) * 72 * 2)
+  await sharp(Buffer.from(svg), { density }).resize(size, size).png({ compressionLevel: 9, palette: true }).toFile(file)
 }
 
 /**

@@ -1,9 +1,12 @@
 import { cn } from '~/lib/utils'
 
-/** A page section with the site's horizontal rhythm and maximum width. */
+/**
+ * A page section with the site's horizontal rhythm and maximum width. Sections come below a page's
+ * hero, so off screen they are not rendered until the visitor scrolls near them (defer-render).
+ */
 export function Section({ className, children, ...props }: React.ComponentProps<'section'>) {
   return (
-    <section className={cn('px-5 py-14 sm:px-8 md:py-20', className)} {...props}>
+    <section className={cn('defer-render px-5 py-14 sm:px-8 md:py-20', className)} {...props}>
       <div className="mx-auto max-w-6xl">{children}</div>
     </section>
   )

@@ -98,7 +98,7 @@ function ArticlePage() {
 
 function RelatedPosts({ posts }: { posts: ArticleData['related'] }) {
   return (
-    <aside aria-labelledby="relaterede-artikler" className="border-t border-sand-200 bg-sand-100 px-5 py-12 sm:px-8 md:py-16">
+    <aside aria-labelledby="relaterede-artikler" className="defer-render border-t border-sand-200 bg-sand-100 px-5 py-12 sm:px-8 md:py-16">
       <div className="mx-auto max-w-6xl">
         <h2 id="relaterede-artikler" className="mb-8 text-3xl">
           Læs også
