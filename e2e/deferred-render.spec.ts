@@ -19,6 +19,8 @@ const privacyLinkInFooter = (page: Page) => page.getByRole('contentinfo').getByR
 async function startCountingShifts(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready
+    // The frame that lays the page out again in the web fonts comes after they are ready.
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame)
     const counted = window as { shifts?: number }
     counted.shifts = 0
     new PerformanceObserver((list) => {

@@ -184,6 +184,10 @@ describe('the fast path', () => {
       ['//priser', 'GET'],
       // Parsed as host and path, this would be the cached /priser: the envelope redirects it instead.
       ['//andet.example/priser', 'GET'],
+      // A URL parser reads a backslash as a slash: these name the host andet.example too.
+      ['/\\andet.example/priser', 'GET'],
+      ['\\\\andet.example/priser', 'GET'],
+      ['http://andet.example/priser', 'GET'],
       ['/PRISER', 'GET'],
       ['/%', 'GET'],
       ['/aldrig-vist', 'GET'],

@@ -1,9 +1,9 @@
-import { readFile, readdir, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type Booking, bookingEmails, bookings } from '#db/schema'
-import { outboxDir } from '~/server/contact/mail-transport.server'
+import { outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/contact/mail-transport.server'
 
 /**
  * The coach's tools for bookings: the list, and what the privacy policy promises (access,
@@ -27,10 +27,11 @@ const bookingsOf = (db: Db, email: string) =>
   db.select().from(bookings).where(eq(bookings.emailKey, email.trim().toLowerCase())).orderBy(bookings.startsAt).all()
 
 /** Outbox files of these bookings: named `booking-<publicId>-…` (.json, .ics, or a cut-short .tmp). */
-async function outboxFilesOf(list: Booking[], outbox: string) {
-  const names = (await readdir(outbox).catch(() => [] as string[])).sort()
-  return list.flatMap((booking) => names.filter((name) => name.startsWith(`booking-${booking.publicId}-`)))
-}
+const outboxFilesOf = (list: Booking[], outbox: string) =>
+  outboxFilesStartingWith(
+    list.map((booking) => `booking-${booking.publicId}-`),
+    outbox,
+  )
 
 /** Everything stored about one person's bookings: the rows, the e-mail log and the outbox e-mails. */
 export async function exportBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
@@ -53,7 +54,7 @@ export async function bookingsAbout(email: string, { db = getDb(), outbox = outb
 /** Erases one person's bookings: outbox files first, then the rows (their e-mail rows go with them). */
 export async function deleteBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const { bookings: list, outboxFiles } = await bookingsAbout(email, { db, outbox })
-  for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
+  await removeOutboxFiles(outboxFiles, outbox)
   if (list.length > 0) db.delete(bookings).where(inArray(bookings.id, list.map((booking) => booking.id))).run()
   return { bookings: list, outboxFiles }
 }
@@ -74,7 +75,7 @@ export async function purgeOldBookings({ db = getDb(), now = new Date(), outbox 
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString()
   const old = db.select().from(bookings).where(lt(bookings.endsAt, cutoff)).all()
   const outboxFiles = await outboxFilesOf(old, outbox)
-  for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
+  await removeOutboxFiles(outboxFiles, outbox)
   if (old.length > 0) db.delete(bookings).where(and(lt(bookings.endsAt, cutoff), inArray(bookings.id, old.map((booking) => booking.id)))).run()
   return { bookings: old.length, outboxFiles: outboxFiles.length }
 }

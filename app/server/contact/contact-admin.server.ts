@@ -1,9 +1,9 @@
-import { readFile, readdir, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type ContactMessage, contactMessages } from '#db/schema'
-import { type Email, outboxDir } from '~/server/contact/mail-transport.server'
+import { type Email, outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/contact/mail-transport.server'
 
 /**
  * The coach's tools for the privacy policy's promises: see what is stored (and whether it was
@@ -53,10 +53,11 @@ function messagesOf(db: Db, email: string): ContactMessage[] {
  * message stored before ids existed has the id '', and no file starts `contact--`); listed message
  * by message, in the order they came, each message's files by name.
  */
-async function outboxFilesOf(messages: ContactMessage[], outbox: string) {
-  const names = (await readdir(outbox).catch(() => [] as string[])).sort()
-  return messages.flatMap((message) => names.filter((name) => name.startsWith(`contact-${message.publicId}-`)))
-}
+const outboxFilesOf = (messages: ContactMessage[], outbox: string) =>
+  outboxFilesStartingWith(
+    messages.map((message) => `contact-${message.publicId}-`),
+    outbox,
+  )
 
 /** Everything stored about one person (access and portability), as plain data for JSON. */
 export async function exportPerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
@@ -80,7 +81,7 @@ export async function storedAbout(email: string, { db = getDb(), outbox = outbox
  */
 export async function deletePerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const { messages, outboxFiles } = await storedAbout(email, { db, outbox })
-  for (const file of outboxFiles) await rm(join(outbox, file), { force: true })
+  await removeOutboxFiles(outboxFiles, outbox)
   // inArray with no ids is `false`: nobody's rows go.
   db.delete(contactMessages)
     .where(inArray(contactMessages.id, messages.map((message) => message.id)))

@@ -88,6 +88,21 @@ const isRunning = (pid: number) => {
 }
 
 /**
+ * The outbox files of the e-mails whose idempotency keys start with these prefixes (a written
+ * e-mail, its attachment, or a write cut short: each is named after its key), prefix by prefix,
+ * each prefix's files by name.
+ */
+export async function outboxFilesStartingWith(prefixes: string[], dir = outboxDir()) {
+  const names = (await readdir(dir).catch(() => [] as string[])).sort()
+  return prefixes.flatMap((prefix) => names.filter((name) => name.startsWith(prefix)))
+}
+
+/** Removes these outbox files; one already gone (another worker's purge) is no error. */
+export async function removeOutboxFiles(names: string[], dir = outboxDir()) {
+  for (const name of names) await rm(join(dir, name), { force: true })
+}
+
+/**
  * A process killed while writing an e-mail (SIGKILL, power loss) leaves its temporary file, a
  * whole notification with personal data. Removed at start; a file of a process that still runs
  * (another worker, a CLI command writing right now) is its own and stays.

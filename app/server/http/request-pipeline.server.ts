@@ -79,10 +79,11 @@ let staticFiles: StaticFiles | undefined
  */
 export function fastReply(request: FastRequest, files = (staticFiles ??= new StaticFiles())): Reply | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
-  // `//host/om` would parse as host and path (and answer /om); the envelope redirects it instead.
-  if (request.url.startsWith('//')) return undefined
   const started = performance.now()
   const url = new URL(request.url, 'http://localhost')
+  // `//host/om`, `/\host/om` (a backslash reads as a slash) or `http://host/om` name a host: as a
+  // path of this site they would answer /om. The envelope redirects them or answers not found.
+  if (url.host !== 'localhost') return undefined
   const facts: RequestFacts = { method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') }
   const file = files.get(url.pathname, url.search)
   if (file) return replyWithPage(file, facts)
