@@ -1,8 +1,8 @@
 /**
  * `npm run images`: brings the generated images up to date, drawing only what changed since the
  * last run (scripts/lib/drawn-images.ts): every article's cover (e.g. after a photo was added as
- * content/blog/images/{slug}.jpg), the default share image, the site's icon as PNGs, and the portrait's variants from
- * content/portrait.jpg (scripts/lib/portrait.ts). `npm run db:seed` removes the covers of deleted
+ * content/blog/images/{slug}.jpg), the default share image, the site's icon as PNGs, and the
+ * portrait's variants from content/portrait.jpg (scripts/lib/portrait.ts). `npm run db:seed` removes the covers of deleted
  * articles, once the database no longer names them. The covers and the portrait are made apart:
  * an article file with a mistake stops its covers, not a new portrait.
  */

@@ -5,8 +5,9 @@ import type { PortraitFiles, PortraitImage } from '~/lib/portrait-sizes'
 
 /**
  * images.lock.json: what `npm run images` and `npm run db:seed` last drew and from what (the keys
- * of the covers and the share image), and the portrait's variants under their hashed names. The
- * scripts write it; the server reads it while it runs, so the pages name the files that are there.
+ * of the covers, the share image and the icons), and the portrait's variants under their hashed
+ * names. The scripts write it; the server reads it while it runs, so the pages name the files that
+ * are there.
  */
 export type ImagesLock = { covers: Record<string, string>; share?: string; icons?: string; portrait?: PortraitFiles }
 
