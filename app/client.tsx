@@ -3,6 +3,7 @@ import { hydrate } from '@tanstack/react-router/ssr/client'
 import type { AnyStartInstance, AnyStartInstanceOptions } from '@tanstack/react-start'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { handleInAppLinks } from '~/lib/in-app-links'
 import { getRouter } from './router'
 
 /**
@@ -57,5 +58,6 @@ void hydrateRouter().then((router) =>
       // renders the affected part again and says so here, instead of as an uncaught error.
       { onRecoverableError: (error) => console.error('Hydration recovered by rendering again:', error) },
     )
+    handleInAppLinks(router)
   }),
 )

@@ -9,7 +9,7 @@ export function ErrorPage() {
         <p className="mx-auto mt-4 max-w-md text-lg text-ink-soft">
           Siden kunne ikke vises lige nu. Prøv igen om lidt, eller gå til forsiden.
         </p>
-        <ButtonLink to="/" className="mt-8">
+        <ButtonLink href="/" className="mt-8">
           Gå til forsiden
         </ButtonLink>
       </div>

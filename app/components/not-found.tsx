@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { popularArticles } from '#content/popular-articles'
 import { ButtonLink } from '~/components/ui/button-link'
+import { articleHref } from '~/lib/blog-search'
 
 /** A wrong address is a dead end only if the page says so: it offers the likeliest ways on. */
 export function NotFound() {
@@ -16,11 +16,11 @@ export function NotFound() {
         </p>
         <p className="sr-only">Fejl 404.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/blog">Læs bloggen</ButtonLink>
-          <ButtonLink to="/kontakt" variant="outline">
+          <ButtonLink href="/blog">Læs bloggen</ButtonLink>
+          <ButtonLink href="/kontakt" variant="outline">
             Kontakt mig
           </ButtonLink>
-          <ButtonLink to="/" variant="ghost">
+          <ButtonLink href="/" variant="ghost">
             Gå til forsiden
           </ButtonLink>
         </div>
@@ -32,9 +32,9 @@ export function NotFound() {
         <ul className="mt-4 space-y-3">
           {popularArticles.map((article) => (
             <li key={article.slug}>
-              <Link to="/blog/$slug" params={{ slug: article.slug }} className="font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
+              <a href={articleHref(article.slug)} className="font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
                 {article.title}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

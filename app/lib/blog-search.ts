@@ -21,3 +21,9 @@ export function blogSearchQuery({ kategori, side }: BlogSearch) {
   if (side) query.set('side', String(side))
   return query.size > 0 ? `?${query}` : ''
 }
+
+/** The address of a page of the blog index. */
+export const blogHref = (search: BlogSearch) => `/blog${blogSearchQuery(search)}`
+
+/** The address of an article. */
+export const articleHref = (slug: string) => `/blog/${slug}`

@@ -1,4 +1,4 @@
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { PostGrid } from '~/components/blog/post-card'
@@ -62,10 +62,10 @@ function HomePage() {
             </p>
             <p className="mt-4 font-semibold text-white">{FREE_FIRST_CONVERSATION}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink to="/kontakt" variant="light-secondary" size="lg">
+              <ButtonLink href="/kontakt" variant="light-secondary" size="lg">
                 Book en samtale
               </ButtonLink>
-              <ButtonLink to="/ydelser" variant="light-outline" size="lg">
+              <ButtonLink href="/ydelser" variant="light-outline" size="lg">
                 Udforsk ydelser
               </ButtonLink>
             </div>
@@ -98,9 +98,9 @@ function HomePage() {
         )}
         <TestimonialCards items={quotes} className="md:grid-cols-3" />
         <div className="mt-10 text-center">
-          <Link to="/referencer" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+          <a href="/referencer" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
             Se alle referencer
-          </Link>
+          </a>
         </div>
       </Section>
 
@@ -114,9 +114,9 @@ function HomePage() {
               tæt på. Min tilgang er enkel: Du kender svarene bedre, end du tror – jeg stiller spørgsmålene, der
               hjælper dig med at finde dem.
             </p>
-            <Link to="/om" className="mt-6 inline-flex font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+            <a href="/om" className="mt-6 inline-flex font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
               Læs mere om mig
-            </Link>
+            </a>
           </div>
           <dl className="grid gap-4 min-[360px]:grid-cols-2">
             <Stat value="20+" label="års erfaring med mennesker" />
@@ -131,7 +131,7 @@ function HomePage() {
         <SectionHeading eyebrow="Specialer" title="Hvad kan jeg hjælpe dig med?" />
         <TextCards items={specialties} />
         <div className="mt-10 text-center">
-          <ButtonLink to="/ydelser" variant="outline">
+          <ButtonLink href="/ydelser" variant="outline">
             Se alle ydelser
           </ButtonLink>
         </div>
@@ -142,7 +142,7 @@ function HomePage() {
           <SectionHeading eyebrow="Fra bloggen" title="Nyeste artikler" />
           <PostGrid posts={latestPosts} />
           <div className="mt-10 text-center">
-            <ButtonLink to="/blog" variant="outline">
+            <ButtonLink href="/blog" variant="outline">
               Se alle artikler
             </ButtonLink>
           </div>

@@ -78,7 +78,7 @@ function ContactPage() {
           <aside aria-label="Kontaktoplysninger" className="grid gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-1 lg:grid-cols-1 lg:content-start">
             <InfoCard title="Book en samtale">
               <p className="text-ink">Vælg selv en tid til en gratis, uforpligtende første samtale.</p>
-              <ButtonLink to="/book-samtale" className="mt-3">
+              <ButtonLink href="/book-samtale" className="mt-3">
                 Find en ledig tid
               </ButtonLink>
             </InfoCard>

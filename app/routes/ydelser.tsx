@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { site } from '#content/site'
-import { buttonVariants } from '~/components/ui/button'
+import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
@@ -9,7 +9,6 @@ import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { seo } from '~/lib/seo'
 import { fetchServicesPage } from '~/lib/services-page'
-import { cn } from '~/lib/utils'
 
 export const Route = createFileRoute('/ydelser')({
   loader: () => fetchServicesPage(),
@@ -60,9 +59,9 @@ function ServicesPage() {
                   <dt className="font-semibold text-ink">Pris</dt>
                   <dd className="text-ink-soft">{service.pricing.price}</dd>
                 </dl>
-                <a href="/book-samtale" className={cn(buttonVariants(), 'mt-5 w-full')}>
+                <ButtonLink href="/book-samtale" className="mt-5 w-full">
                   Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
-                </a>
+                </ButtonLink>
               </Card>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
+import { articleHref, blogHref, blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
 
 describe('the blog index address', () => {
   it.each([
@@ -20,5 +20,11 @@ describe('the blog index address', () => {
     expect(blogSearchQuery({ side: 3, kategori: 'stress' })).toBe('?kategori=stress&side=3')
     expect(blogSearchQuery({ kategori: 'life' })).toBe('?kategori=life')
     expect(blogSearchQuery({})).toBe('')
+  })
+
+  it('links the blog index and an article by their canonical addresses', () => {
+    expect(blogHref({ kategori: 'stress', side: 2 })).toBe('/blog?kategori=stress&side=2')
+    expect(blogHref({})).toBe('/blog')
+    expect(articleHref('stress-er-ikke-svaghed')).toBe('/blog/stress-er-ikke-svaghed')
   })
 })

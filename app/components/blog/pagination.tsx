@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { blogHref } from '~/lib/blog-search'
 import type { CategoryFilter } from '~/lib/categories'
 import { GAP, pageWindow } from '~/lib/page-window'
 import { cn } from '~/lib/utils'
@@ -10,14 +10,14 @@ import { cn } from '~/lib/utils'
  */
 export function Pagination({ page, pageCount, category }: { page: number; pageCount: number; category: CategoryFilter }) {
   const kategori = category === 'all' ? undefined : category
-  const searchFor = (number: number) => ({ kategori, side: number > 1 ? number : undefined })
+  const hrefOf = (number: number) => blogHref({ kategori, side: number > 1 ? number : undefined })
   const step = 'inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
   return (
     <nav aria-label="Sideskift" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
-        <Link to="/blog" search={searchFor(page - 1)} rel="prev" className={step}>
+        <a href={hrefOf(page - 1)} rel="prev" className={step}>
           <span aria-hidden="true">←&nbsp;</span>Forrige<span className="sr-only"> side</span>
-        </Link>
+        </a>
       )}
       <ol className="flex flex-wrap items-center gap-2">
         {pageWindow(page, pageCount).map((number, index) =>
@@ -28,9 +28,8 @@ export function Pagination({ page, pageCount, category }: { page: number; pageCo
             </li>
           ) : (
             <li key={number}>
-              <Link
-                to="/blog"
-                search={searchFor(number)}
+              <a
+                href={hrefOf(number)}
                 aria-current={number === page ? 'page' : undefined}
                 className={cn(
                   'inline-flex size-11 items-center justify-center rounded-full border font-semibold',
@@ -39,16 +38,16 @@ export function Pagination({ page, pageCount, category }: { page: number; pageCo
               >
                 <span className="sr-only">Side </span>
                 {number}
-              </Link>
+              </a>
             </li>
           ),
         )}
       </ol>
       {page < pageCount && (
-        <Link to="/blog" search={searchFor(page + 1)} rel="next" className={step}>
+        <a href={hrefOf(page + 1)} rel="next" className={step}>
           Næste<span className="sr-only"> side</span>
           <span aria-hidden="true">&nbsp;→</span>
-        </Link>
+        </a>
       )}
     </nav>
   )

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { CoverImage } from '~/components/blog/cover-image'
 import { TitleText } from '~/components/ui/title-text'
 import type { PostCard as PostCardData } from '~/lib/blog'
 import { categoryLabels } from '~/lib/categories'
+import { articleHref } from '~/lib/blog-search'
 import { formatDanishDate } from '~/lib/dates'
 
 export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?: boolean; priority?: boolean }) {
@@ -25,9 +25,9 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
           {categoryLabels[post.category]}
         </p>
         <h3>
-          <Link to="/blog/$slug" params={{ slug: post.slug }}>
+          <a href={articleHref(post.slug)}>
             <TitleText text={post.title} />
-          </Link>
+          </a>
         </h3>
         <p className="post-card-description">{post.description}</p>
       </div>

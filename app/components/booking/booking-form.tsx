@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { FormField } from '~/components/contact/contact-form'
 import { Button } from '~/components/ui/button'
 import { Honeypot } from '~/components/ui/honeypot'
@@ -70,9 +69,9 @@ export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes
 
       <p className="mt-6 text-sm text-ink-soft">
         Når du booker, accepterer du min{' '}
-        <Link to="/privatlivspolitik" className="font-medium text-accent-700 underline underline-offset-2">
+        <a href="/privatlivspolitik" className="font-medium text-accent-700 underline underline-offset-2">
           privatlivspolitik
-        </Link>
+        </a>
         , som beskriver, hvordan jeg behandler dine oplysninger.
       </p>
       <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto">

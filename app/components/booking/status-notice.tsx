@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { bookingStatusText } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
 import { cn } from '~/lib/utils'
@@ -18,9 +17,9 @@ export function StatusNotice({ status }: { status: BookingStatus | undefined }) 
       {(status === 'lukket' || status === 'for-sent' || status === 'fejl') && (
         <>
           {' '}
-          <Link to="/kontakt" className="underline underline-offset-2">
+          <a href="/kontakt" className="underline underline-offset-2">
             Gå til kontaktformularen
-          </Link>
+          </a>
           .
         </>
       )}
@@ -34,9 +33,9 @@ export function BookingClosed() {
     <div className="mx-auto max-w-2xl text-center">
       <h2 className="text-3xl">Booking er ikke åben lige nu</h2>
       <p className="mt-4 text-lg text-ink-soft">Du er meget velkommen til at skrive eller ringe til mig, så finder vi en tid sammen.</p>
-      <Link to="/kontakt" className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent-700 px-6 font-medium text-white hover:bg-accent-800">
+      <a href="/kontakt" className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent-700 px-6 font-medium text-white hover:bg-accent-800">
         Gå til kontaktformularen
-      </Link>
+      </a>
     </div>
   )
 }

@@ -1,5 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import type { DayOfSlots } from '~/lib/booking/page-data'
+
+import { bookingTimeHref, bookingWeekHref } from '~/lib/booking/booking-hrefs'
 
 const linkClass = 'inline-flex min-h-11 items-center rounded-full font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800'
 
@@ -16,14 +17,13 @@ export function WeekOfTimes({ days }: { days: DayOfSlots[] }) {
           <ul className="mt-3 flex flex-wrap gap-3">
             {day.slots.map((slot) => (
               <li key={slot.key}>
-                <Link
-                  to="/book-samtale/$tidspunkt"
-                  params={{ tidspunkt: slot.key }}
+                <a
+                  href={bookingTimeHref(slot.key)}
                   aria-label={slot.label}
                   className="inline-flex min-h-11 min-w-20 items-center justify-center rounded-full border border-accent-700 px-5 font-medium text-accent-700 hover:bg-accent-50"
                 >
                   <time dateTime={slot.key}>{slot.time}</time>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -38,19 +38,19 @@ export function WeekNavigation({ previousWeek, nextWeek, firstFree }: { previous
   return (
     <nav aria-label="Uger" className="mt-10 flex flex-wrap gap-x-6 gap-y-2">
       {previousWeek && (
-        <Link to="/book-samtale" search={{ uge: previousWeek }} className={linkClass}>
+        <a href={bookingWeekHref(previousWeek)} className={linkClass}>
           Forrige uge
-        </Link>
+        </a>
       )}
       {nextWeek && (
-        <Link to="/book-samtale" search={{ uge: nextWeek }} className={linkClass}>
+        <a href={bookingWeekHref(nextWeek)} className={linkClass}>
           Næste uge
-        </Link>
+        </a>
       )}
       {firstFree && (
-        <Link to="/book-samtale/$tidspunkt" params={{ tidspunkt: firstFree.key }} className={linkClass}>
+        <a href={bookingTimeHref(firstFree.key)} className={linkClass}>
           Første ledige tid ({firstFree.label})
-        </Link>
+        </a>
       )}
     </nav>
   )

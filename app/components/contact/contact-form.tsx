@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '#content/site'
-import { Link } from '@tanstack/react-router'
 import { Button } from '~/components/ui/button'
 import { Honeypot } from '~/components/ui/honeypot'
 import {
@@ -184,9 +183,9 @@ export function ContactForm({
 
       <p className="mt-6 text-sm text-ink-soft">
         Når du sender beskeden, accepterer du min{' '}
-        <Link to="/privatlivspolitik" className="font-medium text-accent-700 underline underline-offset-2">
+        <a href="/privatlivspolitik" className="font-medium text-accent-700 underline underline-offset-2">
           privatlivspolitik
-        </Link>
+        </a>
         , som beskriver, hvordan jeg behandler dine oplysninger.
       </p>
 

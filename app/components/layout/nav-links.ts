@@ -6,6 +6,3 @@ export const navLinks = [
   { to: '/referencer', label: 'Referencer' },
   { to: '/kontakt', label: 'Kontakt' },
 ] as const
-
-/** A link is current when the path equals its path; the query does not count. */
-export const exactPath = { exact: true, includeSearch: false }

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { LogoMark } from '~/components/layout/logo'
-import { exactPath, navLinks } from '~/components/layout/nav-links'
+import { navLinks } from '~/components/layout/nav-links'
 
 /**
  * The year in Denmark, the same on the server (any zone) and in the visitor's browser. The year
@@ -11,6 +11,7 @@ import { exactPath, navLinks } from '~/components/layout/nav-links'
 const danishYear = () => new Date(Date.now() + 60 * 60 * 1000).getUTCFullYear()
 
 export function SiteFooter() {
+  const pathname = useLocation({ select: (location) => location.pathname })
   return (
     <>
       <footer className="defer-render border-t border-sand-200 bg-sand-100 px-5 pt-12 pb-8 text-ink-soft sm:px-8">
@@ -29,15 +30,15 @@ export function SiteFooter() {
             <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1">
               {navLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} activeOptions={exactPath} className="inline-block py-1.5 hover:text-accent-700 hover:underline">
+                  <a href={link.to} aria-current={pathname === link.to ? 'page' : undefined} className="inline-block py-1.5 hover:text-accent-700 hover:underline">
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
               <li>
-                <Link to="/privatlivspolitik" className="inline-block py-1.5 hover:text-accent-700 hover:underline">
+                <a href="/privatlivspolitik" className="inline-block py-1.5 hover:text-accent-700 hover:underline">
                   Privatlivspolitik
-                </Link>
+                </a>
               </li>
             </ul>
           </nav>
@@ -76,9 +77,9 @@ export function SiteFooter() {
           <p>
             © {site.foundingYear}–{danishYear()} {site.name} · CVR {site.cvr}
           </p>
-          <Link to="/privatlivspolitik" className="hover:text-accent-700 hover:underline">
+          <a href="/privatlivspolitik" className="hover:text-accent-700 hover:underline">
             Privatlivspolitik
-          </Link>
+          </a>
         </div>
       </footer>
     </>

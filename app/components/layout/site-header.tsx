@@ -1,7 +1,7 @@
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { Logo } from '~/components/layout/logo'
-import { exactPath, navLinks } from '~/components/layout/nav-links'
+import { navLinks } from '~/components/layout/nav-links'
 import { cn } from '~/lib/utils'
 
 /** Clicking the link of the page you are on scrolls back to the top instead of doing nothing. */
@@ -67,9 +67,9 @@ export function SiteHeader() {
       const isCurrent = pathname === link.to
       return (
         <li key={link.to}>
-          <Link
-            to={link.to}
-            activeOptions={exactPath}
+          <a
+            href={link.to}
+            aria-current={isCurrent ? 'page' : undefined}
             onClick={() => {
               scrollToTopIfCurrent(isCurrent)
               setMenuOpen(false)
@@ -81,7 +81,7 @@ export function SiteHeader() {
             )}
           >
             {link.label}
-          </Link>
+          </a>
         </li>
       )
     })
@@ -92,9 +92,9 @@ export function SiteHeader() {
         <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
           {/* The logo and the menu keep their size and place while the header is still being parsed
               (a first paint can come before the logo's text or the menu's button has arrived). */}
-          <Link to="/" className="flex" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
+          <a href="/" className="flex" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
             <Logo />
-          </Link>
+          </a>
           <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
           {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
               and closing when a link is chosen. */}

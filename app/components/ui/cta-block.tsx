@@ -12,10 +12,10 @@ export function CtaBlock() {
           Book en gratis og uforpligtende samtale, så finder vi sammen ud af, hvad der vil gøre en forskel for dig.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/kontakt" variant="light-secondary" size="lg">
+          <ButtonLink href="/kontakt" variant="light-secondary" size="lg">
             Book en samtale
           </ButtonLink>
-          <ButtonLink to="/blog" variant="light-outline" size="lg">
+          <ButtonLink href="/blog" variant="light-outline" size="lg">
             Læs bloggen
           </ButtonLink>
         </div>

@@ -1,13 +1,13 @@
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { CoverImage } from '~/components/blog/cover-image'
 import { PostGrid } from '~/components/blog/post-card'
 import { CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
 import { TitleText } from '~/components/ui/title-text'
-import { exactPath } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, type ArticlePage as ArticleData, ogImageFor } from '~/lib/blog'
 import { fetchArticle } from '~/lib/blog-queries'
+import { articleHref } from '~/lib/blog-search'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 import { absoluteUrl, seo } from '~/lib/seo'
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/blog/$slug')({
 })
 
 function articleHead(article: Article) {
-  const path = `/blog/${article.slug}`
+  const path = articleHref(article.slug)
   const image = absoluteUrl(ogImageFor(article.imageUrl))
   const breadcrumbs = {
     '@context': 'https://schema.org',
@@ -80,15 +80,15 @@ function ArticlePage() {
               hverdag.
             </p>
             {article.crisisLines && <CrisisLineShort audience={article.crisisLines} className="mx-auto mt-3 max-w-xl text-sm text-accent-100 [&_a]:text-white" />}
-            <ButtonLink to="/kontakt" variant="light-secondary" size="lg" className="mt-6">
+            <ButtonLink href="/kontakt" variant="light-secondary" size="lg" className="mt-6">
               {article.cta}
             </ButtonLink>
           </aside>
         )}
         <p className="mx-auto mt-12 max-w-(--article-measure)">
-          <Link to="/blog" activeOptions={exactPath} className="font-semibold text-accent-700 underline underline-offset-4">
+          <a href="/blog" className="font-semibold text-accent-700 underline underline-offset-4">
             ← Tilbage til blog
-          </Link>
+          </a>
         </p>
       </div>
       {article.related.length > 0 && <RelatedPosts posts={article.related} />}
@@ -112,13 +112,9 @@ function RelatedPosts({ posts }: { posts: ArticleData['related'] }) {
 function ArticleHeader({ article }: { article: Article }) {
   const meta = (
     <>
-      <Link
-        to="/blog"
-        activeOptions={exactPath}
-        className="inline-flex text-sm font-semibold underline-offset-4 hover:underline"
-      >
+      <a href="/blog" className="inline-flex text-sm font-semibold underline-offset-4 hover:underline">
         ← Tilbage til blog
-      </Link>
+      </a>
       <p className="eyebrow mt-6">{categoryLabels[article.category]}</p>
       <h1 className="mt-3 text-4xl leading-tight md:text-5xl">
         <TitleText text={article.title} />

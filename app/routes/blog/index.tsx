@@ -1,9 +1,9 @@
-import { Link, createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { Pagination } from '~/components/blog/pagination'
 import { PostGrid } from '~/components/blog/post-card'
 import { PageHero } from '~/components/ui/page-hero'
 import { fetchBlogIndex } from '~/lib/blog-queries'
-import { blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
+import { blogHref, blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, categoryFilters, categoryLabels } from '~/lib/categories'
 import { seo } from '~/lib/seo'
 import { cn } from '~/lib/utils'
@@ -77,11 +77,11 @@ function BlogIndexPage() {
                 const active = id === data.category
                 return (
                   <li key={id} className="shrink-0 snap-start scroll-ml-5">
-                    <Link
-                      to="/blog"
-                      search={id === 'all' ? {} : { kategori: id }}
-                      resetScroll={false}
-                      activeOptions={{ exact: true }}
+                    <a
+                      href={blogHref({ kategori: id === 'all' ? undefined : id })}
+                      aria-current={active ? 'page' : undefined}
+                      // Choosing a category keeps the reader where they are, at the chips.
+                      data-keep-scroll
                       className={cn(
                         // relative: the count's screen-reader text (absolutely placed) stays inside the scrolling row.
                         'relative inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap transition-colors',
@@ -95,7 +95,7 @@ function BlogIndexPage() {
                         {data.counts[id]}
                         <span className="sr-only"> artikler</span>
                       </span>
-                    </Link>
+                    </a>
                   </li>
                 )
               })}

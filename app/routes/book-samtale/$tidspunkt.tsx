@@ -1,4 +1,5 @@
-import { Link, createFileRoute } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { bookingWeekHref } from '~/lib/booking/booking-hrefs'
 import { BookingForm } from '~/components/booking/booking-form'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { PageHero } from '~/components/ui/page-hero'
@@ -40,9 +41,9 @@ function ChosenSlotPage() {
           {slot.state === 'ikke-ledig' && (
             <p className="text-lg text-ink-soft">
               Den tid er ikke ledig (længere).{' '}
-              <Link to="/book-samtale" search={{ uge: slot.week }} className="font-medium text-accent-700 underline underline-offset-4">
+              <a href={bookingWeekHref(slot.week)} className="font-medium text-accent-700 underline underline-offset-4">
                 Vælg en anden tid
-              </Link>
+              </a>
               .
             </p>
           )}
@@ -50,9 +51,9 @@ function ChosenSlotPage() {
             <>
               <BookingForm slotKey={slot.key} modes={slot.modes} errors={errors} />
               <p className="mt-6">
-                <Link to="/book-samtale" search={{ uge: slot.week }} className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
+                <a href={bookingWeekHref(slot.week)} className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
                   Vælg en anden tid
-                </Link>
+                </a>
               </p>
             </>
           )}

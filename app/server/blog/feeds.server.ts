@@ -2,7 +2,7 @@ import { site } from '#content/site'
 import { type Db, getDb } from '#db/connection'
 import { listArticlesForFeeds } from '~/server/blog/blog.server'
 import { POSTS_PER_PAGE } from '~/lib/blog'
-import { blogSearchQuery } from '~/lib/blog-search'
+import { articleHref, blogHref } from '~/lib/blog-search'
 import { type Category, categoryLabels } from '~/lib/categories'
 import { getSiteUrl } from '~/lib/site-url'
 
@@ -22,11 +22,11 @@ export function sitemapResponse(now = new Date(), db: Db = getDb()) {
   const newest = articles[0]?.updatedAt
   // The blog's further pages are listed (each is its own canonical page, so older articles stay a
   // few links from the start); the category views are not: they show the same articles again.
-  const blogPages = Array.from({ length: Math.max(0, Math.ceil(articles.length / POSTS_PER_PAGE) - 1) }, (_, index) => `/blog${blogSearchQuery({ side: index + 2 })}`)
+  const blogPages = Array.from({ length: Math.max(0, Math.ceil(articles.length / POSTS_PER_PAGE) - 1) }, (_, index) => blogHref({ side: index + 2 }))
   const urls = [
     ...staticPages.map((path) => ({ loc: `${origin}${path}`, lastmod: path === '/blog' || path === '/' ? newest : undefined })),
     ...blogPages.map((path) => ({ loc: `${origin}${path}`, lastmod: undefined })),
-    ...articles.map((article) => ({ loc: `${origin}/blog/${article.slug}`, lastmod: article.updatedAt })),
+    ...articles.map((article) => ({ loc: `${origin}${articleHref(article.slug)}`, lastmod: article.updatedAt })),
   ]
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -51,7 +51,7 @@ export function rssResponse(now = new Date(), db: Db = getDb()) {
   const origin = getSiteUrl()
   const articles = listArticlesForFeeds(now, db).slice(0, 20)
   const items = articles.map((article) => {
-    const link = `${origin}/blog/${article.slug}`
+    const link = `${origin}${articleHref(article.slug)}`
     return `    <item>
       <title>${escapeXml(article.title)}</title>
       <link>${link}</link>
