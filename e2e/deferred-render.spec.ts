@@ -62,6 +62,16 @@ test('the home page renders its first screen only; the rest is there as the visi
   await expect(page.getByRole('heading', { level: 1, name: 'Privatlivspolitik' })).toBeVisible()
 })
 
+test('the blog renders the cards of its first screen; the rest as the visitor scrolls near them', async ({ page }) => {
+  await page.goto('/blog')
+  const cards = page.locator('main li:has(> article)')
+  await expect(cards).toHaveCount(12)
+  expect(await isRendered(cards.first())).toBe(true)
+  expect(await isRendered(cards.last())).toBe(false)
+  await scrollToEnd(page)
+  expect(await isRendered(cards.last())).toBe(true)
+})
+
 for (const path of ['/blog', '/blog/stress-er-ikke-svaghed', '/kontakt']) {
   test(`${path}: scrolling down and back up moves nothing on screen`, async ({ page }) => {
     await page.goto(path)
@@ -77,15 +87,17 @@ for (const path of ['/blog', '/blog/stress-er-ikke-svaghed', '/kontakt']) {
   })
 }
 
-test('a visitor who jumps to the end and scrolls up sees each part appear in place', async ({ page }) => {
-  await page.goto('/')
-  const shifts = await startCountingShifts(page)
-  await page.keyboard.press('End')
-  await expect(privacyLinkInFooter(page)).toBeInViewport()
-  for (let step = 0; step < 40 && (await page.evaluate(() => scrollY)) > 0; step++) {
-    await page.mouse.wheel(0, -400)
-    await page.waitForTimeout(50)
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Balance i krop og sjæl' })).toBeInViewport()
-  expect(await shifts()).toBe(0)
-})
+for (const [path, heading] of [['/', 'Balance i krop og sjæl'], ['/blog', 'Blog']] as const) {
+  test(`${path}: a visitor who jumps to the end and scrolls up sees each part appear in place`, async ({ page }) => {
+    await page.goto(path)
+    const shifts = await startCountingShifts(page)
+    await page.keyboard.press('End')
+    await expect(privacyLinkInFooter(page)).toBeInViewport()
+    for (let step = 0; step < 60 && (await page.evaluate(() => scrollY)) > 0; step++) {
+      await page.mouse.wheel(0, -400)
+      await page.waitForTimeout(50)
+    }
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeInViewport()
+    expect(await shifts()).toBe(0)
+  })
+}

@@ -35,12 +35,15 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
   )
 }
 
-/** Cards rise in one after another, 0.2 s apart; reduced motion turns it off. */
-export function PostGrid({ posts, isNew, prioritizeFirst }: { posts: PostCardData[]; isNew?: boolean; prioritizeFirst?: boolean }) {
+/**
+ * Cards rise in one after another, 0.2 s apart; reduced motion turns it off. In a long list
+ * (`deferFrom`), the cards from that index on are rendered only as the visitor scrolls near them.
+ */
+export function PostGrid({ posts, isNew, prioritizeFirst, deferFrom }: { posts: PostCardData[]; isNew?: boolean; prioritizeFirst?: boolean; deferFrom?: number }) {
   return (
     <ul className="stagger grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {posts.map((post, index) => (
-        <li key={post.slug}>
+        <li key={post.slug} className={deferFrom !== undefined && index >= deferFrom ? 'defer-render' : undefined}>
           <PostCard post={post} isNew={isNew} priority={prioritizeFirst && index === 0} />
         </li>
       ))}

@@ -103,7 +103,8 @@ function BlogIndexPage() {
           </nav>
 
           {data.posts.length > 0 ? (
-            <PostGrid posts={data.posts} prioritizeFirst={!showNew} />
+            // From the third card on, a phone shows none of them on its first screen.
+            <PostGrid posts={data.posts} prioritizeFirst={!showNew} deferFrom={2} />
           ) : (
             <p className="rounded-2xl bg-sand-100 p-8 text-center text-lg text-ink-soft">
               Der er endnu ingen artikler i denne kategori.
