@@ -1,0 +1,37 @@
+import { expect, gotoInteractive, test } from './helpers'
+
+// The app's script waits for the page's largest element, the cover or portrait, to be on screen
+// (components/layout/document-assets.tsx): on a slow phone, the image is shown before the script
+// competes with anything. Here the cover is kept off screen (visibility) until 500 ms after the load.
+test.use({ viewport: { width: 390, height: 844 } })
+
+test('the app script is requested once the cover is shown, not before', async ({ page }) => {
+  await page.addInitScript(() => {
+    const hidden = new CSSStyleSheet()
+    hidden.replaceSync('img[fetchpriority="high"] { visibility: hidden }')
+    document.adoptedStyleSheets = [hidden]
+    addEventListener('load', () =>
+      setTimeout(() => {
+        document.adoptedStyleSheets = []
+        Object.assign(window, { coverShownAt: performance.now() })
+      }, 500),
+    )
+  })
+  await gotoInteractive(page, '/blog/stress-er-ikke-svaghed')
+  const { coverShownAt, scriptRequestedAt } = await page.evaluate(() => ({
+    coverShownAt: (window as { coverShownAt?: number }).coverShownAt,
+    scriptRequestedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }))
+  expect(coverShownAt).toBeDefined()
+  expect(scriptRequestedAt).toBeGreaterThan(coverShownAt!)
+})
+
+test('a page whose largest element is text loads the app script right after the load', async ({ page }) => {
+  await gotoInteractive(page, '/kontakt')
+  const { loadedAt, scriptRequestedAt } = await page.evaluate(() => ({
+    loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
+    scriptRequestedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }))
+  // One frame after the load (no waiting for the two-second safety margin).
+  expect(scriptRequestedAt! - loadedAt).toBeLessThan(500)
+})
