@@ -1,6 +1,5 @@
-import type { DayOfSlots } from '~/lib/booking/page-data'
-
 import { bookingTimeHref, bookingWeekHref } from '~/lib/booking/booking-hrefs'
+import type { DayOfSlots } from '~/lib/booking/page-data'
 
 const linkClass = 'inline-flex min-h-11 items-center rounded-full font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800'
 
