@@ -7,13 +7,14 @@ import { Children, type ReactElement, cloneElement, isValidElement } from 'react
  * before the JavaScript competes with them. Done here, in the document the server and the browser
  * both render, so the markup that is hydrated is exactly the markup that was sent.
  *
- * The page's priority image (its cover or portrait) is usually its largest element. Once loaded it
- * may still take a frame or more to be decoded and shown; the script is requested after the
- * browser reports it shown (a largest-contentful-paint entry), not before. When a larger text
- * outshines it, when it is off screen, or in a browser without those entries, the script is
- * requested at once after the first frame that follows the load.
+ * The load event can come before the first paint (a page without images, on a busy phone), and a
+ * loaded image may still take a frame or more to be decoded and shown. So the script is requested
+ * once the browser reports the page's largest element shown (a largest-contentful-paint entry):
+ * the priority image (cover or portrait) when it is on screen and larger than any text so far,
+ * otherwise the first such entry. A browser without those entries requests it after the first
+ * frame that follows the load.
  */
-/** Should the browser never report the image shown, the script starts this long after the load. */
+/** Should the browser report no paint (a page opened in a background tab paints none), the script starts this long after the load. */
 const SAFETY_MS = 2000
 
 export const loadAfterLargestPaint = (src: string) =>
@@ -24,13 +25,13 @@ export const loadAfterLargestPaint = (src: string) =>
     '{let started=false;',
     `const start=()=>{if(started)return;started=true;requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(src)})))};`,
     'addEventListener("load",()=>{',
+    'if(!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint"))return start();',
     'const image=document.querySelector("img[fetchpriority=high]");',
-    'if(!image||!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint"))return start();',
     // The image's area on screen, as the browser measures a largest-contentful-paint candidate.
-    'const r=image.getBoundingClientRect();',
-    'const shownArea=Math.max(0,Math.min(r.right,innerWidth)-Math.max(r.left,0))*Math.max(0,Math.min(r.bottom,innerHeight)-Math.max(r.top,0));',
+    'const r=image?.getBoundingClientRect();',
+    'const shownArea=r?Math.max(0,Math.min(r.right,innerWidth)-Math.max(r.left,0))*Math.max(0,Math.min(r.bottom,innerHeight)-Math.max(r.top,0)):0;',
     'const observer=new PerformanceObserver((list)=>{',
-    'if(shownArea===0||list.getEntries().some((entry)=>entry.element===image||entry.size>=shownArea)){observer.disconnect();start()}',
+    'if(list.getEntries().some((entry)=>shownArea===0||entry.element===image||entry.size>=shownArea)){observer.disconnect();start()}',
     '});',
     'observer.observe({type:"largest-contentful-paint",buffered:true});',
     `setTimeout(start,${SAFETY_MS})`,
