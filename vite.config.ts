@@ -66,7 +66,7 @@ export default defineConfig({
         // to <head> per import while the page hydrates, each a request started on the main thread
         // (about 40 ms of script on the home page here, 0.8 kB of helper). The chunks are small and
         // come from the same server; a link a visitor points at is loaded ahead anyway
-        // (defaultPreload: 'intent').
+        // (app/lib/in-app-links.ts).
         modulePreload: false,
         rolldownOptions: {
           output: {

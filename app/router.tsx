@@ -8,7 +8,6 @@ export function getRouter() {
     // The blog only changes when the coach seeds it. Data that came inside the page (however long
     // a cache kept that page) stays fresh for the life of the page view: no loader runs again on load.
     defaultStaleTime: Number.POSITIVE_INFINITY,
-    defaultPreload: 'intent',
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
   })

@@ -3,7 +3,7 @@ import { Pagination } from '~/components/blog/pagination'
 import { PostGrid } from '~/components/blog/post-card'
 import { PageHero } from '~/components/ui/page-hero'
 import { fetchBlogIndex } from '~/lib/blog-queries'
-import { blogHref, blogSearchQuery, parseBlogSearch } from '~/lib/blog-search'
+import { blogHref, parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, categoryFilters, categoryLabels } from '~/lib/categories'
 import { seo } from '~/lib/seo'
 import { cn } from '~/lib/utils'
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/blog/')({
       title: `${blogHeading(kategori)}${side ? ` – side ${side}` : ''}`,
       description:
         'Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.',
-      path: `/blog${blogSearchQuery(match.search)}`,
+      path: blogHref(match.search),
     })
   },
   pendingComponent: () => (
