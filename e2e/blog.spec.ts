@@ -147,3 +147,20 @@ test('"Nye Artikler" holds the last 30 days, newest first; an article seeded tod
     rmSync(publicRoot, { recursive: true, force: true })
   }
 })
+
+test('the cards of the first screen rise in one after another, 0.2 s apart; the cards below stay still', async ({ page }) => {
+  await page.goto('/blog')
+  const cards = page.locator('main li:has(> article)')
+  expect(await cards.count()).toBeGreaterThan(6)
+  const motion = await cards.evaluateAll((items) => items.map((item) => [getComputedStyle(item).animationName, getComputedStyle(item).animationDelay]))
+  expect(motion.slice(0, 7)).toEqual([
+    ['rise', '0s'],
+    ['rise', '0.2s'],
+    ['rise', '0.4s'],
+    ['rise', '0.6s'],
+    ['rise', '0.8s'],
+    ['rise', '1s'],
+    ['none', '0s'],
+  ])
+  expect(new Set(motion.slice(6).map(([name]) => name))).toEqual(new Set(['none']))
+})

@@ -36,8 +36,9 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
 }
 
 /**
- * Cards rise in one after another, 0.2 s apart; reduced motion turns it off. In a long list
- * (`deferFrom`), the cards from that index on are rendered only as the visitor scrolls near them.
+ * The first six cards rise in one after another, 0.2 s apart (the `stagger` utility); reduced
+ * motion turns it off. In a long list (`deferFrom`), the cards from that index on are rendered
+ * only as the visitor scrolls near them.
  */
 export function PostGrid({ posts, isNew, prioritizeFirst, deferFrom }: { posts: PostCardData[]; isNew?: boolean; prioritizeFirst?: boolean; deferFrom?: number }) {
   return (
