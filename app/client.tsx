@@ -32,6 +32,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 async function hydrateRouter() {
   await nextTask()
   const router = getRouter()
+  await nextTask()
   // What server-function calls read in the browser (their middleware and serialization adapters).
   const startOptions = ((await startInstance?.getOptions()) ?? {}) as Partial<AnyStartInstanceOptions>
   const serializationAdapters = (startOptions.serializationAdapters ??= [])
