@@ -149,11 +149,16 @@ test('"Nye Artikler" holds the last 30 days, newest first; an article seeded tod
 })
 
 test('the cards of the first screen rise in one after another, 0.2 s apart; the cards below stay still', async ({ page }) => {
-  await page.goto('/blog')
-  const cards = page.locator('main li:has(> article)')
-  expect(await cards.count()).toBeGreaterThan(6)
-  const motion = await cards.evaluateAll((items) => items.map((item) => [getComputedStyle(item).animationName, getComputedStyle(item).animationDelay]))
-  expect(motion.slice(0, 7)).toEqual([
+  const motionOfCards = async () => {
+    await page.goto('/blog')
+    const cards = page.locator('main li:has(> article)')
+    expect(await cards.count()).toBeGreaterThan(6)
+    return cards.evaluateAll((items) => items.map((item) => [getComputedStyle(item).animationName, getComputedStyle(item).animationDelay]))
+  }
+  // Three columns: two rows of three.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const wide = await motionOfCards()
+  expect(wide.slice(0, 7)).toEqual([
     ['rise', '0s'],
     ['rise', '0.2s'],
     ['rise', '0.4s'],
@@ -162,5 +167,10 @@ test('the cards of the first screen rise in one after another, 0.2 s apart; the 
     ['rise', '1s'],
     ['none', '0s'],
   ])
-  expect(new Set(motion.slice(6).map(([name]) => name))).toEqual(new Set(['none']))
+  expect(new Set(wide.slice(6).map(([name]) => name))).toEqual(new Set(['none']))
+
+  // One column on a phone: the two cards of its first screen.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const phone = await motionOfCards()
+  expect(phone.map(([name]) => name).lastIndexOf('rise')).toBe(1)
 })
