@@ -35,3 +35,20 @@ test('a page whose largest element is text loads the app script right after the 
   // One frame after the load (no waiting for the two-second safety margin).
   expect(scriptRequestedAt! - loadedAt).toBeLessThan(500)
 })
+
+test('a heading larger than the portrait, though smaller than portrait and border, starts the app script at once', async ({ page }) => {
+  // A wide border leaves the portrait a small picture inside a large box: the heading is the
+  // largest element painted, and the picture itself never becomes one.
+  await page.addInitScript(() => {
+    const wideBorder = new CSSStyleSheet()
+    wideBorder.replaceSync('img[fetchpriority="high"] { border-width: 60px !important }')
+    document.adoptedStyleSheets = [wideBorder]
+  })
+  await gotoInteractive(page, '/')
+  const { loadedAt, scriptRequestedAt } = await page.evaluate(() => ({
+    loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
+    scriptRequestedAt: performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+  }))
+  // Not the two-second safety margin.
+  expect(scriptRequestedAt! - loadedAt).toBeLessThan(1000)
+})

@@ -27,9 +27,13 @@ export const loadAfterLargestPaint = (src: string) =>
     'addEventListener("load",()=>{',
     'if(!PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint"))return start();',
     'const image=document.querySelector("img[fetchpriority=high]");',
-    // The image's area on screen, as the browser measures a largest-contentful-paint candidate.
+    // The image's area on screen, as the browser measures a largest-contentful-paint candidate: its
+    // content box, inside any border (the portrait has one). With the border counted, a heading
+    // larger than the picture but smaller than picture and border never qualified, and the script
+    // waited for the two-second safety margin.
     'const r=image?.getBoundingClientRect();',
-    'const shownArea=r?Math.max(0,Math.min(r.right,innerWidth)-Math.max(r.left,0))*Math.max(0,Math.min(r.bottom,innerHeight)-Math.max(r.top,0)):0;',
+    'const left=r?r.left+image.clientLeft:0,top=r?r.top+image.clientTop:0;',
+    'const shownArea=r?Math.max(0,Math.min(left+image.clientWidth,innerWidth)-Math.max(left,0))*Math.max(0,Math.min(top+image.clientHeight,innerHeight)-Math.max(top,0)):0;',
     'const observer=new PerformanceObserver((list)=>{',
     'if(list.getEntries().some((entry)=>shownArea===0||entry.element===image||entry.size>=shownArea)){observer.disconnect();start()}',
     '});',
