@@ -37,8 +37,8 @@ export function PostCard({ post, isNew, priority }: { post: PostCardData; isNew?
 
 /**
  * The cards of the first screen rise in one after another, 0.2 s apart (the `stagger` utility,
- * which knows this grid's columns); reduced motion turns it off. In a long list (`deferFrom`), the cards from that index on are rendered
- * only as the visitor scrolls near them.
+ * which knows this grid's columns); reduced motion turns it off. In a long list (`deferFrom`),
+ * the cards from that index on are rendered only as the visitor scrolls near them.
  */
 export function PostGrid({ posts, isNew, prioritizeFirst, deferFrom }: { posts: PostCardData[]; isNew?: boolean; prioritizeFirst?: boolean; deferFrom?: number }) {
   return (
