@@ -97,8 +97,11 @@ test('without JavaScript: books, moves and cancels; the outbox invitations go RE
     .filter((mail) => mail.to === email)
   const [confirmation] = visitorMail()
   expect(confirmation!.text).toContain(manageUrl)
-  await page.goto(manageUrl)
+  const managePage = await page.goto(manageUrl)
   await expect(page.getByRole('heading', { level: 1, name: 'Flyt eller aflys din samtale' })).toBeVisible()
+  // One visitor's booking: stored nowhere, and no window of another site keeps a reference to it.
+  expect(managePage?.headers()['cache-control']).toBe('no-store')
+  expect(managePage?.headers()['cross-origin-opener-policy']).toBe('same-origin')
 
   // Move to the first other free time offered, then cancel.
   const select = page.getByRole('combobox', { name: 'Ny tid (dansk tid)' })

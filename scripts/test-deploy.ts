@@ -111,7 +111,7 @@ try {
 
   // Security headers, after both hops.
   const page = await through('/om')
-  const required = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']
+  const required = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy']
   const missing = required.filter((name) => !page.headers.get(name))
   row('the security headers survive Varnish and Caddy', page.status === 200 && missing.length === 0, missing.length ? `missing: ${missing.join(', ')}` : `${required.length} of ${required.length} on /om`)
 

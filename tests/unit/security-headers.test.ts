@@ -20,7 +20,6 @@ describe('the security headers', () => {
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'permissions-policy': PERMISSIONS,
-      'cross-origin-opener-policy': 'same-origin',
       'x-frame-options': 'DENY',
       'content-security-policy': STRICT_POLICY,
     })

@@ -16,8 +16,10 @@ export const Route = createFileRoute('/booking/$token')({
     return booking
   },
   staleTime: 0,
-  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
-  headers: () => ({ 'Cache-Control': 'no-store' }),
+  // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN, and
+  // cut off from any window of another site that opened it (the only page with this header; why
+  // the public pages go without it: `securityHeaders` in app/server/http/http.ts).
+  headers: () => ({ 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin' }),
   head: () => ({
     // The token must not travel in a canonical link or anywhere else.
     ...seo({ title: 'Din booking', description: 'Flyt eller aflys din samtale.', path: '/booking', noindex: true }),
