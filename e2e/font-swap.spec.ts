@@ -7,7 +7,9 @@ import { expect, test } from './helpers'
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true })
 
 test('the text font arriving late moves nothing on the first screen of /blog', async ({ page }) => {
+  let delayed = 0
   await page.route(/source-sans-3-[\w-]+\.woff2$/, async (route) => {
+    delayed++
     await new Promise((resolve) => setTimeout(resolve, 800))
     await route.continue()
   })
@@ -27,6 +29,7 @@ test('the text font arriving late moves nothing on the first screen of /blog', a
     for (let frame = 0; frame < 3; frame++) await new Promise(requestAnimationFrame)
     return (window as { shifts?: unknown }).shifts
   })
+  expect(delayed).toBe(1)
   expect(await page.evaluate(() => document.fonts.check('500 14px "Source Sans 3 Variable"'))).toBe(true)
   expect(shifts).toEqual([])
 })
