@@ -24,6 +24,7 @@ import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as BookSamtaleIndexRouteImport } from './routes/book-samtale/index'
 import { Route as BookSamtaleTidspunktRouteImport } from './routes/book-samtale/$tidspunkt'
 import { Route as BookingTokenRouteImport } from './routes/booking/$token'
+import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -100,6 +101,11 @@ const BookingTokenRoute = BookingTokenRouteImport.update({
   path: '/booking/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KalenderFilRoute = KalenderFilRouteImport.update({
+  id: '/kalender/$fil',
+  path: '/kalender/$fil',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRoute
+  '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
 }
@@ -132,6 +139,7 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRoute
+  '/kalender/$fil': typeof KalenderFilRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
 }
@@ -150,6 +158,7 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRoute
+  '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
 }
@@ -169,6 +178,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
   fileRoutesByTo: FileRoutesByTo
@@ -186,6 +196,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/kalender/$fil'
     | '/blog'
     | '/book-samtale'
   id:
@@ -203,6 +214,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
   fileRoutesById: FileRoutesById
@@ -221,6 +233,7 @@ export interface RootRouteChildren {
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
   BookingTokenRoute: typeof BookingTokenRoute
+  KalenderFilRoute: typeof KalenderFilRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
 }
@@ -332,6 +345,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kalender/$fil': {
+      id: '/kalender/$fil'
+      path: '/kalender/$fil'
+      fullPath: '/kalender/$fil'
+      preLoaderRoute: typeof KalenderFilRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -349,6 +369,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
   BookingTokenRoute: BookingTokenRoute,
+  KalenderFilRoute: KalenderFilRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
 }

@@ -100,6 +100,14 @@ export const bookings = sqliteTable(
     /** SHA-256 of the manage link's token; the token itself exists only in the link. */
     manageTokenHash: text('manage_token_hash').notNull().unique(),
     ipHash: text('ip_hash').notNull(),
+    /**
+     * The calendar UID, fixed when the booking is made (`<publicId>@<the site's host>`) and never
+     * derived again: a command run with another SITE_URL must still cancel the same event. Rows from
+     * before the column get theirs once, from the running server (empty until then).
+     */
+    uid: text('uid').notNull().default(''),
+    /** Set by an erasure: the row is deleted once the cancellation it queued has gone out. */
+    eraseRequestedAt: text('erase_requested_at'),
   },
   (table) => [
     // The database itself refuses a second confirmed booking of one start, whatever the code does.
@@ -123,7 +131,8 @@ export const bookingEmails = sqliteTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['bekraeftelse', 'flyttet', 'aflyst', 'paamindelse'] }).notNull(),
+    /** eksisterende: a new booking was tried with this address; it is told of the booking it has. */
+    kind: text('kind', { enum: ['bekraeftelse', 'flyttet', 'aflyst', 'paamindelse', 'eksisterende'] }).notNull(),
     role: text('role', { enum: ['gaest', 'coach'] }).notNull(),
     sequence: integer('sequence').notNull(),
     startsAt: text('starts_at').notNull(),
@@ -141,8 +150,74 @@ export const bookingEmails = sqliteTable(
   (table) => [index('booking_emails_status_next_idx').on(table.status, table.nextAttemptAt), index('booking_emails_booking_idx').on(table.bookingId)],
 )
 
+/**
+ * Writes of bookings into the coach's CalDAV calendar, queued in the booking's transaction and
+ * delivered like its e-mails (claimed, retried with backoff). A row names the event by its UID, not
+ * by the booking, so the DELETE of an erased booking still goes out after its row is gone.
+ */
+export const calendarWrites = sqliteTable(
+  'calendar_writes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    uid: text('uid').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** put: the booking as it stands now; delete: the event is removed. */
+    action: text('action', { enum: ['put', 'delete'] }).notNull(),
+    createdAt: text('created_at').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: text('next_attempt_at'),
+    sentAt: text('sent_at'),
+    claimToken: text('claim_token'),
+  },
+  (table) => [index('calendar_writes_status_next_idx').on(table.status, table.nextAttemptAt), index('calendar_writes_uid_idx').on(table.uid)],
+)
+
+/**
+ * The last good reading of each busy-time source (a secret iCal address or the CalDAV calendar):
+ * busy intervals over the booking window, shared by every server process. Keyed by a hash of the
+ * address, so the secret itself is never stored or logged.
+ */
+export const busySources = sqliteTable('busy_sources', {
+  sourceKey: text('source_key').primaryKey(),
+  label: text('label').notNull(),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  /** When the source last answered with a usable calendar (or 304 Not Modified). */
+  goodAt: text('good_at'),
+  /** When the intervals were last expanded from a full copy: an unchanged feed is read again now and then, so the window moves on. */
+  parsedAt: text('parsed_at'),
+  checkedAt: text('checked_at').notNull(),
+  /** JSON: [[startMs, endMs, uid], …] in UTC. */
+  intervals: text('intervals', { mode: 'json' }).$type<Array<[number, number, string]>>().notNull(),
+  lastError: text('last_error'),
+})
+
+/**
+ * Every booking post that reached the rules, by the sender's address hash: the per-sender limit
+ * counts attempts, so probing which addresses have a booking costs as much as booking.
+ */
+export const bookingAttempts = sqliteTable(
+  'booking_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ipHash: text('ip_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('booking_attempts_ip_created_idx').on(table.ipHash, table.createdAt)],
+)
+
+/** Small facts the server keeps between starts: the last good booking.yaml, the jobs' heartbeat. */
+export const appState = sqliteTable('app_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
 export type BlogPost = typeof blogPosts.$inferSelect
 export type NewBlogPost = typeof blogPosts.$inferInsert
 export type ContactMessage = typeof contactMessages.$inferSelect
 export type Booking = typeof bookings.$inferSelect
 export type BookingEmail = typeof bookingEmails.$inferSelect
+export type CalendarWrite = typeof calendarWrites.$inferSelect

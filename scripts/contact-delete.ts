@@ -3,18 +3,18 @@
  * erasure): their messages and bookings in the database and the e-mails about them in the outbox folder. It
  * lists what it found and asks before deleting; `--ja` answers yes in advance (for scripts).
  */
-import { createInterface } from 'node:readline/promises'
 import { privacy } from '#content/privacy'
-import { closeDb } from '#db/connection'
+import { closeDb, getDb } from '#db/connection'
 import { formatPeriod } from '~/lib/booking/time'
 import { bookingsAbout, deleteBookings } from '~/server/booking/booking-admin.server'
 import { deletePerson, storedAbout } from '~/server/contact/contact-admin.server'
 import { databaseName, receivedFormat, requireDatabase } from './lib/contact-database.ts'
 import { emailArgument } from './lib/email-argument.ts'
+import { confirmed } from './lib/confirm.ts'
 import { quantity } from './lib/quantity.ts'
+import { whoSends } from './lib/server-sends.ts'
 
 const email = emailArgument('contact:delete')
-const confirmed = process.argv.includes('--ja')
 requireDatabase('contact:delete')
 
 const found = await storedAbout(email)
@@ -40,26 +40,20 @@ for (const message of found.messages) {
 for (const booking of foundBookings.bookings) console.log(`- booking ${booking.publicId}: ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}`)
 for (const file of [...found.outboxFiles, ...foundBookings.outboxFiles]) console.log(`- udbakken: ${file}`)
 
-if (!confirmed) {
-  if (!process.stdin.isTTY) {
-    console.error(`\nIntet er slettet: sletning skal bekræftes, og her kan der ikke spørges. Er du sikker, så tilføj --ja: npm run contact:delete -- --email ${email} --ja`)
-    closeDb()
-    process.exit(2)
-  }
-  const prompt = createInterface({ input: process.stdin, output: process.stdout })
-  const answer = await prompt.question('\nSlet det hele for altid? Skriv ja og tryk Enter: ')
-  prompt.close()
-  if (!/^\s*(ja|j)\s*$/i.test(answer)) {
-    console.log('Intet er slettet.')
-    closeDb()
-    process.exit(0)
-  }
+const upcoming = foundBookings.bookings.filter((booking) => booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > Date.now())
+if (upcoming.length > 0) console.log(`\n${quantity(upcoming.length, 'kommende samtale', 'kommende samtaler')} aflyses først: ${email} får en aflysning, og tiden fjernes fra din kalender.`)
+if (!(await confirmed({ question: 'Slet det hele for altid?', action: 'sletning', nothingDone: 'Intet er slettet', retry: `npm run contact:delete -- --email ${email} --ja` }))) {
+  closeDb()
+  process.exit(process.exitCode ?? 0)
 }
 
 const deleted = await deletePerson(email)
 const deletedBookings = await deleteBookings(email)
+console.log(`Slettet om ${email}: ${summary(deleted, { ...deletedBookings, bookings: deletedBookings.bookings.filter((booking) => !deletedBookings.cancelled.some((cancelled) => cancelled.id === booking.id)) })}.`)
+for (const booking of deletedBookings.cancelled) {
+  console.log(`Aflyst først: booking ${booking.publicId}, ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}. Den slettes, så snart aflysningen er sendt. ${whoSends(getDb(), 'Aflysningen')}`)
+}
 closeDb()
-console.log(`Slettet om ${email}: ${summary(deleted, deletedBookings)}.`)
 // The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
 console.log(
   `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,

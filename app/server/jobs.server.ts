@@ -1,6 +1,13 @@
+import { eq } from 'drizzle-orm'
 import { getDb } from '#db/connection'
-import { purgeOldBookings } from '~/server/booking/booking-admin.server'
+import { bookings } from '#db/schema'
+import { beat, claimLease } from '~/server/app-state.server'
+import { completeErasures, purgeOldBookings } from '~/server/booking/booking-admin.server'
+import { rulesInForce } from '~/server/booking/availability.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
+import { siteOrigin } from '~/server/booking/manage-link.server'
+import { configuredBusySources, refreshBusySources } from '~/server/calendar/busy-sources.server'
+import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
 import { purgeOldMessages, retryPendingMessages } from '~/server/contact/contact.server'
 import { getMailTransport } from '~/server/contact/mail-transport.server'
 import { currentLaunchPlaceholders } from '~/server/launch-check.server'
@@ -8,6 +15,8 @@ import { log } from '~/server/log.server'
 
 const RETRY_EVERY_MS = 60 * 1000
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
+/** The coach's calendars are read this often (by one process at a time). */
+export const BUSY_REFRESH_MS = Number(process.env.BUSY_REFRESH_SECONDS) > 0 ? Number(process.env.BUSY_REFRESH_SECONDS) * 1000 : 5 * 60 * 1000
 
 let timers: NodeJS.Timeout[] = []
 let retrying = false
@@ -23,13 +32,46 @@ async function retryDueMessages() {
     log('error', 'contact retry run failed', { error: error instanceof Error ? error.message : String(error) })
   }
   try {
-    // Booking e-mails: retries, and the reminders whose time has come (within a minute of it).
+    beat(getDb())
+    // Booking e-mails: new ones queued by the coach's commands, retries, and the reminders whose time has come.
     const result = await deliverBookingEmails({ db: getDb(), transport: getMailTransport() })
     if (result.tried > 0) log('info', 'booking e-mail run', result)
+    const writes = await deliverCalendarWrites({ db: getDb() })
+    if (writes.tried > 0) log('info', 'calendar write run', writes)
+    const erased = await completeErasures()
+    if (erased > 0) log('info', 'erased bookings deleted after their cancellation went out', { bookings: erased })
   } catch (error) {
     log('error', 'booking e-mail run failed', { error: error instanceof Error ? error.message : String(error) })
   } finally {
     retrying = false
+  }
+}
+
+const failingSources = new Set<string>()
+
+/** Reads the coach's calendars; a source that starts or stops failing is logged by its label, never its address. */
+export async function refreshCalendars() {
+  const db = getDb()
+  if (configuredBusySources().length === 0 || !claimLease(db, 'busy-refresh', BUSY_REFRESH_MS - 5_000)) return
+  try {
+    const windowMinutes = rulesInForce(db).availability?.windowMinutes ?? 28 * 1440
+    for (const result of await refreshBusySources({ db, windowMinutes })) {
+      if (!result.ok) log('error', 'busy calendar failing: its last good copy is used', { source: result.label, error: result.error })
+      else if (failingSources.has(result.label)) log('info', 'busy calendar read again', { source: result.label })
+      if (result.ok) failingSources.delete(result.label)
+      else failingSources.add(result.label)
+    }
+  } catch (error) {
+    log('error', 'busy calendar run failed', { error: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+/** Bookings from before UIDs were stored get theirs once, from the server whose SITE_URL made their invitations. */
+function storeMissingUids() {
+  const db = getDb()
+  const host = new URL(siteOrigin()).host
+  for (const booking of db.select({ id: bookings.id, publicId: bookings.publicId }).from(bookings).where(eq(bookings.uid, '')).all()) {
+    db.update(bookings).set({ uid: `${booking.publicId}@${host}` }).where(eq(bookings.id, booking.id)).run()
   }
 }
 
@@ -59,9 +101,15 @@ export function startBackgroundJobs() {
       })
     }
   }
+  try {
+    storeMissingUids()
+  } catch (error) {
+    log('error', 'calendar UIDs not stored', { error: error instanceof Error ? error.message : String(error) })
+  }
   void purge()
+  void refreshCalendars()
   void retryDueMessages()
-  timers = [setInterval(retryDueMessages, RETRY_EVERY_MS), setInterval(purge, PURGE_EVERY_MS)]
+  timers = [setInterval(retryDueMessages, RETRY_EVERY_MS), setInterval(purge, PURGE_EVERY_MS), setInterval(refreshCalendars, BUSY_REFRESH_MS)]
   for (const timer of timers) timer.unref()
 }
 

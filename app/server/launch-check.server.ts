@@ -6,7 +6,10 @@ import { type Client, type Testimonial, clients, testimonials } from '#content/r
 import { type ServicePrice, services } from '#content/services'
 import { site } from '#content/site'
 import { type PortraitFiles, STAND_IN_PORTRAIT_MARKER, smallPortraitWarning } from '~/lib/portrait-sizes'
-import { availabilityLaunchItems } from '~/server/booking/availability.server'
+import { getDb } from '#db/connection'
+import { availabilityLaunchItems, rulesInForce } from '~/server/booking/availability.server'
+import { type SourceState, storedSourceStates } from '~/server/calendar/busy-sources.server'
+import { feedSecret } from '~/server/calendar/bookings-feed.server'
 import { currentPortrait } from '~/server/images.server'
 
 /**
@@ -122,6 +125,28 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
 }
 
 /**
+ * The coach's calendars: whether bookings reach hers, whether her busy times close slots, and
+ * which source cannot be read now (from what the server last stored; never the secret address).
+ */
+export function calendarLaunchItems(env: Record<string, string | undefined>, states: SourceState[]): LaunchItem[] {
+  const items: LaunchItem[] = []
+  const secret = env.COACH_CALENDAR_SECRET?.trim() ?? ''
+  if (!secret && !env.CALDAV_URL) {
+    items.push({ what: 'COACH_CALENDAR_SECRET og CALDAV_URL er ikke sat – bookingerne kommer ikke ind i din kalender (se vejledningen, afsnittet »Din kalender«)', where: ENVIRONMENT })
+  } else if (secret && !feedSecret(env)) {
+    items.push({ what: 'COACH_CALENDAR_SECRET er for kort – brug mindst 20 tilfældige tegn, fx fra openssl rand -hex 16', where: ENVIRONMENT })
+  }
+  if (!env.BUSY_CALENDAR_URLS?.trim() && !env.CALDAV_URL) {
+    items.push({ what: 'BUSY_CALENDAR_URLS og CALDAV_URL er ikke sat – aftaler i din egen kalender lukker ikke for booking (se vejledningen, afsnittet »Din kalender«)', where: ENVIRONMENT })
+  }
+  for (const state of states.filter((source) => source.lastError !== null || source.stale)) {
+    const since = state.goodAt ? `sidst læst ${new Date(state.goodAt).toLocaleString('da-DK', { timeZone: 'Europe/Copenhagen', dateStyle: 'long', timeStyle: 'short' })}` : 'aldrig læst'
+    items.push({ what: `${state.label} kan ikke læses (${state.lastError ?? 'for gammel'}; ${since})${state.stale ? ' – booking viser ingen ledige tider, indtil den kan læses igen' : ''}`, where: ENVIRONMENT })
+  }
+  return items
+}
+
+/**
  * The facts of this installation: the content files and this process's environment. `root`: the
  * project folder, whose content/portrait.jpg is the coach's (a test passes a folder of its own).
  */
@@ -132,7 +157,18 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
   } catch {
     // No file at all: left undefined, which the check names as the stand-in.
   }
-  return [...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles: currentPortrait(), env: process.env }), ...availabilityLaunchItems()]
+  let states: SourceState[] = []
+  try {
+    const db = getDb()
+    states = storedSourceStates(db, rulesInForce(db).availability?.calendarMaxAgeMinutes ?? 180)
+  } catch {
+    // No database yet: nothing has been read, and the settings above still say what is missing.
+  }
+  return [
+    ...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles: currentPortrait(), env: process.env }),
+    ...availabilityLaunchItems(),
+    ...calendarLaunchItems(process.env, states),
+  ]
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

@@ -40,10 +40,11 @@ export type RequestLine = {
 
 /** The one access log line per request, from the pipeline and from the production fast path. */
 /**
- * A booking's manage link is a secret (it moves and cancels the booking): never written to the
- * log, also not in a variant a visitor's client may ask for (`//booking/…`, `/Booking/…`).
+ * A booking's manage link is a secret (it moves and cancels the booking), and so is the address of
+ * the coach's bookings feed: never written to the log, also not in a variant a visitor's client
+ * may ask for (`//booking/…`, `/Booking/…`).
  */
-export const loggablePath = (path: string) => path.replace(/\/+booking\/+[^/?#]+/gi, '/booking/[link]')
+export const loggablePath = (path: string) => path.replace(/\/+booking\/+[^/?#]+/gi, '/booking/[link]').replace(/\/+kalender\/+[^/?#]+/gi, '/kalender/[hemmelig]')
 
 export function logRequest({ method, path, status, ms, address, cache, outcome }: RequestLine) {
   if (!loggingEnabled) return

@@ -74,7 +74,7 @@ describe('the availability file', () => {
 describe('the availability file’s messages', () => {
   it('names every unknown key, and says what the file and the week must look like', () => {
     expect(errorsOf('varighd: 30\nmellemrom: 5\n')).toEqual([
-      'linje 1: »varighd«, »mellemrom« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
+      'linje 1: »varighd«, »mellemrom« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, kalender_max_alder, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
     ])
     expect(errorsOf('- mandag\n- tirsdag\n')).toEqual(['linje 1: filen skal bestå af nøgler og værdier, fx varighed: 30'])
     expect(errorsOf('uge:\n  Mandag: ["09:00"]\n  tirsdagg: ["10:00"]\n')).toEqual([
@@ -165,7 +165,7 @@ describe('what the availability file accepts, to the letter', () => {
 
   it('names the line where the keys begin for a mistake of the whole file', () => {
     expect(errorsOf('# Bookingtider\n# dansk tid\nvarigted: 30\n')).toEqual([
-      'linje 3: »varigted« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
+      'linje 3: »varigted« kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, kalender_max_alder, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel',
     ])
   })
 })
@@ -287,7 +287,7 @@ max_pr_dag: 2
 describe('the launch check of the file', () => {
   it('names errors, the shipped sample and a retention that differs from the privacy policy', () => {
     expect(availabilityLaunchItems(checkAvailabilityText('varighed: tredive\n'), 90)).toEqual([
-      { what: 'linje 1: varighed skal være et tal, fx varighed: 30 (booking er lukket, indtil fejlen er rettet)', where: 'content/booking.yaml' },
+      { what: 'linje 1: varighed skal være et tal, fx varighed: 30 (siden bruger de sidste gyldige regler, indtil fejlen er rettet; har filen aldrig været gyldig, er booking lukket)', where: 'content/booking.yaml' },
     ])
     expect(availabilityLaunchItems(checkAvailabilityText('eksempel: ja\n'), 90).map((item) => item.what)).toEqual([
       'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«',

@@ -2,7 +2,7 @@ import { bookingStatusText } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
 import { cn } from '~/lib/utils'
 
-const good: BookingStatus[] = ['booket', 'flyttet', 'aflyst']
+const good: BookingStatus[] = ['tjek-email', 'flyttet', 'aflyst']
 
 /** The outcome of a form post, read from the redirect's status; announced to screen readers. */
 export function StatusNotice({ status }: { status: BookingStatus | undefined }) {
@@ -10,6 +10,7 @@ export function StatusNotice({ status }: { status: BookingStatus | undefined }) 
   const ok = good.includes(status)
   return (
     <div
+      id="status"
       role={ok ? 'status' : 'alert'}
       className={cn('mb-8 rounded-2xl border p-5 font-medium', ok ? 'border-success-700/30 bg-success-50 text-success-700' : 'border-danger-700/30 bg-danger-50 text-danger-700')}
     >

@@ -74,6 +74,7 @@ export const availabilityFileSchema = z
       senest: duration('senest', '28 dage', 365 * 1440).default(28 * 1440),
       afbud_senest: duration('afbud_senest', '12 timer', 14 * 1440).default(12 * 60),
       max_pr_dag: z.number('max_pr_dag skal være et tal, fx max_pr_dag: 3').int('max_pr_dag skal være et helt tal, fx max_pr_dag: 3').min(1, 'max_pr_dag skal være mindst 1, fx max_pr_dag: 3').optional(),
+      kalender_max_alder: duration('kalender_max_alder', '3 timer', 7 * 1440).default(3 * 60),
       slet_efter_dage: z.number('slet_efter_dage skal være et tal, fx slet_efter_dage: 90').int('slet_efter_dage skal være et helt antal dage, fx slet_efter_dage: 90').min(1, 'slet_efter_dage skal være mindst 1, fx slet_efter_dage: 90').max(3650, 'slet_efter_dage må højst være 3650, fx slet_efter_dage: 90').default(90),
       former: z
         .array(z.enum(bookingModes, `former: brug kun telefon, video og fremmoede, fx former: [telefon, video, fremmoede]`), 'former: skriv samtaleformerne som en liste, fx former: [telefon, video, fremmoede]')
@@ -94,7 +95,7 @@ export const availabilityFileSchema = z
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `${issue.keys.map((key: string) => `»${key}«`).join(', ')} kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel`
+          ? `${issue.keys.map((key: string) => `»${key}«`).join(', ')} kendes ikke – ret stavningen; nøglerne er aaben, varighed, mellemrum, tidligst, senest, afbud_senest, max_pr_dag, kalender_max_alder, slet_efter_dage, former, uge, helligdage, lukket, ekstra, eksempel`
           : 'filen skal bestå af nøgler og værdier, fx varighed: 30',
     },
   )
@@ -122,6 +123,8 @@ export type Availability = {
   windowMinutes: number
   cancelCutoffMinutes: number
   maxPerDay: number | undefined
+  /** How old the last good copy of the coach's calendars may be before booking offers no times. */
+  calendarMaxAgeMinutes: number
   purgeAfterDays: number
   modes: BookingMode[]
   /** Start times per weekday, Monday first. */
@@ -141,6 +144,7 @@ export function toAvailability(file: FileSettings): Availability {
     windowMinutes: file.senest,
     cancelCutoffMinutes: file.afbud_senest,
     maxPerDay: file.max_pr_dag,
+    calendarMaxAgeMinutes: file.kalender_max_alder,
     purgeAfterDays: file.slet_efter_dage,
     modes: [...new Set(file.former)],
     week: weekdays.map((day) => [...new Set(file.uge[day] ?? [])].sort()),

@@ -33,12 +33,12 @@ export const bookingHints: Record<BookingField, string> = {
 
 /** What a post without JavaScript is told, by the status in the redirect's query. */
 export const bookingStatusText: Record<BookingStatus, string> = {
-  booket: 'Tak! Din samtale er booket. Du får en bekræftelse på e-mail med en kalenderinvitation.',
+  'tjek-email': 'Tak! Tjek din e-mail: jeg har sendt en bekræftelse til den adresse, du skrev, med et link, hvor du kan se, flytte eller aflyse samtalen. Kommer der ingen e-mail inden for et par minutter, så kig i spam-mappen.',
   flyttet: 'Din samtale er flyttet. Du får en ny kalenderinvitation på e-mail.',
+  'samme-tid': 'Samtalen ligger allerede på det tidspunkt, så intet er ændret.',
   aflyst: 'Din samtale er aflyst. Du får en bekræftelse på e-mail.',
   ugyldig: 'Bookingen blev ikke gemt. Ret venligst de markerede felter, og prøv igen.',
   taget: 'Tiden blev netop taget. Vælg venligst en anden tid.',
-  'har-booking': 'Du har allerede en kommende samtale booket med denne e-mailadresse. Brug linket i din bekræftelse, hvis du vil flytte den.',
   'for-mange': 'Der er booket flere samtaler fra din forbindelse i dag. Prøv igen i morgen, eller skriv til mig via kontaktformularen.',
   'for-sent': 'Samtalen ligger så tæt på, at den ikke længere kan ændres her. Ring eller skriv til mig i stedet.',
   'for-mange-flytninger': 'Samtalen er flyttet det antal gange, der er muligt her. Ring eller skriv til mig, hvis den skal flyttes igen.',

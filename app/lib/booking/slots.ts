@@ -8,14 +8,28 @@ export type Slot = { date: string; time: string; start: Date; end: Date }
 /** A confirmed booking as the availability sees it. */
 export type Taken = { startsAt: string; endsAt: string; localDate: string }
 
+/** A time the coach is busy in her own calendar (UTC milliseconds, end exclusive). */
+export type Busy = { start: number; end: number }
+
 const MINUTE = 60_000
 
-/** Whether the coach has closed this date and time (a day off, a period, part of a day, a holiday). */
-function isClosed(availability: Availability, date: string, time: string) {
-  if (availability.holidaysClosed && holidayOn(date)) return true
-  return availability.closed.some((period) =>
-    period.fromTime ? period.from === date && time >= period.fromTime && time < period.toTime! : date >= period.from && date <= period.to,
-  )
+/** Whether two periods come closer than the buffer: the pause after a conversation is kept on both sides. */
+const closerThanBuffer = (start: number, end: number, otherStart: number, otherEnd: number, buffer: number) => start < otherEnd + buffer && otherStart < end + buffer
+
+/**
+ * Whether the coach has closed this slot: a holiday, a closed day or period, or a closed part of
+ * the day that the slot or the pause after it overlaps anywhere, not only at its start.
+ */
+function isClosed(availability: Availability, slot: Slot) {
+  if (availability.holidaysClosed && holidayOn(slot.date)) return true
+  const buffer = availability.bufferMinutes * MINUTE
+  return availability.closed.some((period) => {
+    if (!period.fromTime) return slot.date >= period.from && slot.date <= period.to
+    if (period.from !== slot.date) return false
+    const from = fromLocal(period.from, period.fromTime)
+    const to = fromLocal(period.from, period.toTime!)
+    return from !== undefined && to !== undefined && slot.start < to && from.getTime() < slot.end.getTime() + buffer
+  })
 }
 
 /** The times the file offers on one Danish date, whoever has booked them. */
@@ -23,29 +37,29 @@ export function offeredSlots(availability: Availability, date: string): Slot[] {
   const times = new Set([...(availability.week[weekdayIndex(date)] ?? []), ...(availability.extra[date] ?? [])])
   return [...times]
     .sort()
-    .filter((time) => !isClosed(availability, date, time))
     .flatMap((time) => {
       const start = fromLocal(date, time)
       return start ? [{ date, time, start, end: new Date(start.getTime() + availability.durationMinutes * MINUTE) }] : []
     })
+    .filter((slot) => !isClosed(availability, slot))
 }
 
-export type Unavailable = 'lukket' | 'for-tidligt' | 'for-sent' | 'taget' | 'dagen-fuld'
+export type Unavailable = 'lukket' | 'for-tidligt' | 'for-sent' | 'taget' | 'optaget' | 'dagen-fuld'
 
 /**
  * Why a slot cannot be booked now, or undefined when it can. The one rule for the page and for
  * the booking transaction: notice and window from `now`, the buffer around every confirmed booking
- * (whatever length it was booked with), and the coach's maximum per day.
+ * (whatever length it was booked with) and every busy time in the coach's own calendars, and the
+ * coach's maximum per day (which counts bookings only).
  */
-export function unavailability(availability: Availability, slot: Slot, taken: readonly Taken[], now: Date): Unavailable | undefined {
+export function unavailability(availability: Availability, slot: Slot, taken: readonly Taken[], now: Date, busy: readonly Busy[] = []): Unavailable | undefined {
   if (!availability.open) return 'lukket'
   if (slot.start.getTime() < now.getTime() + availability.noticeMinutes * MINUTE) return 'for-tidligt'
   if (slot.start.getTime() > now.getTime() + availability.windowMinutes * MINUTE) return 'for-sent'
   const buffer = availability.bufferMinutes * MINUTE
-  const overlaps = taken.some(
-    (booking) => slot.start.getTime() < Date.parse(booking.endsAt) + buffer && Date.parse(booking.startsAt) < slot.end.getTime() + buffer,
-  )
-  if (overlaps) return 'taget'
+  const [start, end] = [slot.start.getTime(), slot.end.getTime()]
+  if (taken.some((booking) => closerThanBuffer(start, end, Date.parse(booking.startsAt), Date.parse(booking.endsAt), buffer))) return 'taget'
+  if (busy.some((period) => closerThanBuffer(start, end, period.start, period.end, buffer))) return 'optaget'
   if (taken.filter((booking) => booking.localDate === slot.date).length >= (availability.maxPerDay ?? Infinity)) return 'dagen-fuld'
   return undefined
 }
@@ -56,21 +70,21 @@ export function findOfferedSlot(availability: Availability, date: string, time: 
 }
 
 /** Free slots per date from `from` through `to` (Danish dates), days without any left out. */
-export function freeSlotsByDay(availability: Availability, taken: readonly Taken[], now: Date, from: string, to: string) {
+export function freeSlotsByDay(availability: Availability, taken: readonly Taken[], now: Date, from: string, to: string, busy: readonly Busy[] = []) {
   const days: Array<{ date: string; slots: Slot[] }> = []
   for (let date = from; date <= to; date = addDays(date, 1)) {
-    const slots = offeredSlots(availability, date).filter((slot) => !unavailability(availability, slot, taken, now))
+    const slots = offeredSlots(availability, date).filter((slot) => !unavailability(availability, slot, taken, now, busy))
     if (slots.length > 0) days.push({ date, slots })
   }
   return days
 }
 
 /** The first free slot within the booking window, if any. */
-export function firstFreeSlot(availability: Availability, taken: readonly Taken[], now: Date) {
+export function firstFreeSlot(availability: Availability, taken: readonly Taken[], now: Date, busy: readonly Busy[] = []) {
   const today = toLocal(now).date
   const last = toLocal(new Date(now.getTime() + availability.windowMinutes * MINUTE)).date
   for (let date = today; date <= last; date = addDays(date, 1)) {
-    const slot = offeredSlots(availability, date).find((candidate) => !unavailability(availability, candidate, taken, now))
+    const slot = offeredSlots(availability, date).find((candidate) => !unavailability(availability, candidate, taken, now, busy))
     if (slot) return slot
   }
   return undefined

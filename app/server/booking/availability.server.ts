@@ -2,6 +2,9 @@ import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { LineCounter, isNode, parseDocument } from 'yaml'
 import { privacy } from '#content/privacy'
+import { type Db, getDb } from '#db/connection'
+import { readState, writeState } from '~/server/app-state.server'
+import { log } from '~/server/log.server'
 import { type Availability, availabilityFileSchema, toAvailability } from '~/lib/booking/availability-schema'
 
 export const AVAILABILITY_FILE = 'content/booking.yaml'
@@ -56,10 +59,42 @@ export function loadAvailability(path = availabilityPath()): AvailabilityResult 
   return result
 }
 
-/** The settings while booking is possible; undefined when the file closes it or has errors. */
-export function openAvailability(): Availability | undefined {
-  const result = loadAvailability()
-  return result.ok && result.availability.open ? result.availability : undefined
+const LAST_GOOD = 'booking.yaml:last-good'
+let lastGood: { text: string; availability: Availability } | undefined
+let reportedErrors = ''
+
+/**
+ * The rules in force: the file's, or while it has an error, the last rules it held that were good
+ * (kept in the database, so a restart keeps them too). A typo saved by mistake must neither close
+ * booking nor open it wider; the error is logged once and listed by check:launch and booking:tider.
+ */
+export function rulesInForce(db: Db = getDb(), path = availabilityPath()): { availability: Availability | undefined; errors: string[]; since?: string } {
+  const result = loadAvailability(path)
+  if (result.ok) {
+    const text = readFileSync(path, 'utf8')
+    if (lastGood?.text !== text) {
+      lastGood = { text, availability: result.availability }
+      if (readState(db, LAST_GOOD)?.value !== text) writeState(db, LAST_GOOD, text)
+    }
+    reportedErrors = ''
+    return { availability: result.availability, errors: [] }
+  }
+  const stored = readState(db, LAST_GOOD)
+  if (stored && lastGood?.text !== stored.value) {
+    const checked = checkAvailabilityText(stored.value)
+    if (checked.ok) lastGood = { text: stored.value, availability: checked.availability }
+  }
+  if (reportedErrors !== result.errors.join('\n')) {
+    reportedErrors = result.errors.join('\n')
+    log('error', 'booking.yaml has errors: the last good rules stay in force', { errors: result.errors, lastGood: stored?.updatedAt ?? null })
+  }
+  return { availability: lastGood?.availability, errors: result.errors, since: stored?.updatedAt }
+}
+
+/** The settings while booking is possible; undefined when the rules close it (or never were good). */
+export function openAvailability(db?: Db): Availability | undefined {
+  const { availability } = rulesInForce(db)
+  return availability?.open ? availability : undefined
 }
 
 /**
@@ -67,7 +102,8 @@ export function openAvailability(): Availability | undefined {
  * sample, or that its retention differs from what the privacy policy promises.
  */
 export function availabilityLaunchItems(result: AvailabilityResult = loadAvailability(), policyRetentionDays = privacy.bookingRetentionDays) {
-  if (!result.ok) return result.errors.map((error) => ({ what: `${error} (booking er lukket, indtil fejlen er rettet)`, where: AVAILABILITY_FILE }))
+  // The server keeps the last good rules (rulesInForce); the check reads the file alone and cannot know them.
+  if (!result.ok) return result.errors.map((error) => ({ what: `${error} (siden bruger de sidste gyldige regler, indtil fejlen er rettet; har filen aldrig været gyldig, er booking lukket)`, where: AVAILABILITY_FILE }))
   const items: Array<{ what: string; where: string }> = []
   if (result.availability.sample) {
     items.push({ what: 'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«', where: AVAILABILITY_FILE })

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
 import { type Booking, bookingEmails, bookings } from '#db/schema'
 import { outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/contact/mail-transport.server'
@@ -51,12 +51,44 @@ export async function bookingsAbout(email: string, { db = getDb(), outbox = outb
   return { bookings: list, outboxFiles: await outboxFilesOf(list, outbox) }
 }
 
-/** Erases one person's bookings: outbox files first, then the rows (their e-mail rows go with them). */
-export async function deleteBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
-  const { bookings: list, outboxFiles } = await bookingsAbout(email, { db, outbox })
+/** Deletes bookings with their outbox files (their e-mail rows go with them; a calendar write still removes the event). */
+async function deleteWithFiles(db: Db, list: Booking[], outbox: string) {
+  const outboxFiles = await outboxFilesOf(list, outbox)
   await removeOutboxFiles(outboxFiles, outbox)
   if (list.length > 0) db.delete(bookings).where(inArray(bookings.id, list.map((booking) => booking.id))).run()
-  return { bookings: list, outboxFiles }
+  return outboxFiles
+}
+
+/**
+ * Erases one person's bookings, cancelling first: an upcoming booking is cancelled as the coach
+ * would (the visitor gets the CANCEL, her calendar is freed), and its row is deleted by the running
+ * server once that has gone out (`completeErasures`). Everything else is deleted at once.
+ */
+export async function deleteBookings(email: string, { db = getDb(), outbox = outboxDir(), now = new Date() }: Options & { now?: Date } = {}) {
+  const list = bookingsOf(db, email)
+  const { cancelBooking } = await import('~/server/booking/bookings.server')
+  const cancelled = list
+    .filter((booking) => booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime())
+    .flatMap((booking) => {
+      const outcome = cancelBooking(db, { id: booking.id, by: 'coach', availability: undefined, now })
+      return 'booking' in outcome ? [outcome.booking] : []
+    })
+  if (list.length > 0) db.update(bookings).set({ eraseRequestedAt: now.toISOString() }).where(inArray(bookings.id, list.map((booking) => booking.id))).run()
+  const waiting = new Set(cancelled.map((booking) => booking.id))
+  const outboxFiles = await deleteWithFiles(db, list.filter((booking) => !waiting.has(booking.id)), outbox)
+  return { bookings: list, cancelled, outboxFiles }
+}
+
+/** Deletes the bookings an erasure cancelled, once no e-mail about them waits to go out. */
+export async function completeErasures({ db = getDb(), outbox = outboxDir() }: Options = {}) {
+  const waitingMail = db.select({ id: bookingEmails.bookingId }).from(bookingEmails).where(inArray(bookingEmails.status, ['pending', 'sending']))
+  const done = db
+    .select()
+    .from(bookings)
+    .where(and(isNotNull(bookings.eraseRequestedAt), sql`${bookings.id} not in ${waitingMail}`))
+    .all()
+  await deleteWithFiles(db, done, outbox)
+  return done.length
 }
 
 /**
@@ -74,9 +106,7 @@ export async function purgeOldBookings({ db = getDb(), now = new Date(), outbox 
   days ??= await retentionDays()
   const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString()
   const old = db.select().from(bookings).where(lt(bookings.endsAt, cutoff)).all()
-  const outboxFiles = await outboxFilesOf(old, outbox)
-  await removeOutboxFiles(outboxFiles, outbox)
-  if (old.length > 0) db.delete(bookings).where(and(lt(bookings.endsAt, cutoff), inArray(bookings.id, old.map((booking) => booking.id)))).run()
+  const outboxFiles = await deleteWithFiles(db, old, outbox)
   return { bookings: old.length, outboxFiles: outboxFiles.length }
 }
 

@@ -6,6 +6,7 @@ import { parseSlotKey } from '~/lib/booking/slots'
 import { isoWeek } from '~/lib/booking/time'
 import { HONEYPOT_FIELD } from '~/lib/contact'
 import { openAvailability } from '~/server/booking/availability.server'
+import { bookableAvailability } from '~/server/booking/bookable.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/booking/manage-link.server'
@@ -55,19 +56,20 @@ export async function handleBookingPost(form: FormData, deps: BookingDeps = {}):
     log('info', 'booking honeypot filled')
     return see('/book-samtale')
   }
-  const availability = openAvailability()
+  const availability = bookableAvailability(deps.db ?? getDb(), clock())
   if (!availability) return see('/book-samtale?status=lukket')
   const validation = validateBooking(Object.fromEntries(bookingFields.map((field) => [field, text(form, field)])), availability.modes)
   if (!validation.success) return slotPage('ugyldig', Object.keys(validation.fieldErrors))
   try {
     const outcome = createBooking(deps.db ?? getDb(), { availability, date: chosen.date, time: chosen.time, details: validation.data, ipHash: hashIp(currentClientAddress()), now: clock() })
-    if (outcome.status !== 'booket') {
+    if (outcome.status !== 'booket' && outcome.status !== 'har-booking') {
       log('info', 'booking refused', { reason: outcome.status })
       return outcome.status === 'taget' || outcome.status === 'ikke-ledig' ? backToDay(chosen.date, outcome.status) : slotPage(outcome.status)
     }
-    log('info', 'booking stored', { publicId: outcome.booking.publicId })
+    log('info', outcome.status === 'booket' ? 'booking stored' : 'booking tried by an address with a booking', { publicId: outcome.booking.publicId })
     await sendQueued(outcome.booking.id, deps)
-    return see(`/booking/${outcome.token}?status=booket`)
+    // One answer whether the address was new or already had a booking: the link comes by e-mail.
+    return see('/book-samtale?status=tjek-email#status')
   } catch (error) {
     log('error', 'booking not stored', errorFields(error))
     return slotPage('fejl')
@@ -87,7 +89,7 @@ export async function handleManagePost(form: FormData, deps: BookingDeps = {}): 
     if (action === 'aflys') {
       outcome = cancelBooking(db(), { id: booking.id, by: 'gaest', availability: openAvailability(), now: clock() })
     } else if (action === 'flyt') {
-      const availability = openAvailability()
+      const availability = bookableAvailability(db(), clock())
       const chosen = parseSlotKey(text(form, 'tidspunkt') ?? '')
       if (!availability) return back('lukket')
       if (!chosen) return back('ikke-ledig')

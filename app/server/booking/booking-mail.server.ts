@@ -19,25 +19,33 @@ const systemClock: Clock = () => new Date()
 const location = (booking: Booking) =>
   booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? 'Telefon – jeg ringer til dig' : 'Video – link i mailen'
 
+/** The UID stored with the booking; a row from before it was stored gets one from the running server first. */
+function storedUid(booking: Booking) {
+  if (!booking.uid) throw new Error(`booking ${booking.publicId} has no stored calendar UID yet`)
+  return booking.uid
+}
+
 /**
- * The calendar invitation (RFC 5546): REQUEST while the booking stands, CANCEL when it is
- * cancelled; one UID for the booking's life, its SEQUENCE from the e-mail row, times in UTC and
- * DTSTAMP from when the e-mail was queued, so a retry sends the same bytes.
+ * The visitor's calendar invitation (RFC 5546): REQUEST while the booking stands, CANCEL when it
+ * is cancelled; the UID stored with the booking, its SEQUENCE from the e-mail row, times in UTC and
+ * DTSTAMP from when the e-mail was queued, so a retry sends the same bytes. The coach gets none:
+ * an invitation she "organizes" but never made is not applied by Google or Outlook; her calendar
+ * gets the booking from the private feed and CalDAV instead (docs/architecture.md).
  */
 export function bookingInvitation(booking: Booking, email: BookingEmailRow) {
   const cancelled = email.kind === 'aflyst'
-  const host = new URL(siteOrigin()).host
-  const calendar = ical({ prodId: { company: host, product: 'booking', language: 'DA' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
+  const uid = storedUid(booking)
+  const calendar = ical({ prodId: { company: uid.slice(uid.indexOf('@') + 1), product: 'booking', language: 'DA' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
   const start = new Date(email.startsAt)
   const end = new Date(email.endsAt)
-  const manage = email.role === 'gaest' && !cancelled ? `\nFlyt eller aflys: ${manageUrl(booking.publicId)}` : ''
+  const manage = !cancelled ? `\nFlyt eller aflys: ${manageUrl(booking.publicId)}` : ''
   calendar.createEvent({
-    id: `${booking.publicId}@${host}`,
+    id: uid,
     sequence: email.sequence,
     stamp: new Date(email.createdAt),
     start,
     end,
-    summary: email.role === 'gaest' ? `Uforpligtende samtale med ${site.name}` : `Første samtale: ${booking.name}`,
+    summary: `Uforpligtende samtale med ${site.name}`,
     location: location(booking),
     description: `${formatPeriod(start, end)} (dansk tid)${manage}`,
     organizer: { name: site.name, email: site.email },
@@ -60,7 +68,13 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
   const period = `Tid: ${formatPeriod(start, new Date(email.endsAt))} (dansk tid)`
   const closing = ['Venlig hilsen', site.name]
   if (email.role === 'coach') {
-    const subject = { bekraeftelse: `Ny booking: ${when} – ${booking.name}`, flyttet: `Booking flyttet til ${when} – ${booking.name}`, aflyst: `Booking aflyst: ${when} – ${booking.name}`, paamindelse: `Påmindelse: ${when}` }[email.kind]
+    const subject = {
+      bekraeftelse: `Ny booking: ${when} – ${booking.name}`,
+      flyttet: `Booking flyttet til ${when} – ${booking.name}`,
+      aflyst: `Booking aflyst: ${when} – ${booking.name}`,
+      paamindelse: `Påmindelse: ${when}`,
+      eksisterende: `Bookingforsøg: ${when} – ${booking.name}`,
+    }[email.kind]
     return {
       subject,
       preview: subject,
@@ -73,6 +87,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         `Telefon: ${booking.phone}`,
         ...(booking.note ? [`Besked: ${booking.note}`] : []),
         `Bookingnummer: ${booking.publicId} (npm run booking:list viser alle bookinger)`,
+        'Bookingen står i din kalender, når du abonnerer på bookingkalenderen eller har forbundet din CalDAV-kalender (se vejledningen, afsnittet »Din kalender«).',
       ],
       closing: ['Sendt fra bookingen på hjemmesiden'],
     }
@@ -93,6 +108,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
           modeLine(booking),
           `Bookingnummer: ${booking.publicId}`,
           'Den første samtale er gratis og uforpligtende. En kalenderinvitation er vedhæftet; du kan også bare skrive tiden ind selv.',
+          'Takker du nej til invitationen i din kalender, aflyses samtalen ikke. Vil du flytte eller aflyse, så brug linket herunder.',
         ],
         link,
         closing,
@@ -109,6 +125,21 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         closing,
       }
     }
+    case 'eksisterende': {
+      const subject = `Du har allerede en samtale booket: ${when}`
+      return {
+        subject,
+        preview: subject,
+        heading: 'Du har allerede en samtale booket',
+        paragraphs: [
+          'Der er netop forsøgt at booke en ny samtale med din e-mailadresse. Der kan kun være én kommende samtale pr. e-mailadresse, så der er ikke booket en ny.',
+          `Din samtale: ${formatPeriod(start, new Date(email.endsAt))} (dansk tid)`,
+          'Vil du hellere have en anden tid, kan du flytte samtalen via linket herunder. Var det ikke dig, kan du se bort fra denne e-mail.',
+        ],
+        link,
+        closing,
+      }
+    }
     case 'paamindelse': {
       const subject = `Påmindelse: din samtale ${when}`
       return { subject, preview: subject, heading: 'Påmindelse om din samtale', paragraphs: [period, modeLine(booking), 'Jeg glæder mig til at tale med dig.'], link, closing }
@@ -121,7 +152,7 @@ export async function composeBookingEmail(booking: Booking, email: BookingEmailR
   const { subject, ...props } = content(booking, email)
   const element = BookingEmail(props)
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
-  const invitation = email.kind === 'paamindelse' ? undefined : bookingInvitation(booking, email)
+  const invitation = email.role === 'gaest' && (email.kind === 'bekraeftelse' || email.kind === 'flyttet' || email.kind === 'aflyst') ? bookingInvitation(booking, email) : undefined
   return {
     idempotencyKey: email.idempotencyKey,
     to: email.role === 'gaest' ? booking.email : coachAddress(),

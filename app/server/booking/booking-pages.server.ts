@@ -5,18 +5,23 @@ import type { BookingWeek, ChosenSlot, DayOfSlots, ManagedBooking } from '~/lib/
 import { firstFreeSlot, freeSlotsByDay, offeredSlots, parseSlotKey, slotKey, unavailability } from '~/lib/booking/slots'
 import { addDays, formatDay, formatInstant, formatPeriod, formatTime, isoWeek, mondayOfIsoWeek, toLocal } from '~/lib/booking/time'
 import { openAvailability } from '~/server/booking/availability.server'
+import { bookableAvailability } from '~/server/booking/bookable.server'
 import { findByToken, takenBetween } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/booking/manage-link.server'
+import { busyBetween } from '~/server/calendar/busy-sources.server'
 import type { Clock } from '~/server/contact/contact.server'
 
 const systemClock: Clock = () => new Date()
 
 /** What a page is computed from; tests pass their own. `availability` is undefined while booking is closed. */
 export type PageSources = { clock?: Clock; db?: Db; availability?: Availability }
-const sources = ({ clock = systemClock, db = getDb(), ...rest }: PageSources) => ({ now: clock(), db, availability: 'availability' in rest ? rest.availability : openAvailability() })
+function sources({ clock = systemClock, db = getDb(), ...rest }: PageSources) {
+  const now = clock()
+  return { now, db, availability: 'availability' in rest ? rest.availability : bookableAvailability(db, now) }
+}
 
 function days(availability: Availability, db: Db, from: string, to: string, now: Date) {
-  return freeSlotsByDay(availability, takenBetween(db, from, to), now, from, to).map(
+  return freeSlotsByDay(availability, takenBetween(db, from, to), now, from, to, busyBetween(db, from, to)).map(
     (day): DayOfSlots => ({ date: day.date, label: formatDay(day.date), slots: day.slots.map((slot) => ({ key: slotKey(slot), time: formatTime(slot.time), label: formatInstant(slot.start) })) }),
   )
 }
@@ -27,7 +32,7 @@ export function bookingWeek(week: string | undefined, options: PageSources = {})
   if (!availability) return { open: false }
   const today = toLocal(now).date
   const last = toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date
-  const first = firstFreeSlot(availability, takenBetween(db, today, last), now)
+  const first = firstFreeSlot(availability, takenBetween(db, today, last), now, busyBetween(db, today, last))
   const asked = week ? mondayOfIsoWeek(week) : undefined
   const firstWeek = isoWeek(today)
   const monday = mondayOfIsoWeek(asked && asked <= last && asked >= mondayOfIsoWeek(firstWeek)! ? isoWeek(asked) : isoWeek(first?.date ?? today))!
@@ -50,7 +55,7 @@ export function chosenSlot(key: string, options: PageSources = {}): ChosenSlot {
   const parsed = parseSlotKey(key)
   const slot = parsed && offeredSlots(availability, parsed.date).find((candidate) => candidate.time === parsed.time)
   if (!parsed || !slot) return { state: 'ikke-ledig', week: parsed ? isoWeek(parsed.date) : undefined }
-  if (unavailability(availability, slot, takenBetween(db, slot.date, slot.date), now)) return { state: 'ikke-ledig', week: isoWeek(slot.date) }
+  if (unavailability(availability, slot, takenBetween(db, slot.date, slot.date), now, busyBetween(db, slot.date, slot.date))) return { state: 'ikke-ledig', week: isoWeek(slot.date) }
   return {
     state: 'ledig',
     key,
@@ -67,7 +72,8 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
   const { now, db, availability } = sources(options)
   const booking = findByToken(db, token)
   if (!booking) return undefined
-  const cutoffMinutes = availability?.cancelCutoffMinutes ?? 0
+  // The cut-off holds whatever the calendars do; only the times to move to need them.
+  const cutoffMinutes = ('availability' in options ? availability : openAvailability(db))?.cancelCutoffMinutes ?? 0
   const start = new Date(booking.startsAt)
   const changeable = booking.status === 'bekraeftet' && now.getTime() <= start.getTime() - cutoffMinutes * 60_000
   const today = toLocal(now).date

@@ -1,12 +1,14 @@
 import { randomInt } from 'node:crypto'
 import { and, between, count, eq, gt, gte, ne } from 'drizzle-orm'
 import { type Db, databaseFileProblem } from '#db/connection'
-import { type Booking, bookingEmails, bookings } from '#db/schema'
+import { type Booking, bookingAttempts, bookingEmails, bookings, calendarWrites } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
 import type { BookingDetails } from '~/lib/booking/booking-schema'
-import { type Slot, type Taken, findOfferedSlot, unavailability } from '~/lib/booking/slots'
+import { type Busy, type Slot, type Taken, findOfferedSlot, unavailability } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
-import { hashToken, manageToken } from '~/server/booking/manage-link.server'
+import { hashToken, manageToken, siteOrigin } from '~/server/booking/manage-link.server'
+import { busyBetween } from '~/server/calendar/busy-sources.server'
+import { caldavConfig } from '~/server/calendar/caldav.server'
 
 /**
  * Bookings in the database. Every change is one immediate transaction that reads what is booked,
@@ -19,9 +21,10 @@ export const MAX_MOVES = 3
 /** The reminder goes out this long before the conversation. */
 export const REMINDER_BEFORE_MS = DAY_MS
 
+/** Booking posts per sender and day: attempts, not bookings (a refused or probing post counts too). */
 export function bookingRateLimit() {
   const value = Number(process.env.BOOKING_RATE_LIMIT)
-  return Number.isInteger(value) && value > 0 ? value : 3
+  return Number.isInteger(value) && value > 0 ? value : 6
 }
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
@@ -29,9 +32,14 @@ const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 const newPublicId = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
 
 export type ChangeRefused = 'taget' | 'ikke-ledig' | 'for-sent' | 'for-mange-flytninger' | 'aflyst'
+/**
+ * har-booking: the address has an upcoming booking; it is e-mailed about that one, and the visitor
+ * is told what a new booking is told, so the answer never says whether someone has an appointment.
+ */
 export type CreateOutcome =
   | { status: 'booket'; booking: Booking; token: string }
-  | { status: 'taget' | 'ikke-ledig' | 'har-booking' | 'for-mange' }
+  | { status: 'har-booking'; booking: Booking }
+  | { status: 'taget' | 'ikke-ledig' | 'for-mange' }
 
 /** Confirmed bookings near a date (a day either side covers any length and buffer the file allows). */
 function takenAround(db: Db, date: string, except?: number): Taken[] {
@@ -51,19 +59,28 @@ export function takenBetween(db: Db, from: string, to: string): Taken[] {
     .all()
 }
 
-/** Why the slot cannot be taken now, in the words the visitor is told. */
-function refusal(availability: Availability, slot: Slot, taken: Taken[], now: Date) {
-  const reason = unavailability(availability, slot, taken, now)
+/** Why the slot cannot be taken now, in the words the visitor is told (the coach's own busy times read as taken). */
+function refusal(availability: Availability, slot: Slot, taken: Taken[], busy: Busy[], now: Date) {
+  const reason = unavailability(availability, slot, taken, now, busy)
   if (!reason) return undefined
-  return reason === 'taget' || reason === 'dagen-fuld' ? ('taget' as const) : ('ikke-ledig' as const)
+  return reason === 'taget' || reason === 'optaget' || reason === 'dagen-fuld' ? ('taget' as const) : ('ikke-ledig' as const)
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
 
 type EmailKind = 'bekraeftelse' | 'flyttet' | 'aflyst'
 
-/** The e-mails of one change (to the visitor and to the coach) and, while confirmed, the reminder. */
+/** The booking's event in the coach's CalDAV calendar follows each change, when she has one. */
+function queueCalendarWrite(db: Db, booking: Booking, now: Date) {
+  if (!caldavConfig()) return
+  db.insert(calendarWrites)
+    .values({ uid: booking.uid, bookingId: booking.id, action: booking.status === 'bekraeftet' ? 'put' : 'delete', createdAt: now.toISOString(), nextAttemptAt: now.toISOString() })
+    .run()
+}
+
+/** The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and the calendar write. */
 function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date) {
+  queueCalendarWrite(db, booking, now)
   const base = { bookingId: booking.id, sequence: booking.sequence, startsAt: booking.startsAt, endsAt: booking.endsAt, createdAt: now.toISOString() }
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
   const rows = (['gaest', 'coach'] as const).map((role) => ({ ...base, kind, role, idempotencyKey: key(kind, role), nextAttemptAt: now.toISOString() }))
@@ -98,21 +115,29 @@ export function createBooking(
   try {
     return db.$client
       .transaction((): CreateOutcome => {
-        const [sent] = db
+        const [tried] = db
           .select({ n: count() })
-          .from(bookings)
-          .where(and(eq(bookings.ipHash, ipHash), gte(bookings.createdAt, new Date(now.getTime() - DAY_MS).toISOString())))
+          .from(bookingAttempts)
+          .where(and(eq(bookingAttempts.ipHash, ipHash), gte(bookingAttempts.createdAt, new Date(now.getTime() - DAY_MS).toISOString())))
           .all()
-        if ((sent?.n ?? 0) >= bookingRateLimit()) return { status: 'for-mange' }
+        if ((tried?.n ?? 0) >= bookingRateLimit()) return { status: 'for-mange' }
+        const attempt = db.insert(bookingAttempts).values({ ipHash, createdAt: now.toISOString() }).returning({ id: bookingAttempts.id }).get()
+        // The time first: a taken time reads the same to every address, booked or not.
+        const refused = refusal(availability, slot, takenAround(db, slot.date), busyBetween(db, slot.date, slot.date), now)
+        if (refused) return { status: refused }
         const emailKey = details.email.toLowerCase()
-        const [upcoming] = db
-          .select({ n: count() })
+        const upcoming = db
+          .select()
           .from(bookings)
           .where(and(eq(bookings.emailKey, emailKey), eq(bookings.status, 'bekraeftet'), gt(bookings.startsAt, now.toISOString())))
-          .all()
-        if ((upcoming?.n ?? 0) > 0) return { status: 'har-booking' }
-        const refused = refusal(availability, slot, takenAround(db, slot.date), now)
-        if (refused) return { status: refused }
+          .get()
+        if (upcoming) {
+          const key = `booking-${upcoming.publicId}-eksisterende-${attempt.id}`
+          db.insert(bookingEmails)
+            .values({ bookingId: upcoming.id, kind: 'eksisterende', role: 'gaest', sequence: upcoming.sequence, startsAt: upcoming.startsAt, endsAt: upcoming.endsAt, idempotencyKey: key, createdAt: now.toISOString(), nextAttemptAt: now.toISOString() })
+            .run()
+          return { status: 'har-booking', booking: upcoming }
+        }
         const booking = db
           .insert(bookings)
           .values({
@@ -130,6 +155,8 @@ export function createBooking(
             note: details.besked,
             manageTokenHash: hashToken(token),
             ipHash,
+            // Fixed here, by the server that takes the booking: every later change names the same event.
+            uid: `${publicId}@${new URL(siteOrigin()).host}`,
           })
           .returning()
           .get()
@@ -155,7 +182,7 @@ function tooLate(availability: Availability | undefined, booking: Booking, now: 
   return now.getTime() > limit
 }
 
-export type ChangeOutcome = { status: 'aflyst' | 'flyttet'; booking: Booking } | { status: ChangeRefused }
+export type ChangeOutcome = { status: 'aflyst' | 'flyttet'; booking: Booking } | { status: ChangeRefused | 'samme-tid' }
 
 /** Cancels a confirmed booking: frees the time, raises SEQUENCE and queues the CANCEL e-mails. */
 export function cancelBooking(db: Db, { id, by, availability, now }: { id: number; by: 'gaest' | 'coach'; availability: Availability | undefined; now: Date }): ChangeOutcome {
@@ -189,9 +216,11 @@ export function moveBooking(
         const current = db.select().from(bookings).where(eq(bookings.id, id)).get()
         if (!current || current.status !== 'bekraeftet') return { status: 'aflyst' }
         if (tooLate(availability, current, now, 'gaest')) return { status: 'for-sent' }
+        // The time it already has: nothing moves, nothing is sent, and no move is used up.
+        if (slot && slot.start.toISOString() === current.startsAt) return { status: 'samme-tid' }
         if (current.moveCount >= MAX_MOVES) return { status: 'for-mange-flytninger' }
         if (!slot) return { status: 'ikke-ledig' }
-        const refused = refusal(availability, slot, takenAround(db, slot.date, id), now)
+        const refused = refusal(availability, slot, takenAround(db, slot.date, id), busyBetween(db, slot.date, slot.date), now)
         if (refused) return { status: refused }
         const booking = db
           .update(bookings)

@@ -1,4 +1,6 @@
 import { databaseFileProblem, getDb } from '#db/connection'
+import { rulesInForce } from '~/server/booking/availability.server'
+import { busySourceStates } from '~/server/calendar/busy-sources.server'
 import { log } from '~/server/log.server'
 
 export type Health = { ok: true } | { ok: false; reason: string }
@@ -19,11 +21,26 @@ export function databaseHealth(): Health {
   }
 }
 
+/**
+ * The coach's calendars, when she has any: which source is failing and since when its copy is
+ * good. A failing calendar closes booking but not the site, so it does not make the check fail.
+ */
+function calendarHealth() {
+  const db = getDb()
+  const availability = rulesInForce(db).availability
+  const states = busySourceStates(db, availability?.calendarMaxAgeMinutes ?? 180)
+  if (states.length === 0) return {}
+  return {
+    bookingOpenForCalendars: !states.some((state) => state.stale),
+    calendars: states.map((state) => ({ source: state.label, ok: state.lastError === null, lastGood: state.goodAt, ...(state.lastError ? { error: state.lastError } : {}) })),
+  }
+}
+
 /** /healthz: 200 when healthy, 503 with the reason otherwise; never stored. */
 export function healthResponse() {
   const health = databaseHealth()
   if (!health.ok) log('error', 'health check failed', { reason: health.reason })
-  return Response.json(health.ok ? { status: 'ok' } : { status: 'unavailable', reason: health.reason }, {
+  return Response.json(health.ok ? { status: 'ok', ...calendarHealth() } : { status: 'unavailable', reason: health.reason }, {
     status: health.ok ? 200 : 503,
     headers: { 'Cache-Control': 'no-store' },
   })

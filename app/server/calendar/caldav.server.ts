@@ -1,0 +1,64 @@
+/**
+ * The coach's CalDAV calendar (iCloud, Fastmail, Nextcloud, Radicale…): plain HTTP with basic
+ * auth, a timeout on every request. The address and password live only in the environment and are
+ * never logged; a log line names the calendar by its host.
+ */
+
+export type CaldavConfig = { url: string; authorization?: string }
+
+const TIMEOUT_MS = 10_000
+
+export function caldavConfig(env: NodeJS.ProcessEnv = process.env): CaldavConfig | undefined {
+  const url = env.CALDAV_URL?.trim()
+  if (!url) return undefined
+  const user = env.CALDAV_USER ?? ''
+  const password = env.CALDAV_PASSWORD ?? ''
+  return {
+    // The calendar is a collection: its members are addressed below it.
+    url: url.endsWith('/') ? url : `${url}/`,
+    authorization: user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined,
+  }
+}
+
+export const caldavLabel = (config: CaldavConfig) => `CalDAV-kalenderen (${new URL(config.url).host})`
+
+export function caldavRequest(config: CaldavConfig, method: string, path: string, { headers = {}, body }: { headers?: Record<string, string>; body?: string } = {}) {
+  return fetch(new URL(path, config.url), {
+    method,
+    headers: { ...(config.authorization ? { Authorization: config.authorization } : {}), ...headers },
+    body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  })
+}
+
+/** The address of a booking's event in the calendar: its UID, made safe for a path. */
+export const eventPath = (uid: string) => `${encodeURIComponent(uid.replace(/[^A-Za-z0-9@._-]/g, '-'))}.ics`
+
+const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+const unescapeXml = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
+    name[0] === '#' ? String.fromCodePoint(name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))) : (entities[name] ?? whole),
+  )
+
+/** The calendar texts in a CalDAV multistatus answer (RFC 4791 calendar-data), whatever its namespace prefix. */
+export function calendarDataOf(xml: string) {
+  return [...xml.matchAll(/<(?:[\w-]+:)?calendar-data\b[^>]*>([\s\S]*?)<\/(?:[\w-]+:)?calendar-data>/g)].map(([, inner]) => {
+    const cdata = /^\s*<!\[CDATA\[([\s\S]*)\]\]>\s*$/.exec(inner!)
+    return cdata ? cdata[1]! : unescapeXml(inner!)
+  })
+}
+
+const icalUtc = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+
+/** The events of the calendar that touch a period: a calendar-query REPORT with a time-range. */
+export async function eventsBetween(config: CaldavConfig, from: number, to: number) {
+  const body = `<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+  <D:prop><D:getetag/><C:calendar-data/></D:prop>
+  <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"><C:time-range start="${icalUtc(from)}" end="${icalUtc(to)}"/></C:comp-filter></C:comp-filter></C:filter>
+</C:calendar-query>`
+  const response = await caldavRequest(config, 'REPORT', '', { headers: { Depth: '1', 'Content-Type': 'application/xml; charset=utf-8' }, body })
+  if (response.status !== 207) throw new Error(`CalDAV REPORT svarede ${response.status}`)
+  return calendarDataOf(await response.text())
+}
