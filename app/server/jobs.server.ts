@@ -33,6 +33,7 @@ async function retryDueMessages() {
   }
   try {
     beat(getDb())
+    storeMissingUids()
     // Booking e-mails: new ones queued by the coach's commands, retries, and the reminders whose time has come.
     const result = await deliverBookingEmails({ db: getDb(), transport: getMailTransport() })
     if (result.tried > 0) log('info', 'booking e-mail run', result)
@@ -101,15 +102,13 @@ export function startBackgroundJobs() {
       })
     }
   }
-  try {
-    storeMissingUids()
-  } catch (error) {
-    log('error', 'calendar UIDs not stored', { error: error instanceof Error ? error.message : String(error) })
-  }
   void purge()
-  void refreshCalendars()
   void retryDueMessages()
-  timers = [setInterval(retryDueMessages, RETRY_EVERY_MS), setInterval(purge, PURGE_EVERY_MS), setInterval(refreshCalendars, BUSY_REFRESH_MS)]
+  timers = [setInterval(retryDueMessages, RETRY_EVERY_MS), setInterval(purge, PURGE_EVERY_MS)]
+  if (configuredBusySources().length > 0) {
+    void refreshCalendars()
+    timers.push(setInterval(refreshCalendars, BUSY_REFRESH_MS))
+  }
   for (const timer of timers) timer.unref()
 }
 

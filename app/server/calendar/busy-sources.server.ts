@@ -62,7 +62,7 @@ async function readCapped(response: Response) {
 
 /** Why a read failed, in words that never carry the address (fetch's own messages can). */
 function failureOf(error: unknown) {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `ingen svar inden for ${FETCH_TIMEOUT_MS / 1000} sekunder`
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'intet svar i tide'
   const code = (error as { cause?: { code?: string } }).cause?.code
   if (code) return `kunne ikke forbinde (${code})`
   return error instanceof Error && !/https?:\/\//i.test(error.message) ? error.message : 'kunne ikke læses'
@@ -71,12 +71,12 @@ function failureOf(error: unknown) {
 type Stored = typeof busySources.$inferSelect
 type Reading = { status: 'unchanged' } | { status: 'read'; intervals: BusyInterval[]; etag: string | null; lastModified: string | null }
 
-async function readFeed(url: string, stored: Stored | undefined, window: { from: number; to: number }, now: Date): Promise<Reading> {
+async function readFeed(url: string, stored: Stored | undefined, window: { from: number; to: number }, now: Date, timeoutMs: number): Promise<Reading> {
   const fresh = stored?.parsedAt && now.getTime() - Date.parse(stored.parsedAt) < FULL_READ_EVERY_MS
   const headers: Record<string, string> = { Accept: 'text/calendar' }
   if (fresh && stored?.etag) headers['If-None-Match'] = stored.etag
   if (fresh && stored?.lastModified) headers['If-Modified-Since'] = stored.lastModified
-  const response = await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
+  const response = await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
   if (response.status === 304 && fresh) return { status: 'unchanged' }
   if (!response.ok) throw new Error(`svarede ${response.status}`)
   const text = await readCapped(response)
@@ -96,14 +96,20 @@ export type RefreshResult = { label: string; ok: boolean; error?: string; interv
  * answer (304), or the failure (the last good intervals stay). The window runs from yesterday
  * through the booking window and a week more.
  */
-export async function refreshBusySources({ db, now = new Date(), windowMinutes, sources = configuredBusySources() }: { db: Db; now?: Date; windowMinutes: number; sources?: BusySource[] }) {
+export async function refreshBusySources({
+  db,
+  now = new Date(),
+  windowMinutes,
+  sources = configuredBusySources(),
+  timeoutMs = FETCH_TIMEOUT_MS,
+}: { db: Db; now?: Date; windowMinutes: number; sources?: BusySource[]; timeoutMs?: number }) {
   const window = { from: now.getTime() - DAY_MS, to: now.getTime() + windowMinutes * 60_000 + 7 * DAY_MS }
   return Promise.all(
     sources.map(async (source): Promise<RefreshResult> => {
       const stored = db.select().from(busySources).where(eq(busySources.sourceKey, source.key)).get()
       const at = now.toISOString()
       try {
-        const reading = source.kind === 'ics' ? await readFeed(source.url, stored, window, now) : await readCaldav(source.config, window)
+        const reading = source.kind === 'ics' ? await readFeed(source.url, stored, window, now, timeoutMs) : await readCaldav(source.config, window)
         const values =
           reading.status === 'unchanged'
             ? { label: source.label, goodAt: at, checkedAt: at, lastError: null }
