@@ -25,6 +25,7 @@ import { Route as BookSamtaleIndexRouteImport } from './routes/book-samtale/inde
 import { Route as BookSamtaleTidspunktRouteImport } from './routes/book-samtale/$tidspunkt'
 import { Route as BookingTokenRouteImport } from './routes/booking/$token'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
+import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -106,6 +107,12 @@ const KalenderFilRoute = KalenderFilRouteImport.update({
   path: '/kalender/$fil',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BookingTokenKalenderDoticsRoute =
+  BookingTokenKalenderDoticsRouteImport.update({
+    id: '/kalender.ics',
+    path: '/kalender.ics',
+    getParentRoute: () => BookingTokenRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -120,10 +127,11 @@ export interface FileRoutesByFullPath {
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
-  '/booking/$token': typeof BookingTokenRoute
+  '/booking/$token': typeof BookingTokenRouteWithChildren
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
+  '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -138,10 +146,11 @@ export interface FileRoutesByTo {
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
-  '/booking/$token': typeof BookingTokenRoute
+  '/booking/$token': typeof BookingTokenRouteWithChildren
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
+  '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -157,10 +166,11 @@ export interface FileRoutesById {
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
-  '/booking/$token': typeof BookingTokenRoute
+  '/booking/$token': typeof BookingTokenRouteWithChildren
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
+  '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -181,6 +191,7 @@ export interface FileRouteTypes {
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
+    | '/booking/$token/kalender.ics'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -199,6 +210,7 @@ export interface FileRouteTypes {
     | '/kalender/$fil'
     | '/blog'
     | '/book-samtale'
+    | '/booking/$token/kalender.ics'
   id:
     | '__root__'
     | '/'
@@ -217,6 +229,7 @@ export interface FileRouteTypes {
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
+    | '/booking/$token/kalender.ics'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -232,7 +245,7 @@ export interface RootRouteChildren {
   YdelserRoute: typeof YdelserRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
-  BookingTokenRoute: typeof BookingTokenRoute
+  BookingTokenRoute: typeof BookingTokenRouteWithChildren
   KalenderFilRoute: typeof KalenderFilRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
@@ -352,8 +365,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KalenderFilRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/booking/$token/kalender.ics': {
+      id: '/booking/$token/kalender.ics'
+      path: '/kalender.ics'
+      fullPath: '/booking/$token/kalender.ics'
+      preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
+      parentRoute: typeof BookingTokenRoute
+    }
   }
 }
+
+interface BookingTokenRouteChildren {
+  BookingTokenKalenderDoticsRoute: typeof BookingTokenKalenderDoticsRoute
+}
+
+const BookingTokenRouteChildren: BookingTokenRouteChildren = {
+  BookingTokenKalenderDoticsRoute: BookingTokenKalenderDoticsRoute,
+}
+
+const BookingTokenRouteWithChildren = BookingTokenRoute._addFileChildren(
+  BookingTokenRouteChildren,
+)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
@@ -368,7 +400,7 @@ const rootRouteChildren: RootRouteChildren = {
   YdelserRoute: YdelserRoute,
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
-  BookingTokenRoute: BookingTokenRoute,
+  BookingTokenRoute: BookingTokenRouteWithChildren,
   KalenderFilRoute: KalenderFilRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,

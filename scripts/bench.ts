@@ -21,6 +21,7 @@ import autocannon from 'autocannon'
 import { openDatabase } from '../db/connection.ts'
 import { syncBlogPosts } from '../db/sync-blog.ts'
 import { categories } from '../app/lib/categories.ts'
+import { calendarBench } from './lib/bench-calendar.ts'
 import { boundedRun, startServer } from './lib/server-process.ts'
 import { firstLoadJavaScript, printFirstLoadJavaScript } from './lib/first-load-js.ts'
 import { printTable } from './lib/table.ts'
@@ -322,6 +323,7 @@ await boundedRun(
   async () => {
     await realBlog()
     await growth()
+    await calendarBench(work, 3413)
   },
   5 + ROUNDS * (BASELINE_DIR ? 2 : 1.5),
 )

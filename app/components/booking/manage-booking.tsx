@@ -22,6 +22,26 @@ export function ManageBooking({ booking, token }: { booking: ManagedBooking; tok
         </dl>
       </Card>
 
+      {booking.addToCalendar && (
+        <Card>
+          <h2 className="text-2xl">Sæt samtalen i din kalender</h2>
+          <ul className="mt-3 flex flex-wrap gap-x-6">
+            {[
+              ['Google Kalender', booking.addToCalendar.google],
+              ['Outlook på nettet', booking.addToCalendar.outlook],
+              ['Apple Kalender og andre (.ics)', `/booking/${token}/kalender.ics`],
+            ].map(([label, href]) => (
+              <li key={label}>
+                <a href={href} rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-3 text-ink-soft">Takker du nej til kalenderinvitationen i din e-mail, aflyses samtalen ikke. Vil du flytte eller aflyse, så gør det her på siden.</p>
+        </Card>
+      )}
+
       {cancelled ? (
         <p className="text-lg text-ink-soft">Samtalen er aflyst. Du er velkommen til at booke en ny tid.</p>
       ) : booking.changeable ? (

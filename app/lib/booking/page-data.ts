@@ -21,4 +21,6 @@ export type ManagedBooking = {
   changeable: boolean
   cutoff: string
   moveTo: DayOfSlots[]
+  /** "Sæt i kalenderen" while confirmed: Google Calendar and Outlook on the web (the .ics is the page's own). */
+  addToCalendar?: { google: string; outlook: string }
 }

@@ -25,24 +25,24 @@ function storedUid(booking: Booking) {
   return booking.uid
 }
 
+type Occurrence = { sequence: number; stamp: string; startsAt: string; endsAt: string }
+
 /**
- * The visitor's calendar invitation (RFC 5546): REQUEST while the booking stands, CANCEL when it
- * is cancelled; the UID stored with the booking, its SEQUENCE from the e-mail row, times in UTC and
- * DTSTAMP from when the e-mail was queued, so a retry sends the same bytes. The coach gets none:
- * an invitation she "organizes" but never made is not applied by Google or Outlook; her calendar
- * gets the booking from the private feed and CalDAV instead (docs/architecture.md).
+ * The visitor's event, as an e-mailed invitation (REQUEST or CANCEL) or a file to import (PUBLISH):
+ * the UID stored with the booking, times in UTC. The coach's calendar gets the booking from the
+ * private feed and CalDAV instead (docs/architecture.md).
  */
-export function bookingInvitation(booking: Booking, email: BookingEmailRow) {
-  const cancelled = email.kind === 'aflyst'
+export function visitorCalendar(booking: Booking, occurrence: Occurrence, method: ICalCalendarMethod) {
+  const cancelled = method === ICalCalendarMethod.CANCEL
   const uid = storedUid(booking)
-  const calendar = ical({ prodId: { company: uid.slice(uid.indexOf('@') + 1), product: 'booking', language: 'DA' }, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST })
-  const start = new Date(email.startsAt)
-  const end = new Date(email.endsAt)
+  const calendar = ical({ prodId: { company: uid.slice(uid.indexOf('@') + 1), product: 'booking', language: 'DA' }, method })
+  const start = new Date(occurrence.startsAt)
+  const end = new Date(occurrence.endsAt)
   const manage = !cancelled ? `\nFlyt eller aflys: ${manageUrl(booking.publicId)}` : ''
   calendar.createEvent({
     id: uid,
-    sequence: email.sequence,
-    stamp: new Date(email.createdAt),
+    sequence: occurrence.sequence,
+    stamp: new Date(occurrence.stamp),
     start,
     end,
     summary: `Uforpligtende samtale med ${site.name}`,
@@ -52,7 +52,18 @@ export function bookingInvitation(booking: Booking, email: BookingEmailRow) {
     attendees: [{ name: booking.name, email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   })
-  return { content: calendar.toString(), method: cancelled ? 'CANCEL' : 'REQUEST' }
+  return calendar.toString()
+}
+
+/**
+ * The invitation of one e-mail (RFC 5546): REQUEST while the booking stands, CANCEL when it is
+ * cancelled; SEQUENCE from the e-mail row and DTSTAMP from when it was queued, so a retry sends
+ * the same bytes. The coach gets none: an invitation she "organizes" but never made is not applied
+ * by Google or Outlook.
+ */
+export function bookingInvitation(booking: Booking, email: BookingEmailRow) {
+  const method = email.kind === 'aflyst' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST
+  return { content: visitorCalendar(booking, { ...email, stamp: email.createdAt }, method), method: method === ICalCalendarMethod.CANCEL ? 'CANCEL' : 'REQUEST' }
 }
 
 function modeLine(booking: Booking) {

@@ -1,4 +1,6 @@
+import { site } from '#content/site'
 import { type Db, getDb } from '#db/connection'
+import type { Booking } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
 import { modeLabels } from '~/lib/booking/booking-form'
 import type { BookingWeek, ChosenSlot, DayOfSlots, ManagedBooking } from '~/lib/booking/page-data'
@@ -88,5 +90,19 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
     changeable,
     cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
     moveTo: changeable && availability ? days(availability, db, today, last, now) : [],
+    addToCalendar: booking.status === 'bekraeftet' ? addToCalendarLinks(booking) : undefined,
   }
+}
+
+/**
+ * Links that open a new event in the visitor's own calendar. Nothing secret goes to Google or
+ * Microsoft: the manage link stays in the e-mail.
+ */
+function addToCalendarLinks(booking: Booking) {
+  const title = `Uforpligtende samtale med ${site.name}`
+  const details = `${modeLabels[booking.mode]}. Flyt eller aflys via linket i din bekræftelse på e-mail.`
+  const compact = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  const google = new URLSearchParams({ action: 'TEMPLATE', text: title, dates: `${compact(booking.startsAt)}/${compact(booking.endsAt)}`, details })
+  const outlook = new URLSearchParams({ path: '/calendar/action/compose', rru: 'addevent', subject: title, startdt: booking.startsAt, enddt: booking.endsAt, body: details })
+  return { google: `https://calendar.google.com/calendar/render?${google}`, outlook: `https://outlook.live.com/calendar/0/deeplink/compose?${outlook}` }
 }

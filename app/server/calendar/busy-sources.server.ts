@@ -65,6 +65,7 @@ function failureOf(error: unknown) {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'intet svar i tide'
   const code = (error as { cause?: { code?: string } }).cause?.code
   if (code) return `kunne ikke forbinde (${code})`
+  if (error instanceof Error && error.message === 'fetch failed') return 'kunne ikke forbinde'
   return error instanceof Error && !/https?:\/\//i.test(error.message) ? error.message : 'kunne ikke læses'
 }
 
