@@ -33,7 +33,9 @@ beforeEach(async (context) => {
   vi.stubEnv('BUSY_CALENDAR_URLS', '')
   vi.stubEnv('COACH_CALENDAR_SECRET', SECRET)
   vi.stubEnv('SITE_URL', 'https://www.holmcoaching.dk')
-  context.onTestFinished(() => vi.unstubAllEnvs())
+  context.onTestFinished(() => {
+    vi.unstubAllEnvs()
+  })
 })
 
 const availability = testAvailability()
