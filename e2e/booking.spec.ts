@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import type { Browser, Page } from '@playwright/test'
-import { expect, expectNoAxeViolations, test } from './helpers'
+import { emailsFor, expect, expectNoAxeViolations, test } from './helpers'
 import { type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
 
 // Every day, every hour from 08:00 to 20:00: whatever day the suite runs, there are free times.
@@ -50,6 +50,22 @@ async function fillAndBook(page: Page, email: string) {
   await page.getByRole('button', { name: 'Book samtalen' }).click()
 }
 
+const CHECK_EMAIL = 'Tak! Tjek din e-mail: jeg har sendt en bekræftelse til den adresse, du skrev, med et link, hvor du kan se, flytte eller aflyse samtalen. Kommer der ingen e-mail inden for et par minutter, så kig i spam-mappen.'
+
+/** The e-mails to one visitor in the server's outbox, by file name (booking, kind, sequence). */
+const mailTo = (address: string) => emailsFor(address, server.outbox).filter((mail) => mail.to === address).sort((a, b) => a.file.localeCompare(b.file))
+
+/** The manage link in the visitor's confirmation: the only place it is given. */
+async function manageLinkFromMail(address: string) {
+  await expect.poll(() => mailTo(address).filter((mail) => mail.subject.startsWith('Din samtale er booket')).length).toBe(1)
+  const [confirmation] = mailTo(address).filter((mail) => mail.subject.startsWith('Din samtale er booket'))
+  const token = /\/booking\/([A-Za-z0-9_-]{32})/.exec(confirmation!.text)?.[1]
+  expect(token, confirmation!.text).toBeDefined()
+  const link = `${server.url}/booking/${token}`
+  expect(confirmation!.text).toContain(link)
+  return link
+}
+
 type Event = { method: string; uid: string; sequence: number }
 function readIcs(text: string): Event {
   const calendar = new ICAL.Component(ICAL.parse(text))
@@ -57,7 +73,7 @@ function readIcs(text: string): Event {
   return { method: String(calendar.getFirstPropertyValue('method')), uid: String(event.getFirstPropertyValue('uid')), sequence: Number(event.getFirstPropertyValue('sequence')) }
 }
 
-test('without JavaScript: books, moves and cancels; the outbox invitations go REQUEST 0 → REQUEST 1 → CANCEL 2 with one UID', async ({ browser }) => {
+test('without JavaScript: books, is told to look in the e-mail, opens its link, moves and cancels; the invitations go REQUEST 0 → REQUEST 1 → CANCEL 2 with one UID', async ({ browser }) => {
   const page = await pageWithoutJavaScript(browser)
   const listing = await page.goto(`${server.url}/book-samtale`)
   expect(listing?.headers()['cache-control']).toBe('no-store')
@@ -78,10 +94,11 @@ test('without JavaScript: books, moves and cancels; the outbox invitations go RE
   const email = `booking-${Date.now()}@eksempel.dk`
   await fillAndBook(page, email)
 
-  await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{32}\?status=booket$/)
+  // The answer names no booking and carries no link: the visitor is told to look in her e-mail.
+  await expect(page).toHaveURL(`${server.url}/book-samtale?status=tjek-email#status`)
   expect(page.url()).not.toContain(encodeURIComponent(email))
-  await expect(page.getByRole('status')).toHaveText('Tak! Din samtale er booket. Du får en bekræftelse på e-mail med en kalenderinvitation.')
-  const manageUrl = page.url().replace(/\?.*$/, '')
+  await expect(page.getByRole('status')).toHaveText(CHECK_EMAIL)
+  const manageUrl = await manageLinkFromMail(email)
 
   // The booked time is gone on the next GET: nothing cached it.
   await page.goto(`${server.url}/book-samtale`)
@@ -89,14 +106,16 @@ test('without JavaScript: books, moves and cancels; the outbox invitations go RE
   const again = await page.request.get(`${server.url}${slotPath}`)
   expect(await again.text()).toContain('Tiden kan ikke bookes')
 
+  // Booking again with the same address gets the same answer, books nothing, and e-mails her the booking she has.
+  await page.goto(`${server.url}/book-samtale`)
+  await page.locator('a[href^="/book-samtale/"]').first().click()
+  await fillAndBook(page, email)
+  await expect(page).toHaveURL(`${server.url}/book-samtale?status=tjek-email#status`)
+  await expect(page.getByRole('status')).toHaveText(CHECK_EMAIL)
+  await expect.poll(() => mailTo(email).map((mail) => mail.subject.replace(/: .*/, ''))).toEqual(['Din samtale er booket', 'Du har allerede en samtale booket'])
+  expect(mailTo(email)[1]!.text).toContain(manageUrl)
+
   // The link in the visitor's e-mail opens the booking; opening it changed nothing.
-  const visitorMail = () =>
-  readdirSync(server.outbox)
-    .filter((file) => file.endsWith('-gaest.json'))
-    .map((file) => ({ file, ...(JSON.parse(readFileSync(join(server.outbox, file), 'utf8')) as { to: string; text: string }) }))
-    .filter((mail) => mail.to === email)
-  const [confirmation] = visitorMail()
-  expect(confirmation!.text).toContain(manageUrl)
   const managePage = await page.goto(manageUrl)
   await expect(page.getByRole('heading', { level: 1, name: 'Flyt eller aflys din samtale' })).toBeVisible()
   // One visitor's booking: stored nowhere, and no window of another site keeps a reference to it.
@@ -124,19 +143,24 @@ test('without JavaScript: books, moves and cancels; the outbox invitations go RE
   ['CANCEL', 2],
   ])
   expect(new Set(invitations.map((event) => event.uid)).size).toBe(1)
-  expect(visitorMail()).toHaveLength(3)
+  // The confirmation, the notice of the second try, the move and the cancellation.
+  expect(mailTo(email)).toHaveLength(4)
   // Only the invitations of this booking: one UID per booking.
   expect(readdirSync(server.outbox).filter((file) => file.endsWith('-gaest.ics'))).toHaveLength(3)
 })
 
-test('axe finds nothing on the listing, the form and the manage page', async ({ page }) => {
+test('axe finds nothing on the listing, the form, the answer to a booking and the manage page', async ({ page }) => {
   await page.goto(`${server.url}/book-samtale`)
   await expectNoAxeViolations(page)
   await page.locator('a[href^="/book-samtale/"]').last().click()
   await expect(page.getByRole('heading', { level: 1, name: /^Du har valgt/ })).toBeVisible()
   await expectNoAxeViolations(page)
-  await fillAndBook(page, `axe-${Date.now()}@eksempel.dk`)
-  await expect(page.getByRole('status')).toBeVisible()
+  const email = `axe-${Date.now()}@eksempel.dk`
+  await fillAndBook(page, email)
+  await expect(page.getByRole('status')).toHaveText(CHECK_EMAIL)
+  await expectNoAxeViolations(page)
+  await page.goto(await manageLinkFromMail(email))
+  await expect(page.getByRole('heading', { level: 1, name: 'Flyt eller aflys din samtale' })).toBeVisible()
   await expectNoAxeViolations(page)
 })
 
@@ -165,9 +189,24 @@ test('a wrong field is named on the form; the pages fit 320 px', async ({ browse
   })
 
 // Last: it breaks the shared file. The server reads the file again when it changes.
-test('an invalid availability file closes booking and points to the contact form', async ({ page }) => {
+test('an error in the availability file keeps the last valid rules; a file never valid closes booking and points to the contact form', async ({ page }) => {
   writeFileSync(availabilityFile, 'varighed: tredive\n')
   await page.goto(`${server.url}/book-samtale`)
-  await expect(page.getByRole('heading', { name: 'Booking er ikke åben lige nu' })).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Gå til kontaktformularen' })).toHaveAttribute('href', '/kontakt')
+  // The rules the file held before its error stay in force: the times are still offered.
+  await expect(page.getByRole('heading', { level: 1, name: 'Vælg en tid' })).toBeVisible()
+  await expect(page.locator('a[href^="/book-samtale/"]').first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Booking er ikke åben lige nu' })).toHaveCount(0)
+
+  // A server whose file has never been valid has no rules to keep: booking is closed.
+  const neverValid = join(fileDir, 'aldrig-gyldig.yaml')
+  writeFileSync(neverValid, 'varighed: tredive\n')
+  const fresh = await startServerInstance({ env: { BOOKING_FILE: neverValid } })
+  try {
+    await page.goto(`${fresh.url}/book-samtale`)
+    await expect(page.getByRole('heading', { name: 'Booking er ikke åben lige nu' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Gå til kontaktformularen' })).toHaveAttribute('href', '/kontakt')
+    await expect(page.locator('a[href^="/book-samtale/"]')).toHaveCount(0)
+  } finally {
+    await disposeServerInstance(fresh)
+  }
 })

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/connection'
 import { bookingEmails, bookings } from '#db/schema'
-import { bookingsAbout, deleteBookings, exportBookings, purgeOldBookings } from '~/server/booking/booking-admin.server'
+import { bookingsAbout, completeErasures, deleteBookings, exportBookings, purgeOldBookings } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { createBooking } from '~/server/booking/bookings.server'
 import { outboxTransport } from '~/server/contact/mail-transport.server'
@@ -25,7 +25,7 @@ afterEach(() => {
 
 const availability = testAvailability()
 
-/** Books Monday 10:00 for Mette and writes its two confirmations (JSON and .ics each) to the outbox. */
+/** Books Monday 10:00 for Mette and writes its two confirmations to the outbox (JSON each, and the visitor's .ics). */
 async function bookedWithOutbox(db: Db, outbox: string) {
   const outcome = createBooking(db, { availability, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip', now: NOW })
   if (outcome.status !== 'booket') throw new Error(outcome.status)
@@ -60,7 +60,7 @@ describe('the outbox e-mails of a person’s bookings', () => {
     const booking = await bookedWithOutbox(db, outbox)
     vi.mocked(readdir).mockImplementation(listedBackwards as never)
     const key = `booking-${booking.publicId}-bekraeftelse-0`
-    expect((await bookingsAbout('mette@eksempel.dk', { db, outbox })).outboxFiles).toEqual([`${key}-coach.ics`, `${key}-coach.json`, `${key}-gaest.ics`, `${key}-gaest.json`])
+    expect((await bookingsAbout('mette@eksempel.dk', { db, outbox })).outboxFiles).toEqual([`${key}-coach.json`, `${key}-gaest.ics`, `${key}-gaest.json`])
     expect((await exportBookings('mette@eksempel.dk', { db, outbox })).bookingEmails.map((email) => email.file)).toEqual([`${key}-coach.json`, `${key}-gaest.json`])
   })
 })
@@ -83,15 +83,48 @@ describe('erasing a person’s bookings', () => {
 
   it('deletes the rows even when an outbox file it listed is gone before it is removed', async () => {
     const { db, outbox } = await bookedWithOneFileGone()
-    const deleted = await deleteBookings('mette@eksempel.dk', { db, outbox })
-    expect(deleted.outboxFiles).toHaveLength(5)
+    // Erased after the conversation (20 April 08:30Z): nothing to cancel, so everything goes at once.
+    const deleted = await deleteBookings('mette@eksempel.dk', { db, outbox, now: new Date('2026-04-20T08:30:00.001Z') })
+    expect(deleted.cancelled).toEqual([])
+    expect(deleted.outboxFiles).toHaveLength(4)
     expectNothingLeft(db, outbox)
+  })
+
+  it('cancels an upcoming booking first, and deletes it once its cancellation has gone out', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const booking = await bookedWithOutbox(db, outbox)
+    const deleted = await deleteBookings('mette@eksempel.dk', { db, outbox, now: NOW })
+    expect(deleted.bookings.map((row) => row.id)).toEqual([booking.id])
+    expect(deleted.cancelled).toMatchObject([{ id: booking.id, status: 'aflyst', cancelledBy: 'coach', cancelledAt: NOW.toISOString(), sequence: 1 }])
+    // Kept until the cancellation is sent: the visitor's calendar must be told, and the e-mail needs the row.
+    expect(deleted.outboxFiles).toEqual([])
+    expect(db.select().from(bookings).all()).toMatchObject([{ id: booking.id, status: 'aflyst', eraseRequestedAt: NOW.toISOString() }])
+    expect(await completeErasures({ db, outbox })).toBe(0)
+    expect(db.select().from(bookings).all()).toHaveLength(1)
+    await deliverBookingEmails({ db, transport: outboxTransport(outbox), clock: () => NOW })
+    const key = `booking-${booking.publicId}-aflyst-1`
+    expect(readdirSync(outbox).filter((name) => name.includes('-aflyst-')).sort()).toEqual([`${key}-coach.json`, `${key}-gaest.ics`, `${key}-gaest.json`])
+    // Then the row goes, with every e-mail row and outbox file about it.
+    expect(await completeErasures({ db, outbox })).toBe(1)
+    expectNothingLeft(db, outbox)
+    expect(await completeErasures({ db, outbox })).toBe(0)
+  })
+
+  it('leaves the bookings of an erasure never asked for to the purge', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    await bookedWithOutbox(db, outbox)
+    // Its e-mails are sent, but nobody asked for it to be erased.
+    expect(await completeErasures({ db, outbox })).toBe(0)
+    expect(db.select().from(bookings).all()).toHaveLength(1)
+    expect(readdirSync(outbox)).toHaveLength(3)
   })
 
   it('purges old bookings even when an outbox file it listed is gone before it is removed', async () => {
     const { db, outbox } = await bookedWithOneFileGone()
     // The conversation ended 20 April 08:30Z; 90 days later it goes.
-    expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-19T08:30:00.001Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 5 })
+    expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-19T08:30:00.001Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 4 })
     expectNothingLeft(db, outbox)
   })
 })

@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { ne } from 'drizzle-orm'
+import { eq, ne } from 'drizzle-orm'
 import { bookingEmails, bookings } from '#db/schema'
 import type { MailTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
@@ -66,6 +66,8 @@ const formOf = (fields: Record<string, string>) => {
 const booking = (changes: Record<string, string> = {}) =>
   formOf({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: 'Mit private spørgsmål', website: '', ...changes })
 const post = (run: () => Promise<Response>) => inStartRequest(new Request('http://localhost/_serverFn/book', { method: 'POST' }), '192.0.2.50', run).then(({ result }) => result)
+/** The manage token from the link in the visitor's e-mail: the answer to the post carries none. */
+const tokenIn = (transport: ReturnType<typeof memoryTransport>) => /\/booking\/([\w-]{32})/.exec(transport.sent.find((email) => email.to === 'mette@eksempel.dk')!.text)![1]!
 /** The lines without their time, and without an error's stack (where the code runs is not the point). */
 const steps = () => lines.map(({ time: _time, stack: _stack, ...rest }) => rest)
 
@@ -73,8 +75,8 @@ describe('the booking log', () => {
   it('names a booking, its e-mails and its cancellation by ids only', async () => {
     const { db } = setup()
     const transport = memoryTransport()
-    const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
-    const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = tokenIn(transport)
     await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
     const [row] = db.select().from(bookings).all()
     const emails = db.select().from(bookingEmails).all()
@@ -90,6 +92,23 @@ describe('the booking log', () => {
         sent('aflyst', 'coach'),
       ]),
     )
+    const everything = JSON.stringify(lines)
+    for (const secret of ['Mette', 'mette@eksempel.dk', '20 30 40 50', 'Mit private', token, '192.0.2.50']) expect(everything).not.toContain(secret)
+  })
+
+  it('names a post by an address with an upcoming booking by that booking’s id only, and the notice it is sent', async () => {
+    const { db } = setup()
+    const transport = memoryTransport()
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = tokenIn(transport)
+    lines.length = 0
+    await post(() => endpoint.handleBookingPost(booking({ tidspunkt: `${MONDAY}T11:00` }), { db, transport, clock }))
+    const [row] = db.select().from(bookings).all()
+    const notice = db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'eksisterende')).get()!
+    expect(steps()).toEqual([
+      { level: 'info', msg: 'booking tried by an address with a booking', publicId: row!.publicId },
+      { level: 'info', msg: 'booking e-mail sent', id: notice.id, kind: 'eksisterende', role: 'gaest', transport: 'memory', attempts: 1 },
+    ])
     const everything = JSON.stringify(lines)
     for (const secret of ['Mette', 'mette@eksempel.dk', '20 30 40 50', 'Mit private', token, '192.0.2.50']) expect(everything).not.toContain(secret)
   })
@@ -150,8 +169,8 @@ describe('the booking log', () => {
   it('logs nothing for an unknown action on the manage link, and answers it with the error', async () => {
     const { db } = setup()
     const transport = memoryTransport()
-    const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
-    const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = tokenIn(transport)
     lines.length = 0
     const answer = await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'noget' }), { db, transport, clock }))
     expect([answer.status, answer.headers.get('location')]).toEqual([303, `/booking/${token}?status=fejl`])
@@ -161,8 +180,8 @@ describe('the booking log', () => {
   it('logs a change that could not be stored as an error with its cause', async () => {
     const { db, dir } = setup()
     const transport = memoryTransport()
-    const booked = await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
-    const token = /^\/booking\/([\w-]{32})\?/.exec(booked.headers.get('location')!)![1]!
+    await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
+    const token = tokenIn(transport)
     rmSync(join(dir, 'site.db'))
     lines.length = 0
     await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))

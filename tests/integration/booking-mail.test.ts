@@ -4,6 +4,7 @@ import type { Db } from '#db/connection'
 import { bookingEmails } from '#db/schema'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { createBooking, moveBooking } from '~/server/booking/bookings.server'
+import { manageToken } from '~/server/booking/manage-link.server'
 import type { MailTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, details, memoryTransport, testAvailability } from './booking-helpers'
@@ -53,17 +54,48 @@ describe('what the e-mails say', () => {
     expect(coachAbout('uden@eksempel.dk')).toMatch(/Telefon: 20 30 40 50\s+Bookingnummer: /)
   })
 
-  it('invite the visitor as already accepted, asking the calendar for no reply', async () => {
+  it('invite the visitor as already accepted, asking the calendar for no reply, and the coach not at all', async () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()
-    bookAt(db, '10:00', 'mette@eksempel.dk')
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
     await deliverBookingEmails({ db, transport, clock: () => NOW })
-    for (const email of transport.sent) {
+    moveBooking(db, { id: booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const toVisitor = transport.sent.filter((email) => email.to === 'mette@eksempel.dk')
+    expect(toVisitor.map((email) => email.subject)).toEqual(['Din samtale er booket: mandag 20. april kl. 10.00', 'Din samtale er flyttet til mandag 27. april kl. 09.00'])
+    for (const email of toVisitor) {
+      expect(email.attachments, email.subject).toHaveLength(1)
       const attendee = email.attachments![0]!.content.replace(/\r\n /g, '').split('\r\n').find((line) => line.startsWith('ATTENDEE'))!
-      expect(attendee, email.to).toContain('PARTSTAT=ACCEPTED')
-      expect(attendee, email.to).toContain('RSVP=FALSE')
-      expect(attendee, email.to).not.toContain('RSVP=TRUE')
+      expect(attendee, email.subject).toContain('PARTSTAT=ACCEPTED')
+      expect(attendee, email.subject).toContain('RSVP=FALSE')
+      expect(attendee, email.subject).not.toContain('RSVP=TRUE')
     }
+    // An invitation the coach "organizes" but never made is not applied by her calendar: she gets none.
+    const toCoach = transport.sent.filter((email) => email.to !== 'mette@eksempel.dk')
+    expect(toCoach).toHaveLength(2)
+    for (const email of toCoach) expect(email.attachments, email.subject).toBeUndefined()
+  })
+  it('tell an address that tried to book again about the booking it has, with its link, and tell the coach nothing', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    transport.sent.length = 0
+    const again = createBooking(db, { availability, date: MONDAY, time: '11:00', details: details('mette@eksempel.dk'), ipHash: 'ip-igen', now: NOW })
+    expect(again).toMatchObject({ status: 'har-booking', booking: { id: booking.id } })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    expect(transport.sent.map((email) => [email.to, email.subject])).toEqual([['mette@eksempel.dk', 'Du har allerede en samtale booket: mandag 20. april kl. 10.00']])
+    const [notice] = transport.sent
+    for (const line of [
+      'Der er netop forsøgt at booke en ny samtale med din e-mailadresse. Der kan kun være én kommende samtale pr. e-mailadresse, så der er ikke booket en ny.',
+      'Din samtale: mandag 20. april kl. 10.00–10.30 (dansk tid)',
+      'Vil du hellere have en anden tid, kan du flytte samtalen via linket herunder. Var det ikke dig, kan du se bort fra denne e-mail.',
+      `http://localhost:3000/booking/${manageToken(booking.publicId)}`,
+    ]) {
+      expect(notice!.text, line).toContain(line)
+    }
+    expect(notice!.text).toMatch(/Venlig hilsen\s+Birgitte Holm/)
+    expect(notice!.attachments).toBeUndefined()
   })
 })
 

@@ -86,8 +86,8 @@ describe('who may change a booking, and when', () => {
     for (const [index, time] of ['09:00', '10:00', '11:00'].entries()) expect(bookAt(db, time, `p${index}@eksempel.dk`).booking.publicId).toMatch(/^[a-hjkmnp-z2-9]{8}$/)
   })
 
-  it('reads BOOKING_RATE_LIMIT as a positive whole number, else three', () => {
-    for (const [value, limit] of [[undefined, 3], ['1', 1], ['10', 10], ['0', 3], ['-2', 3], ['2.5', 3], ['mange', 3]] as const) {
+  it('reads BOOKING_RATE_LIMIT as a positive whole number, else six', () => {
+    for (const [value, limit] of [[undefined, 6], ['1', 1], ['10', 10], ['0', 6], ['-2', 6], ['2.5', 6], ['mange', 6]] as const) {
       vi.stubEnv('BOOKING_RATE_LIMIT', value)
       expect(bookingRateLimit(), String(value)).toBe(limit)
     }
@@ -225,7 +225,7 @@ describe('the e-mails', () => {
     expect(transport.sent.map((email) => email.subject).sort()).toEqual(['Din samtale er booket: mandag 4. maj kl. 10.00', 'Ny booking: mandag 4. maj kl. 10.00 – Mette Sørensen'])
   })
 
-  it('tell the visitor and the coach what they need, each in their own words, with the invitation where it belongs', async () => {
+  it('tell the visitor and the coach what they need, each in their own words, with the invitation to the visitor only', async () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()
     vi.stubEnv('SITE_URL', 'https://www.eksempel.dk')
@@ -253,6 +253,8 @@ describe('the e-mails', () => {
     expect(confirmation!.text).toContain(`Bookingnummer: ${booking.publicId}`)
     expect(confirmation!.text).toContain(`Flyt eller aflys: ${link}`)
     expect(confirmation!.text).toContain('Den første samtale er gratis og uforpligtende. En kalenderinvitation er vedhæftet; du kan også bare skrive tiden ind selv.')
+    // Declining the invitation in a calendar app cancels nothing: the link does.
+    expect(confirmation!.text).toContain('Takker du nej til invitationen i din kalender, aflyses samtalen ikke. Vil du flytte eller aflyse, så brug linket herunder.')
     expect(confirmation!.text).toContain('Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke en samtale på min hjemmeside. Har du ikke selv booket, så aflys via linket.')
     expect(confirmation!.text).not.toContain('Helst om formiddagen.')
     expect(confirmation!.replyTo).toBeUndefined()
@@ -260,6 +262,7 @@ describe('the e-mails', () => {
     for (const line of ['Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)', 'Navn: Mette Sørensen', 'E-mail: mette@eksempel.dk', 'Telefon: 20 30 40 50', 'Besked: Helst om formiddagen.', `Bookingnummer: ${booking.publicId} (npm run booking:list viser alle bookinger)`]) {
       expect(toCoach!.text, line).toContain(line)
     }
+    expect(toCoach!.text).toContain('Bookingen står i din kalender, når du abonnerer på bookingkalenderen eller har forbundet din CalDAV-kalender (se vejledningen, afsnittet »Din kalender«).')
     expect(toCoach!.text).not.toContain(link)
     expect(movedToCoach!.replyTo).toBe('mette@eksempel.dk')
     // The reminder carries the link but no invitation; the cancellation points to a new booking.
@@ -272,13 +275,17 @@ describe('the e-mails', () => {
     expect(cancelled!.text).not.toContain(link)
     expect(cancelled!.attachments![0]!.filename).toBe('aflyst.ics')
     expect(confirmation!.attachments![0]!.filename).toBe('invitation.ics')
-    // The invitation: the visitor's with the manage link, the coach's with the visitor's name.
+    expect(moved!.attachments![0]!.filename).toBe('invitation.ics')
+    // The coach gets no invitation at all: her calendar has the booking from the feed or CalDAV.
+    for (const email of [toCoach, movedToCoach, cancelledToCoach]) expect(email!.attachments, email!.subject).toBeUndefined()
+    // The visitor's invitation, with the manage link and the UID stored with the booking.
     expect(confirmation!.attachments![0]!.content).toContain('SUMMARY:Uforpligtende samtale med')
+    expect(booking.uid).toBe(`${booking.publicId}@www.eksempel.dk`)
+    for (const email of [confirmation, moved, cancelled]) expect(email!.attachments![0]!.content, email!.subject).toContain(`\r\nUID:${booking.uid}\r\n`)
     // Calendar lines are folded at 75 octets; the description is read whole.
     const description = (email: typeof confirmation) => email!.attachments![0]!.content.replace(/\r\n /g, '').split('\r\n').find((line) => line.startsWith('DESCRIPTION:'))
     expect(description(confirmation)).toBe(`DESCRIPTION:mandag 20. april kl. 10.00–10.30 (dansk tid)\\nFlyt eller aflys: ${link}`)
-    expect(toCoach!.attachments![0]!.content).toContain('SUMMARY:Første samtale: Mette Sørensen')
-    expect(description(toCoach)).toBe('DESCRIPTION:mandag 20. april kl. 10.00–10.30 (dansk tid)')
+    expect(description(moved)).toBe(`DESCRIPTION:mandag 27. april kl. 09.00–09.30 (dansk tid)\\nFlyt eller aflys: ${link}`)
     expect(description(cancelled)).toBe('DESCRIPTION:mandag 27. april kl. 09.00–09.30 (dansk tid)')
     expect(confirmation!.attachments![0]!.content).toContain('LOCATION:Telefon – jeg ringer til dig')
     expect(confirmation!.attachments![0]!.content).toContain('PRODID:-//www.eksempel.dk//booking//DA')

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/connection'
-import { bookingEmails, bookings } from '#db/schema'
+import { bookingAttempts, bookingEmails, bookings } from '#db/schema'
 import { deleteBookings, exportBookings, purgeOldBookings } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { managedBooking } from '~/server/booking/booking-pages.server'
@@ -18,6 +18,11 @@ const book = (db: Parameters<typeof createBooking>[0], time = '10:00', email = '
   createBooking(db, { availability, date: MONDAY, time, details: details(email), ipHash, now })
 
 const confirmed = (db: Parameters<typeof createBooking>[0]) => db.select().from(bookings).where(eq(bookings.status, 'bekraeftet')).all()
+const existingNotices = (db: Parameters<typeof createBooking>[0]) => db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'eksisterende')).all()
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
 
 describe('never double-booked', () => {
   it('20 bookings of one time at once, each on its own connection: exactly one is confirmed', async () => {
@@ -73,25 +78,88 @@ describe('never double-booked', () => {
     expect(book(db, '10:00', 'c@eksempel.dk', new Date('2026-04-19T08:00:00Z')).status).toBe('booket')
   })
 
-  it('one upcoming booking per e-mail address, whatever its case, and a few per sender a day', () => {
+  it('one upcoming booking per e-mail address, whatever its case: a second try queues a notice about the first', () => {
     const { db } = temporaryDatabase()
-    expect(book(db, '09:00', 'Mette@Eksempel.dk').status).toBe('booket')
-    expect(book(db, '11:00', 'mette@eksempel.DK').status).toBe('har-booking')
-    expect(book(db, '10:00', 'to@eksempel.dk').status).toBe('booket')
-    expect(book(db, '11:00', 'tre@eksempel.dk').status).toBe('booket')
-    // The fourth booking from one sender within a day is refused (the default limit is three).
-    const fourth = createBooking(db, { availability, date: '2026-04-27', time: '09:00', details: details('fire@eksempel.dk'), ipHash: 'ip-a', now: NOW })
-    expect(fourth.status).toBe('for-mange')
+    const first = book(db, '09:00', 'Mette@Eksempel.dk')
+    if (first.status !== 'booket') throw new Error(first.status)
+    const before = db.select().from(bookings).all()
+    const again = book(db, '11:00', 'mette@eksempel.DK', NOW, 'ip-b')
+    expect(again).toEqual({ status: 'har-booking', booking: first.booking })
+    expect(db.select().from(bookings).all()).toEqual(before)
+    // One e-mail to the visitor about the booking she has, keyed by the attempt: each try is told.
+    const attempt = db.select().from(bookingAttempts).where(eq(bookingAttempts.ipHash, 'ip-b')).get()!
+    expect(existingNotices(db).map(({ bookingId, kind, role, status, sequence, startsAt, endsAt, idempotencyKey, nextAttemptAt }) => ({ bookingId, kind, role, status, sequence, startsAt, endsAt, idempotencyKey, nextAttemptAt }))).toEqual([
+      {
+        bookingId: first.booking.id,
+        kind: 'eksisterende',
+        role: 'gaest',
+        status: 'pending',
+        sequence: 0,
+        startsAt: first.booking.startsAt,
+        endsAt: first.booking.endsAt,
+        idempotencyKey: `booking-${first.booking.publicId}-eksisterende-${attempt.id}`,
+        nextAttemptAt: NOW.toISOString(),
+      },
+    ])
+    expect(book(db, '10:00', 'mette@eksempel.dk', NOW, 'ip-c').status).toBe('har-booking')
+    expect(existingNotices(db)).toHaveLength(2)
+    // A cancelled booking is no upcoming booking, nor is one that has begun.
+    cancelBooking(db, { id: first.booking.id, by: 'coach', availability, now: NOW })
+    expect(book(db, '11:00', 'mette@eksempel.dk', NOW, 'ip-d').status).toBe('booket')
+    expect(book(db, '10:00', 'ny@eksempel.dk', NOW, 'ip-e').status).toBe('booket')
+    const later = (now: string, ipHash: string) => createBooking(db, { availability, date: '2026-04-27', time: '09:00', details: details('ny@eksempel.dk'), ipHash, now: new Date(now) })
+    expect(later('2026-04-20T07:59:59.999Z', 'ip-f').status).toBe('har-booking')
+    expect(later('2026-04-20T08:00:00.000Z', 'ip-g').status).toBe('booket')
+  })
+
+  it('checks the time before the address: a taken or closed time is refused alike, with or without a booking', () => {
+    const { db } = temporaryDatabase()
+    const mette = book(db, '09:00', 'mette@eksempel.dk')
+    if (mette.status !== 'booket') throw new Error(mette.status)
+    expect(book(db, '11:00', 'bo@eksempel.dk', NOW, 'ip-b').status).toBe('booket')
+    for (const email of ['mette@eksempel.dk', 'ny@eksempel.dk']) {
+      expect(book(db, '11:00', email, NOW, `ip-${email}`), email).toEqual({ status: 'taget' })
+      // Inside the notice (23 hours ahead).
+      expect(book(db, '10:00', email, new Date('2026-04-19T09:00:00Z'), `ip-${email}`), email).toEqual({ status: 'ikke-ledig' })
+      expect(book(db, '10:30', email, NOW, `ip-${email}`), email).toEqual({ status: 'ikke-ledig' })
+    }
+    // None of it told Mette anything; only a free time reaches the check of her address.
+    expect(existingNotices(db)).toEqual([])
+    expect(book(db, '10:00', 'mette@eksempel.dk', NOW, 'ip-c')).toMatchObject({ status: 'har-booking', booking: { id: mette.booking.id } })
+    expect(existingNotices(db)).toHaveLength(1)
+  })
+
+  it('counts attempts per sender a day, refused ones too, against the default limit of six', () => {
+    const { db } = temporaryDatabase()
+    expect(book(db, '09:00', 'mette@eksempel.dk').status).toBe('booket')
+    expect(book(db, '11:00', 'mette@eksempel.dk').status).toBe('har-booking')
+    expect(book(db, '09:00', 'to@eksempel.dk').status).toBe('taget')
+    const at = (time: string, email: string, now = NOW, ipHash = 'ip-a', date = '2026-04-27') => createBooking(db, { availability, date, time, details: details(email), ipHash, now })
+    // A Monday the file offers, beyond the 28 days' window.
+    expect(at('10:00', 'tre@eksempel.dk', NOW, 'ip-a', '2026-05-11').status).toBe('ikke-ledig')
+    expect(book(db, '10:00', 'fire@eksempel.dk').status).toBe('booket')
+    expect(book(db, '11:00', 'fem@eksempel.dk').status).toBe('booket')
+    // Six attempts, three bookings: the seventh attempt within a day is refused, whatever its time.
+    expect(at('09:00', 'seks@eksempel.dk')).toEqual({ status: 'for-mange' })
+    expect(db.select().from(bookingAttempts).where(eq(bookingAttempts.ipHash, 'ip-a')).all()).toHaveLength(6)
+    // Another sender books it; once the first attempts are more than a day old, the first sender may try again.
+    expect(at('09:00', 'seks@eksempel.dk', NOW, 'ip-b').status).toBe('booket')
+    expect(at('10:00', 'syv@eksempel.dk', new Date(NOW.getTime() + 86_400_000)).status).toBe('for-mange')
+    expect(at('10:00', 'syv@eksempel.dk', new Date(NOW.getTime() + 86_400_000 + 1)).status).toBe('booket')
   })
 })
 
 describe('invitations, moves and cancellations', () => {
-  it('REQUEST (SEQUENCE 0) → REQUEST (1) → CANCEL (2) with one UID, to the visitor and the coach', async () => {
+  it('REQUEST (SEQUENCE 0) → REQUEST (1) → CANCEL (2) with the UID stored at booking, to the visitor only', async () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()
     const outcome = book(db)
     if (outcome.status !== 'booket') throw new Error(outcome.status)
     const id = outcome.booking.id
+    // Fixed when the booking is made, from the SITE_URL of that moment (here the default).
+    expect(outcome.booking.uid).toBe(`${outcome.booking.publicId}@localhost:3000`)
+    // The site's address changes later: the event keeps its UID, so calendars update it instead of adding another.
+    vi.stubEnv('SITE_URL', 'https://www.eksempel.dk')
     await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: id })
     expect(moveBooking(db, { id, availability, date: '2026-04-27', time: '09:00', now: NOW }).status).toBe('flyttet')
     await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: id })
@@ -110,8 +178,7 @@ describe('invitations, moves and cancellations', () => {
       { method: 'REQUEST', sequence: 1, status: 'CONFIRMED', start: '2026-04-27T07:00:00.000Z' },
       { method: 'CANCEL', sequence: 2, status: 'CANCELLED', start: '2026-04-27T07:00:00.000Z' },
     ])
-    expect(new Set(invitations.map((invitation) => invitation.uid)).size).toBe(1)
-    expect(invitations[0]!.uid).toBe(`${outcome.booking.publicId}@localhost:3000`)
+    expect(invitations.map((invitation) => invitation.uid)).toEqual(Array(3).fill(`${outcome.booking.publicId}@localhost:3000`))
     expect(invitations[0]!.attendee).toBe('MAILTO:mette@eksempel.dk')
     expect(toVisitor.map((email) => email.attachments![0]!.contentType)).toEqual([
       'text/calendar; charset=utf-8; method=REQUEST',
@@ -123,13 +190,19 @@ describe('invitations, moves and cancellations', () => {
     expect(toVisitor[0]!.attachments![0]!.content).not.toContain('TZID')
     // The visitor's e-mail stands on its own: the time and the manage link are in the text.
     expect(toVisitor[0]!.text).toContain('Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)')
-    expect(toVisitor[0]!.text).toContain(`http://localhost:3000/booking/${outcome.token}`)
+    expect(toVisitor[0]!.text).toContain(`https://www.eksempel.dk/booking/${outcome.token}`)
+    // The coach is told of each change, without an invitation: her calendar gets the booking from the feed and CalDAV.
     const toCoach = transport.sent.filter((email) => email.to !== 'mette@eksempel.dk')
-    expect(toCoach.map((email) => readInvitation(email.attachments![0]!.content).sequence)).toEqual([0, 1, 2])
+    expect(toCoach.map((email) => email.subject)).toEqual([
+      'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen',
+      'Booking flyttet til mandag 27. april kl. 09.00 – Mette Sørensen',
+      'Booking aflyst: mandag 27. april kl. 09.00 – Mette Sørensen',
+    ])
+    expect(toCoach.map((email) => email.attachments)).toEqual([undefined, undefined, undefined])
     expect(toCoach[0]!.replyTo).toBe('mette@eksempel.dk')
   })
 
-  it('refuses changes after the cut-off, and more moves than allowed', () => {
+  it('refuses changes after the cut-off, and more moves than allowed; a move to the same time uses none', () => {
     const { db } = temporaryDatabase()
     const outcome = book(db)
     if (outcome.status !== 'booket') throw new Error(outcome.status)
@@ -144,9 +217,12 @@ describe('invitations, moves and cancellations', () => {
 
     const again = book(db, '11:00', 'ny@eksempel.dk', NOW, 'ip-b')
     if (again.status !== 'booket') throw new Error(again.status)
-    const moves = ['2026-04-27T09:00', '2026-04-27T10:00', '2026-04-27T11:00', '2026-04-27T09:00']
+    const moves = ['2026-04-27T09:00', '2026-04-27T09:00', '2026-04-27T10:00', '2026-04-27T11:00', '2026-04-27T11:00', '2026-04-27T09:00']
     const results = moves.map((key) => moveBooking(db, { id: again.booking.id, availability, date: key.slice(0, 10), time: key.slice(11), now: NOW }).status)
-    expect(results).toEqual(['flyttet', 'flyttet', 'flyttet', 'for-mange-flytninger'])
+    // The time it already has changes nothing and counts for nothing, even once the moves are used up.
+    expect(results).toEqual(['flyttet', 'samme-tid', 'flyttet', 'flyttet', 'samme-tid', 'for-mange-flytninger'])
+    expect(db.select().from(bookings).where(eq(bookings.id, again.booking.id)).get()).toMatchObject({ startsAt: '2026-04-27T09:00:00.000Z', sequence: 3, moveCount: 3 })
+    expect(db.select().from(bookingEmails).where(eq(bookingEmails.bookingId, again.booking.id)).all().filter((email) => email.kind === 'flyttet')).toHaveLength(6)
   })
 
   it('a GET of the manage link changes nothing, and shows the current time after a move', () => {
@@ -295,15 +371,16 @@ describe('a mail outage loses nothing', () => {
 })
 
 describe('the outbox and the coach tools', () => {
-  it('writes the .ics beside the JSON; export, delete and purge take both', async () => {
+  it('writes the visitor’s .ics beside the JSON; export, delete and purge take both', async () => {
     const { db, dir } = temporaryDatabase()
     const outbox = join(dir, 'outbox')
     const outcome = book(db)
     if (outcome.status !== 'booket') throw new Error(outcome.status)
     await deliverBookingEmails({ db, transport: outboxTransport(outbox), clock: () => NOW })
-    const key = `booking-${outcome.booking.publicId}-bekraeftelse-0-gaest`
-    expect(readInvitation(readFileSync(join(outbox, `${key}.ics`), 'utf8')).method).toBe('REQUEST')
-    expect(JSON.parse(readFileSync(join(outbox, `${key}.json`), 'utf8')).attachments[0].filename).toBe('invitation.ics')
+    const key = `booking-${outcome.booking.publicId}-bekraeftelse-0`
+    expect(readdirSync(outbox).sort()).toEqual([`${key}-coach.json`, `${key}-gaest.ics`, `${key}-gaest.json`])
+    expect(readInvitation(readFileSync(join(outbox, `${key}-gaest.ics`), 'utf8')).method).toBe('REQUEST')
+    expect(JSON.parse(readFileSync(join(outbox, `${key}-gaest.json`), 'utf8')).attachments[0].filename).toBe('invitation.ics')
 
     const exported = await exportBookings('METTE@eksempel.dk', { db, outbox })
     expect(exported.bookings.map((booking) => booking.publicId)).toEqual([outcome.booking.publicId])
@@ -314,9 +391,11 @@ describe('the outbox and the coach tools', () => {
     expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-18T00:00:00Z'), days: 90 })).toEqual({ bookings: 0, outboxFiles: 0 })
     const other = book(db, '11:00', 'anden@eksempel.dk', NOW, 'ip-b')
     expect(other.status).toBe('booket')
-    const deleted = await deleteBookings('anden@eksempel.dk', { db, outbox })
+    // Erased once the conversation is over: nothing to cancel first, so it goes at once.
+    const deleted = await deleteBookings('anden@eksempel.dk', { db, outbox, now: new Date('2026-04-21T00:00:00Z') })
     expect(deleted.bookings).toHaveLength(1)
-    expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-20T00:00:00Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 4 })
+    expect(deleted.cancelled).toEqual([])
+    expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-20T00:00:00Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 3 })
     expect(db.select().from(bookings).all()).toEqual([])
     expect(db.select().from(bookingEmails).all()).toEqual([])
     expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])

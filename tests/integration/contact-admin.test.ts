@@ -7,11 +7,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { privacy } from '#content/privacy'
 import { site } from '#content/site'
 import { type Db, openDatabase, seedIfEmpty } from '#db/connection'
-import { contactMessages } from '#db/schema'
+import { bookingEmails, bookings, contactMessages } from '#db/schema'
+import { formatPeriod } from '~/lib/booking/time'
+import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
+import { createBooking } from '~/server/booking/bookings.server'
+import { beat } from '~/server/app-state.server'
 import { deletePerson, exportPerson, messageById, messageCounts, recentMessages, storedAbout } from '~/server/contact/contact-admin.server'
 import { submitContact } from '~/server/contact/contact.server'
 import { type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
+import { details, testAvailability } from './booking-helpers'
 
 // The background purge runs in each server worker: it may remove an outbox file right after the
 // erasure listed the outbox. `afterListing` stands in for it; node:fs/promises is real otherwise.
@@ -275,6 +280,74 @@ describe('the coach’s privacy tools', () => {
     expect(accepted).toContain('Slettet om bo@eksempel.dk: 1 besked og 2 e-mails i udbakken.')
     expect(bosFiles()).toEqual([])
     expect(readdirSync(outbox)).toHaveLength(4)
+  })
+
+  it('booking:cancel asks first, cancels only in the database, and leaves the sending to the running site; contact:delete cancels before it deletes', { timeout: 180_000 }, async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    // The scripts read the real clock: two bookings on the first Monday at least a week from now.
+    const monday = new Date(Date.now() + 7 * 86_400_000)
+    monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7))
+    const date = monday.toISOString().slice(0, 10)
+    const bookedAt = new Date(monday.getTime() - 3 * 86_400_000)
+    const book = (time: string, email: string) => {
+      const outcome = createBooking(db, { availability: testAvailability(), date, time, details: details(email), ipHash: `ip-${email}`, now: bookedAt })
+      if (outcome.status !== 'booket') throw new Error(outcome.status)
+      return outcome.booking
+    }
+    const bo = book('09:00', 'bo@eksempel.dk')
+    const anne = book('11:00', 'anne@eksempel.dk')
+    await deliverBookingEmails({ db, transport: outboxTransport(outbox), clock: () => bookedAt })
+    const outboxBefore = readdirSync(outbox).sort()
+    const when = (booking: typeof bo) => formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))
+    const env = { ...process.env, DATABASE_URL: join(dir, 'site.db'), MAIL_OUTBOX_DIR: outbox }
+    const run = async (script: string, ...args: string[]) => {
+      const result = await promisify(execFile)('node_modules/.bin/tsx', [`scripts/${script}.ts`, ...args], { env, encoding: 'utf8' }).catch(
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      )
+      return { status: 'code' in result ? result.code : 0, stdout: result.stdout, stderr: result.stderr }
+    }
+    const rowOfBooking = (id: number) => db.select().from(bookings).where(eq(bookings.id, id)).get()
+    const emailRows = (id: number) => db.select({ kind: bookingEmails.kind, role: bookingEmails.role, status: bookingEmails.status }).from(bookingEmails).where(eq(bookingEmails.bookingId, id)).orderBy(bookingEmails.id).all()
+
+    // Run from a script (no terminal to ask in) and without --ja: it shows the booking and changes nothing.
+    const unconfirmed = await run('booking-cancel', bo.publicId)
+    expect(unconfirmed.status).toBe(2)
+    expect(unconfirmed.stdout).toBe(`Booking ${bo.publicId}: Mette Sørensen (bo@eksempel.dk, 20 30 40 50), ${when(bo)}.\n`)
+    expect(unconfirmed.stderr).toContain(`Intet er aflyst: aflysningen skal bekræftes, og her kan der ikke spørges. Er du sikker, så tilføj --ja: npm run booking:cancel -- ${bo.publicId} --ja`)
+    expect(rowOfBooking(bo.id)).toMatchObject({ status: 'bekraeftet', sequence: 0 })
+
+    // With --ja it cancels in the database; the e-mails wait for the site, which has not reported in.
+    const cancelled = await run('booking-cancel', bo.publicId, '--ja')
+    expect(cancelled).toMatchObject({ status: 0, stderr: '' })
+    expect(cancelled.stdout.split('\n').slice(-2)).toEqual([
+      `Aflyst: Mette Sørensen, ${when(bo)}. Hjemmesiden kører ikke lige nu (den har ikke meldt sig de sidste minutter): aflysningen til bo@eksempel.dk ligger klar og sendes, så snart den kører igen.`,
+      '',
+    ])
+    expect(rowOfBooking(bo.id)).toMatchObject({ status: 'aflyst', cancelledBy: 'coach', sequence: 1 })
+    expect(emailRows(bo.id).filter((email) => email.kind === 'aflyst')).toEqual([
+      { kind: 'aflyst', role: 'gaest', status: 'pending' },
+      { kind: 'aflyst', role: 'coach', status: 'pending' },
+    ])
+    // Nothing was sent by the command itself.
+    expect(readdirSync(outbox).sort()).toEqual(outboxBefore)
+    const twice = await run('booking-cancel', bo.publicId, '--ja')
+    expect(twice).toMatchObject({ status: 0, stdout: `Bookingen ${bo.publicId} (${when(bo)}) var allerede aflyst.\n` })
+
+    // Erasing Anne, while the site runs: her upcoming booking is cancelled first and kept until the cancellation is out.
+    beat(db)
+    const erased = await run('contact-delete', '--email', 'anne@eksempel.dk', '--ja')
+    expect(erased.status).toBe(0)
+    expect(erased.stdout).toContain('1 kommende samtale aflyses først: anne@eksempel.dk får en aflysning, og tiden fjernes fra din kalender.')
+    expect(erased.stdout).toContain(
+      `Aflyst først: booking ${anne.publicId}, ${when(anne)}. Den slettes, så snart aflysningen er sendt. Aflysningen sendes af hjemmesiden inden for et minut; npm run booking:list viser, når det er sket.`,
+    )
+    expect(rowOfBooking(anne.id)).toMatchObject({ status: 'aflyst', cancelledBy: 'coach', eraseRequestedAt: expect.any(String) })
+    expect(emailRows(anne.id).filter((email) => email.kind === 'aflyst')).toEqual([
+      { kind: 'aflyst', role: 'gaest', status: 'pending' },
+      { kind: 'aflyst', role: 'coach', status: 'pending' },
+    ])
+    expect(readdirSync(outbox).sort()).toEqual(outboxBefore)
   })
 
   it('names the database it looked for when DATABASE_URL is not set, and creates none', { timeout: 30_000 }, async () => {
