@@ -87,7 +87,7 @@ export async function bookThroughProxies(through: Through, headers: Record<strin
   if (!href) throw new Error('/book-samtale shows no free time')
   const slotKey = decodeURIComponent(href)
   const form = await (await through(`/book-samtale/${href}`)).text()
-  const action = /<form id="bookingformular" method="post" action="([^"]+)"/.exec(form)?.[1]?.replace(/&amp;/g, '&')
+  const action = /<form id="bookingformular"[^>]*\saction="([^"]+)"/.exec(form)?.[1]?.replace(/&amp;/g, '&')
   if (!action) throw new Error(`/book-samtale/${href} has no booking form`)
   const answer = await through(action, {
     method: 'POST',
