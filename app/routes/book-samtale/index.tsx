@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { UntilTheConversation } from '~/components/blog/crisis-lines'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
 import { PageHero } from '~/components/ui/page-hero'
@@ -44,6 +45,7 @@ function BookingWeekPage() {
           ) : (
             <BookingClosed />
           )}
+          <UntilTheConversation />
         </div>
       </Section>
     </>
