@@ -4,11 +4,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { firstPersonStories } from '#content/first-person-stories'
 import { privacy } from '#content/privacy'
-import { clients, testimonials } from '#content/references'
+import { clients, testimonialCheck, testimonials } from '#content/references'
 import { services } from '#content/services'
 import { site } from '#content/site'
-import { type LaunchFacts, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
+import { type ClaimFacts, type LaunchFacts, claimsToConfirm, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 const standIn = readFileSync('content/portrait.jpg')
@@ -223,11 +224,41 @@ describe('npm run check:launch', () => {
   it('fails as a command while placeholders remain, in Danish', { timeout: 20_000 }, () => {
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], { encoding: 'utf8', env: { ...process.env, SITE_URL: '', RESEND_API_KEY: '', MAIL_FROM: '' } })
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('Før siden går i luften, skal 19 ting erstattes:')
+    expect(run.stdout).toContain('Før siden går i luften, skal 25 ting erstattes:')
     expect(run.stdout).toContain('content/booking.yaml:\n  - bookingtiderne er et eksempel (eksempel: ja)')
     expect(run.stdout).toContain('content/references.ts:\n  - 24 af kunderne under Referencer er eksempler (sample: true)\n')
     expect(run.stdout).toContain('content/portrait.jpg:\n  - portrættet er den tegnede pladsholder')
     expect(run.stdout).toContain('content/privacy.ts:\n  - e-mailtjenesten (Resend)')
     expect(run.stdout).toContain('content/services.ts:\n  - 6 af priserne og samtalelængderne under Ydelser er eksempler (sample: true)\n')
+    expect(run.stdout).toContain('content/first-person-stories.ts:\n  - artiklen mail-fra-en-mor er skrevet med en klients egne ord')
+  })
+})
+
+describe('claims only the coach can vouch for', () => {
+  const shippedClaims: ClaimFacts = { stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }
+
+  it('names the first-person stories, the testimonial check, the ethical guidelines and the services of a course until she confirms them', () => {
+    const items = claimsToConfirm(shippedClaims)
+    expect(items.map((item) => item.where)).toEqual([
+      ...Array(3).fill('content/first-person-stories.ts'),
+      'content/references.ts',
+      'content/site.ts',
+      'content/privacy.ts',
+    ])
+    const text = items.map((item) => item.what).join('\n')
+    for (const slug of ['mail-fra-en-mor', 'anmeldelse-til-gymnasieblad', 'en-16-aarig-piges-oplevelser']) expect(text).toContain(`artiklen ${slug} er skrevet med en klients egne ord`)
+    expect(text).toContain('de etiske retningslinjer (Eksempel Coachakademis etiske retningslinjer) er et eksempel')
+    expect(text).toContain('videosamtaler, fakturering og betaling')
+  })
+
+  it('lets each go as it is confirmed: a story with bekraeftet, the check without sample, a named guideline, a list of services (also an empty one)', () => {
+    const confirmed: ClaimFacts = {
+      stories: firstPersonStories.map((story) => ({ ...story, bekraeftet: story.slug !== 'mail-fra-en-mor' })),
+      testimonialCheck: { sample: undefined },
+      ethics: 'ICF’s etiske regler',
+      clientServices: [],
+    }
+    expect(claimsToConfirm(confirmed).map((item) => item.what.split(' – ')[0])).toEqual(['artiklen mail-fra-en-mor er skrevet med en klients egne ord'])
+    expect(claimsToConfirm({ ...confirmed, stories: [] })).toEqual([])
   })
 })
