@@ -61,7 +61,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
         <li>
           <strong>Webserverens log</strong>: foran hjemmesiden står en webserver, som for hver side noterer tidspunkt,
           sidens adresse, svarkode, svartid, din browsers navn og din IP-adresse forkortet: den sidste del er
-          fjernet (fx 192.0.2.0 i stedet for 192.0.2.17), så den kun peger på et net og ikke på dig. Søgeord og
+          fjernet (fx 192.0.2.0 i stedet for 192.0.2.17), så den peger på et net af adresser og ikke direkte på dig. Søgeord og
           hemmelige led i adressen – som linket til din booking – fjernes, før noget skrives.
         </li>
       </ul>
