@@ -38,6 +38,11 @@ export async function coachContentProblems(projectRoot: string): Promise<string[
     else if (actual !== title) problems.push(`popular-articles.ts: »${slug}« hedder »${actual}«, ikke »${title}« – skriv artiklens egen titel`)
   }
 
+  const { firstPersonStories } = (await import(pathToFileURL(join(content, 'first-person-stories.ts')).href)) as typeof import('#content/first-person-stories')
+  for (const { slug } of firstPersonStories) {
+    if (!articleTitles.has(slug)) problems.push(`first-person-stories.ts: artiklen »${slug}« findes ikke i content/blog – ret navnet, eller fjern linjen`)
+  }
+
   const booking = loadAvailability(join(content, 'booking.yaml'))
   if (!booking.ok) problems.push(...booking.errors.map((error) => `booking.yaml: ${error}`))
 
