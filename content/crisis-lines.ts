@@ -10,8 +10,8 @@ const livslinien: CrisisLine = {
   number: { display: '70\u00a0201\u00a0201', href: 'tel:+4570201201' },
   text: 'Anonym samtale, hvis du har selvmordstanker eller er bekymret for en anden.',
   // As Livslinien publishes its opening hours: every day from 11 in the morning to 5 at night.
-  // A no-break space and word joiners keep »kl. 11–05« on one line.
-  hours: 'alle dage kl.\u00a011\u2060–\u206005',
+  // A no-break space and word joiners keep »kl. 11.00–5.00« on one line.
+  hours: 'alle dage kl.\u00a011.00\u2060–\u20605.00',
 }
 
 const emergency: CrisisLine = { name: 'Ved akut fare', number: { display: '112', href: 'tel:112' }, text: 'Ring 112, hvis der er fare for liv.' }
@@ -27,6 +27,7 @@ const boernetelefonen: CrisisLine = {
   name: 'BørneTelefonen',
   number: { display: '116\u00a0111', href: 'tel:116111' },
   text: 'Gratis og anonym rådgivning for børn og unge under 18 år.',
+  hours: 'hele døgnet',
 }
 
 export type CrisisAudience = 'adult' | 'teen'
@@ -38,11 +39,16 @@ export const crisisLines: Record<CrisisAudience, CrisisLine[]> = {
 }
 
 /**
- * Where to turn instead of the contact form, on /kontakt and in the receipt e-mail: the form is read
- * within a working day, so it must never be where someone in crisis waits. Text and numbers
- * alternate, so the page can make each number a link and the e-mail can print it.
+ * A sentence about help that cannot wait: text and numbers alternate, so a page can make each
+ * number a link (CrisisSentence) and an e-mail can print it (crisisSentenceText).
  */
-export const notForAcuteHelp: Array<string | CrisisLine> = [
+export type CrisisSentence = Array<string | CrisisLine>
+
+/**
+ * Where to turn instead of the contact form, on /kontakt and in the receipt e-mail: the form is read
+ * within a working day, so it must never be where someone in crisis waits.
+ */
+export const notForAcuteHelp: CrisisSentence = [
   'Kontaktformularen er ikke beregnet til akut hjælp. Er der fare for liv, så ring ',
   emergency,
   '. Har du det rigtig svært, kan du tale anonymt med Livslinien på ',
@@ -52,8 +58,20 @@ export const notForAcuteHelp: Array<string | CrisisLine> = [
   '.',
 ]
 
-/** The same as plain text, for the e-mail. */
-export const notForAcuteHelpText = notForAcuteHelp.map((part) => (typeof part === 'string' ? part : part.number?.display)).join('')
+/**
+ * Where to turn until the booked conversation, on the booking pages and in the booking e-mails: the
+ * first free time may be days away.
+ */
+export const untilTheConversation: CrisisSentence = [
+  'Samtalen er ikke akut hjælp. Har du det rigtig svært, inden vi ses, kan du tale anonymt med Livslinien på ',
+  livslinien,
+  ` (${livslinien.hours}). Er der fare for liv, så ring `,
+  emergency,
+  '.',
+]
+
+/** The sentence as plain text, for an e-mail. */
+export const crisisSentenceText = (sentence: CrisisSentence) => sentence.map((part) => (typeof part === 'string' ? part : part.number?.display)).join('')
 
 /** The one line the call-to-action card under such an article carries: who to call, and 112. */
 export const crisisLineShort: Record<CrisisAudience, { call: CrisisLine[]; emergency: CrisisLine }> = {

@@ -5,7 +5,7 @@ export const faq = [
   {
     question: 'Hvor lang tid varer en samtale?',
     answer:
-      `En samtale varer normalt 60–90 minutter. ${FREE_FIRST_CONVERSATION} Så kan vi mærke, om kemien er der.`,
+      `En samtale i et forløb varer normalt 60–90 minutter. ${FREE_FIRST_CONVERSATION} Så kan vi mærke, om kemien er der.`,
   },
   {
     question: 'Tilbyder du online coaching?',

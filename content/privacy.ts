@@ -21,6 +21,12 @@ export type TransferBasis = 'dpf' | 'scc'
 
 export type Processor = { name: string; location: string }
 
+/**
+ * A service a course with a client uses: video calls, invoicing, payment. `transfer` only for a
+ * provider outside the EU/EEA (USA, UK, …): the basis in its data processing agreement.
+ */
+export type ClientService = Processor & { company: string; purpose: string; transfer?: TransferBasis }
+
 export type MailProvider = Processor & {
   company: string
   transfer: TransferBasis
@@ -39,6 +45,12 @@ export type PrivacyFacts = {
   hosting: Processor
   /** Where the coach's e-mail lives: every notification of a message lands in that inbox. */
   mailbox: Processor
+  /**
+   * What a course uses beyond e-mail: video calls, invoicing, payment. The policy names each as a
+   * recipient and, outside the EU/EEA, with its transfer basis. `undefined`: not listed yet, so the
+   * policy promises to name the provider before a course begins (and `npm run check:launch` asks).
+   */
+  clientServices: ClientService[] | undefined
   /** The host's setting: the server's log is deleted after this many days (see README, Drift). */
   logRetentionDays: number
   /** `npm run db:backup` deletes its copies after this many days. */
@@ -64,6 +76,10 @@ export const privacy: PrivacyFacts = {
   },
   hosting: { name: 'Eksempel Hosting ApS', location: 'Danmark' }, // EKSEMPEL: skriv din udbyder og landet, hvor serveren står
   mailbox: { name: 'Eksempel Mail A/S', location: 'EU' }, // EKSEMPEL: skriv, hvem der leverer din e-mail, og hvor den opbevares
+  // Skriv de tjenester, du bruger til videosamtaler, fakturering og betaling (eller [] for ingen), fx
+  // [{ purpose: 'videosamtaler', name: 'Zoom', company: 'Zoom Communications, Inc.', location: 'USA', transfer: 'dpf' },
+  //  { purpose: 'fakturering', name: 'Dinero', company: 'Dinero ApS', location: 'Danmark' }]
+  clientServices: undefined,
   logRetentionDays: 30,
   backupRetentionDays: 30,
   clientNotesYears: 5,

@@ -75,5 +75,20 @@ export const testimonials: Testimonial[] = [
   },
 ]
 
+/**
+ * What the coach does to make sure the testimonials come from real clients (markedsføringsloven
+ * § 6 b), shown under them on /referencer and the home page once none of them is a sample. Write
+ * what you actually do, and delete `sample: true`; `npm run check:launch` asks until then.
+ */
+export const testimonialCheck: { text: string; sample?: true } = {
+  text: 'Udtalelserne er skrevet af klienter, som selv har sendt dem til mig og givet mig lov til at bruge dem her. Jeg gengiver dem ordret; kun navnet er udeladt.',
+  sample: true, // slet linjen, når teksten passer til, hvordan du indsamler udtalelser
+}
+
+/** The line next to the testimonials: that they are examples, or how the coach checks them. */
+export const testimonialSource = testimonials.some((testimonial) => testimonial.sample)
+  ? 'Udtalelserne er eksempler, ikke udtalelser fra rigtige klienter. De bliver erstattet af rigtige.'
+  : testimonialCheck.text
+
 /** True while the page would show anything invented. */
 export const showsSamples = [...clients, ...testimonials].some((entry) => entry.sample)

@@ -6,6 +6,8 @@
  * every price that is still a sample, and /ydelser says openly that the prices are examples.
  */
 export type ServicePrice = { price: string; duration: string; sample?: true }
+// A price for private clients must include VAT and say so (»inkl. moms«); one for companies may
+// leave it out and say so (»+ moms«). A test holds every price to one of the two.
 
 /** The six services, shown on the services page. The first three are the specialties on the home page. */
 export const services = [
@@ -21,7 +23,7 @@ export const services = [
       'Bryd vaner, der holder dig tilbage',
       'Konkrete skridt mellem samtalerne',
     ],
-    pricing: { price: '850 kr. pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
+    pricing: { price: '850 kr. inkl. moms pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'stresshaandtering',
@@ -35,7 +37,7 @@ export const services = [
       'Prioritering og grænsesætning',
       'Plan for en holdbar hverdag',
     ],
-    pricing: { price: '850 kr. pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
+    pricing: { price: '850 kr. inkl. moms pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'relationscoaching',
@@ -49,7 +51,7 @@ export const services = [
       'Coaching af forældre og teenagere',
       'Fælles mål og aftaler i familien',
     ],
-    pricing: { price: '1.100 kr. pr. samtale for jer to', duration: '90 minutter', sample: true } as ServicePrice,
+    pricing: { price: '1.100 kr. inkl. moms pr. samtale for jer to', duration: '90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'karrierecoaching',
@@ -63,7 +65,7 @@ export const services = [
       'Forberedelse til jobsamtaler',
       'Motivation i en periode med ledighed',
     ],
-    pricing: { price: '850 kr. pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
+    pricing: { price: '850 kr. inkl. moms pr. samtale', duration: '60–90 minutter', sample: true } as ServicePrice,
   },
   {
     id: 'ledercoaching',

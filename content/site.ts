@@ -28,7 +28,7 @@ export const site = {
   email: 'kontakt@holmcoaching.dk', // EKSEMPEL: skriv din egen
   // Non-breaking spaces keep the number on one line. EKSEMPEL: skriv dit eget nummer (begge steder).
   phone: { display: '+45\u00a021\u00a043\u00a065\u00a087', href: 'tel:+4521436587' },
-  phoneHours: 'Mandag–fredag kl. 9:00–17:00',
+  phoneHours: 'Mandag–fredag kl. 9.00–17.00',
   address: {
     street: 'Brøndstedvej 14', // EKSEMPEL: skriv din egen adresse (og region, geo og mapsUrl herunder)
     postalCode: '7000',
@@ -42,6 +42,8 @@ export const site = {
   foundingYear,
   /** Where the coach trained and was certified: shown wherever the site says »certificeret«. */
   certifiedBy: 'Eksempel Coachakademi', // EKSEMPEL: skriv navnet på den uddannelse eller organisation, der har certificeret dig
+  /** The ethical guidelines the coach works by, named wherever the site says she works by any. */
+  ethics: 'Eksempel Coachakademis etiske retningslinjer', // EKSEMPEL: skriv navnet på de etiske regler, du arbejder efter, fx ICF's etiske regler
   profiles: {
     linkedin: 'https://www.linkedin.com/in/birgitte-holm-coach', // EKSEMPEL: skriv din egen profil
     facebook: 'https://www.facebook.com/holmcoaching', // EKSEMPEL: skriv din egen side

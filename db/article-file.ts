@@ -175,20 +175,30 @@ export function parseArticleFile(fileName: string, source: string, schema = fron
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source)
   if (!match) throw new ArticleFileError(fileName, ['filen mangler front matter mellem to linjer med ---'])
 
+  // Every mistake of the file at once: the coach fixes them in one go instead of one per seed.
+  const problems: string[] = []
   const allowedFields = Object.keys(schema.shape)
   let data: unknown
+  let brokenFields: string[] = []
   try {
     data = readFrontMatterYaml(match[1]!, allowedFields)
   } catch (error) {
-    // readFrontMatterYaml throws only FrontMatterYamlError, with the line and what to do.
-    throw new ArticleFileError(fileName, [(error as FrontMatterYamlError).message])
+    // readFrontMatterYaml throws only FrontMatterYamlError, with the lines and what to do.
+    const yamlError = error as FrontMatterYamlError
+    problems.push(...yamlError.problems)
+    data = yamlError.partial
+    brokenFields = yamlError.brokenFields
   }
+  const readable = problems.length === 0 || data !== undefined
   const result = schema.safeParse(data ?? {})
-  if (!result.success) {
-    throw new ArticleFileError(fileName, result.error.issues.map((issue) => danishProblem(issue, allowedFields)))
+  if (readable && !result.success) {
+    // A field on a broken line is told there already, not again as missing.
+    const fieldIssues = result.error.issues.filter((issue) => !brokenFields.includes(String(issue.path[0])))
+    problems.push(...fieldIssues.map((issue) => danishProblem(issue, allowedFields)))
   }
   const body = match[2]!.trim()
-  if (!body) throw new ArticleFileError(fileName, ['artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---'])
+  if (!body) problems.push('artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---')
+  if (problems.length > 0 || !result.success) throw new ArticleFileError(fileName, problems)
 
   const meta = result.data
   const fill = (value: string) => fillPlaceholders(value, fileName)

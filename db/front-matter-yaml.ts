@@ -25,7 +25,20 @@ function isUnclosedList(error: Error) {
   return /end with a \]|flow-seq-end/.test(error.message)
 }
 
-export class FrontMatterYamlError extends Error {}
+/**
+ * Every line mistake found, each with its line and how to fix it. `partial` is what the other lines
+ * say (undefined when YAML could not read them either), so the fields can be checked as well and
+ * all of a file's mistakes are told at once; `brokenFields` are named on the broken lines.
+ */
+export class FrontMatterYamlError extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly partial: unknown = undefined,
+    readonly brokenFields: string[] = [],
+  ) {
+    super(problems.join('; '))
+  }
+}
 
 function forgive(lines: string[], fields: readonly string[]) {
   return lines.map((line, index) => {
@@ -49,7 +62,8 @@ type Typo = { index: number; hint: string }
  * (an unclosed quote is kept as part of the title) or report them a line too early with advice
  * that does not fit. Lines inside a | or > block are the block's text and are left alone.
  */
-function findTypo(lines: string[], fields: readonly string[]): Typo | undefined {
+function findTypos(lines: string[], fields: readonly string[]): Typo[] {
+  const typos: Typo[] = []
   let inBlock = false
   for (const [index, line] of lines.entries()) {
     if (line.trim() === '' || /^\s*#/.test(line)) continue
@@ -62,19 +76,21 @@ function findTypo(lines: string[], fields: readonly string[]): Typo | undefined 
       const hint = field[1]!.includes('\t')
         ? 'linjen begynder med et tabulatortegn – slet det, så feltet står helt ude til venstre'
         : `linjen er rykket ind – slet mellemrummene foran »${field[2]}«, så feltet står helt ude til venstre som de andre`
-      return { index, hint }
+      typos.push({ index, hint })
+      continue
     }
     if (indented) continue
     if (!field) {
       if (line.startsWith('-') || /^[A-Za-z]+:/.test(line)) continue
       const word = /^([A-Za-z]+)[ \t]+(\S.*)$/.exec(line)
-      return {
+      typos.push({
         index,
         hint:
           word && fields.includes(word[1]!)
             ? `der mangler et kolon efter feltnavnet – skriv ${word[1]}: ${word[2]}`
             : 'linjen er ikke et felt – skriv den som »navn: værdi«, eller flyt den op i forlængelse af linjen over, hvis den hører til den',
-      }
+      })
+      continue
     }
     const value = field[3] ?? ''
     if (/^[|>]/.test(value)) inBlock = true
@@ -83,18 +99,17 @@ function findTypo(lines: string[], fields: readonly string[]): Typo | undefined 
     if (/^[ \t]+\S/.test(lines[index + 1] ?? '')) continue
     const opening = /^["']/.exec(value)?.[0]
     if (opening && !new RegExp(`^${opening}.*${opening}`).test(value)) {
-      return { index, hint: `der mangler et afsluttende anførselstegn (${opening}) – sæt det til sidst i værdien, eller slet anførselstegnet i starten` }
-    }
-    if ((value.match(/"/g) ?? []).length % 2 === 1) {
-      return { index, hint: 'anførselstegnene (") går ikke op: et af dem mangler sin partner – sæt det manglende ind, eller slet det, der står alene' }
+      typos.push({ index, hint: `der mangler et afsluttende anførselstegn (${opening}) – sæt det til sidst i værdien, eller slet anførselstegnet i starten` })
+    } else if ((value.match(/"/g) ?? []).length % 2 === 1) {
+      typos.push({ index, hint: 'anførselstegnene (") går ikke op: et af dem mangler sin partner – sæt det manglende ind, eller slet det, der står alene' })
     }
   }
-  return undefined
+  return typos
 }
 
 function located(lines: string[], index: number, hint: string) {
   // The file's first line is the opening ---.
-  return new FrontMatterYamlError(`front matter kunne ikke læses i linje ${index + 2} (»${lines[index]?.trim()}«): ${hint}`)
+  return `front matter kunne ikke læses i linje ${index + 2} (»${lines[index]?.trim()}«): ${hint}`
 }
 
 function hintFor(error: Error & Partial<YAMLParseError>) {
@@ -119,8 +134,19 @@ function hintFor(error: Error & Partial<YAMLParseError>) {
 /** Parses the text between the two --- lines; `fields` are the names the schema knows. */
 export function readFrontMatterYaml(text: string, fields: readonly string[]): unknown {
   const lines = text.split(/\r?\n/)
-  const typo = findTypo(lines, fields)
-  if (typo) throw located(lines, typo.index, typo.hint)
+  const typos = findTypos(lines, fields)
+  if (typos.length > 0) {
+    // The other lines are read as if the broken ones were not there, to check their fields too.
+    const broken = new Set(typos.map((typo) => typo.index))
+    let partial: unknown
+    try {
+      partial = parseYaml(forgive(lines.map((line, index) => (broken.has(index) ? '' : line)), fields).join('\n'))
+    } catch {
+      partial = undefined
+    }
+    const brokenFields = [...broken].map((index) => /^[ \t]*([A-Za-z]+)/.exec(lines[index]!)?.[1]).filter((name) => name !== undefined)
+    throw new FrontMatterYamlError(typos.map((typo) => located(lines, typo.index, typo.hint)), partial, brokenFields)
+  }
   try {
     return parseYaml(forgive(lines, fields).join('\n'))
   } catch (caught) {
@@ -133,6 +159,6 @@ export function readFrontMatterYaml(text: string, fields: readonly string[]): un
       const opened = lines.slice(0, line).findLastIndex((candidate) => candidate.includes('[') && !candidate.includes(']'))
       if (opened >= 0) line = opened + 1
     }
-    throw line > 0 ? located(lines, line - 1, hint) : new FrontMatterYamlError(`front matter kunne ikke læses: ${hint}`)
+    throw new FrontMatterYamlError([line > 0 ? located(lines, line - 1, hint) : `front matter kunne ikke læses: ${hint}`])
   }
 }

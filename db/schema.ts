@@ -56,6 +56,11 @@ export const contactMessages = sqliteTable(
     nextAttemptAt: text('next_attempt_at'),
     sentAt: text('sent_at'),
     /**
+     * Who took the e-mails when they went out: 'resend' (the provider accepted them) or 'outbox'
+     * (the local folder: nothing left the machine), so the coach's list never calls the second sent.
+     */
+    deliveredBy: text('delivered_by'),
+    /**
      * Random, made at intake: idempotency keys and outbox file names carry it, so they never repeat
      * after a reset, a restore or on a second instance (row ids do). Rows from before the column got
      * theirs in migration 0002; the empty default exists only because SQLite needs one to add it.

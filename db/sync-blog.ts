@@ -11,6 +11,13 @@ export const DEFAULT_CONTENT_DIR = 'content/blog'
 
 /** Reads and validates every article file; any invalid file fails the whole read. */
 export function readArticleFolder(dir: string) {
+  const { articles, problems } = readArticleFiles(dir)
+  if (problems.length > 0) throw new AggregateError(problems, problems.map((p) => p.message).join('\n'))
+  return articles
+}
+
+/** Every article file of a folder: the ones that parse, and the mistakes of the ones that do not. */
+export function readArticleFiles(dir: string) {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .sort()
@@ -25,8 +32,7 @@ export function readArticleFolder(dir: string) {
       else throw error
     }
   }
-  if (problems.length > 0) throw new AggregateError(problems, problems.map((p) => p.message).join('\n'))
-  return articles
+  return { articles, problems }
 }
 
 /**

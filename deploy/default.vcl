@@ -8,6 +8,8 @@ vcl 4.1;
 #   - `no-store` or `private` (the contact form's result /kontakt?status=…, server functions,
 #     404s and errors, and any route that sets it, like the booking pages) is never kept.
 #   - Only GET and HEAD are looked up; a POST always goes to the site.
+# Varnish writes no log to disk: varnishd keeps its log in a fixed ring in shared memory (VSL), which
+# new requests overwrite; only varnishncsa writes one, with full addresses, and it is not turned on.
 # Run varnishd with `-p http_gzip_support=off`: the site sends brotli and gzip itself, keyed by
 # Vary: Accept-Encoding; Varnish's own gzip handling would drop brotli.
 

@@ -8,7 +8,7 @@ test('the contact page has the form, the facts and the FAQ', async ({ page }) =>
   await expect(page.getByRole('textbox', { name: 'Besked', exact: true })).toHaveAttribute('rows', '6')
   await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveAttribute('type', 'email')
   await expect(page.getByRole('combobox', { name: 'Type ydelse' }).locator('option')).toHaveCount(7)
-  await expect(page.getByText('Mandag–fredag kl. 9:00–17:00').first()).toBeVisible()
+  await expect(page.getByText('Mandag–fredag kl. 9.00–17.00').first()).toBeVisible()
   await expect(page.getByText('Kun efter aftale')).toBeVisible()
   await expect(page.getByText('60–90 minutter')).toBeVisible()
   await expect(page.getByText(/3–5 samtaler/)).toBeVisible()

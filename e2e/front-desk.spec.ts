@@ -164,7 +164,7 @@ test('every service card has its length, its price and a booking button', async 
     await expect(card.getByText('Pris')).toBeVisible()
     await expect(card.getByRole('link', { name: /^Book en samtale om / })).toHaveAttribute('href', '/book-samtale')
   }
-  await expect(page.getByText('Den første samtale er gratis og uforpligtende.')).toHaveCount(1)
+  await expect(page.getByText('Den første samtale er gratis og uforpligtende og varer en halv time.')).toHaveCount(1)
   await expect(page.getByText('Priserne herunder er eksempler')).toBeVisible()
 })
 

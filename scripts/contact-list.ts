@@ -6,7 +6,7 @@
  */
 import { closeDb } from '#db/connection'
 import { messageCounts, recentMessages } from '~/server/contact/contact-admin.server'
-import { databaseName, receivedFormat, requireDatabase, statusText } from './lib/contact-database.ts'
+import { databaseName, deliveredText, receivedFormat, requireDatabase, statusText } from './lib/contact-database.ts'
 import { quantity } from './lib/quantity.ts'
 import { printTable } from './lib/table.ts'
 
@@ -42,7 +42,7 @@ else {
       navn: cell(`${message.firstName} ${message.lastName}`, 30),
       'e-mail': cell(message.email, 40),
       telefon: cell(message.phone, 20),
-      status: message.status === 'sent' ? statusText.sent : cell(`${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `: ${message.lastError}` : ''})`, 60),
+      status: message.status === 'sent' ? deliveredText(message) : cell(`${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `: ${message.lastError}` : ''})`, 60),
       besked: cell(message.message, 50),
     })),
   )

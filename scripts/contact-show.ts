@@ -6,7 +6,7 @@
 import { closeDb } from '#db/connection'
 import { serviceTypeLabels } from '~/lib/contact'
 import { messageById } from '~/server/contact/contact-admin.server'
-import { databaseName, receivedFormat, requireDatabase, statusText } from './lib/contact-database.ts'
+import { databaseName, deliveredText, receivedFormat, requireDatabase, statusText } from './lib/contact-database.ts'
 import { quantity } from './lib/quantity.ts'
 
 const argument = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
@@ -25,7 +25,7 @@ if (!message) {
 
 const delivery =
   message.status === 'sent'
-    ? `sendt${message.sentAt ? ` ${receivedFormat.format(new Date(message.sentAt))}` : ''}`
+    ? `${deliveredText(message)}${message.sentAt ? ` ${receivedFormat.format(new Date(message.sentAt))}` : ''}`
     : `${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `, sidste fejl: ${message.lastError}` : ''}) – npm run mail:retry -- --alle sender den`
 const serviceType = serviceTypeLabels[message.serviceType as keyof typeof serviceTypeLabels] ?? 'Ikke angivet'
 const fields: Array<[string, string]> = [

@@ -12,6 +12,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { daysAgo, writeArticle } from '../e2e/articles'
+import { EVERY_DAY_AVAILABILITY, PRODUCTION_LOG_FILE, bookThroughProxies, fileLogRetention, keepsAtMostThirtyDays, privacyBreaches } from './lib/caddy-log-check'
 
 const NODE = resolve('node_modules/.bin/node')
 const SHARED_CACHE_SECONDS = 4
@@ -53,6 +54,8 @@ async function waitFor(url: string, what: string) {
 
 const contentDir = join(dir, 'content')
 const databaseFile = join(dir, 'site.db')
+const caddyLogFile = join(dir, 'caddy-site.log')
+const availabilityFile = join(dir, 'booking.yaml')
 const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' }, stdio: 'ignore' })
 
 const [appPort, caddyPort, varnishPort] = [await freePort(), await freePort(), await freePort()]
@@ -68,18 +71,22 @@ const appEnv = {
   MAIL_OUTBOX_DIR: join(dir, 'outbox'),
   BACKGROUND_JOBS: 'off',
   SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS),
+  BOOKING_FILE: availabilityFile,
 }
 const startApp = () => start('app', NODE, ['server.ts'], appEnv)
 
-/** deploy/Caddyfile's site block, served as http on loopback; Varnish in front is the trusted CDN. */
+/**
+ * deploy/Caddyfile's global options (its log, written to the temporary folder) and site block,
+ * served as http on loopback; Varnish in front is the trusted CDN.
+ */
 function caddyfileForTest() {
   const production = readFileSync('deploy/Caddyfile', 'utf8')
+  const options = /^\{\n([\s\S]*?)\n\}/m.exec(production)?.[1]
   const site = /^www\.coach-eksempel\.dk \{\n([\s\S]*?)\n\}/m.exec(production)?.[1]
+  if (!options?.includes(PRODUCTION_LOG_FILE)) throw new Error(`deploy/Caddyfile's global options write no log to ${PRODUCTION_LOG_FILE}`)
   if (!site) throw new Error('deploy/Caddyfile has no www.coach-eksempel.dk block')
-  const body = site
-    .replace(/\n\tlog \{[\s\S]*?\n\t\}/, '')
-    .replace('reverse_proxy 127.0.0.1:3000 {', `reverse_proxy 127.0.0.1:${appPort} {\n\t\ttrusted_proxies 127.0.0.1/8`)
-  return `{\n\tadmin off\n\tauto_https off\n}\n\nhttp://127.0.0.1:${caddyPort} {\n${body}\n}\n`
+  const body = site.replace('reverse_proxy 127.0.0.1:3000 {', `reverse_proxy 127.0.0.1:${appPort} {\n\t\ttrusted_proxies 127.0.0.1/8`)
+  return `{\n\tadmin off\n\tauto_https off\n${options.replace(PRODUCTION_LOG_FILE, caddyLogFile)}\n}\n\nhttp://127.0.0.1:${caddyPort} {\n${body}\n}\n`
 }
 
 /**
@@ -99,6 +106,7 @@ try {
   // (a new database is seeded with content/blog when it is opened); the new article below names
   // an existing cover, so none is drawn either.
   cpSync('content/blog', contentDir, { recursive: true })
+  writeFileSync(availabilityFile, EVERY_DAY_AVAILABILITY)
   seed()
   let app = startApp()
   await waitFor(`http://127.0.0.1:${appPort}/healthz`, 'The server')
@@ -158,6 +166,25 @@ try {
     'two visitors through the proxies (server on ::) have a contact limit each; POSTs never cached',
     first.slice(0, 5).every((s) => s === 'sendt' || s === 'modtaget') && first[5] === 'for-mange' && (second === 'sendt' || second === 'modtaget'),
     `visitor 1: ${first.join(' ')}; visitor 2: ${second}`,
+  )
+
+  // Caddy's log after a booking (from an IPv6 visitor) and the contact posts above.
+  const ipv6Visitor = '2001:db8:85a3:4:5:8a2e:370:7334'
+  const token = await bookThroughProxies(through, { Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': ipv6Visitor })
+  await sleep(200)
+  const caddyLog = existsSync(caddyLogFile) ? readFileSync(caddyLogFile, 'utf8') : ''
+  const breaches = privacyBreaches(caddyLog, [token, '203.0.113.7', '198.51.100.9', ipv6Visitor])
+  const logged = ['"uri":"/booking/"', '"method":"POST"'].every((part) => caddyLog.includes(part))
+  row(
+    "Caddy's log: no full client address (IPv4, IPv6) and no manage token, after a booking and contact posts",
+    logged && breaches.length === 0,
+    `${caddyLog.split('\n').filter(Boolean).length} lines${logged ? '' : ', without the booking or the posts'}; ${breaches.join(', ') || 'nothing to hide found'}`,
+  )
+  const retention = fileLogRetention('deploy/Caddyfile')
+  row(
+    "Caddy's log files are rolled and deleted after at most 30 days",
+    keepsAtMostThirtyDays(retention),
+    retention.map(({ file, days }) => `${file}: ${days === undefined ? 'kept forever' : `${days} days`}`).join(', ') || 'no file log',
   )
 
   // A new article through the shared cache, within the TTL (plus the one request that refreshes).

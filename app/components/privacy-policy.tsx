@@ -1,4 +1,5 @@
 import type { PrivacyFacts } from '#content/privacy'
+import { ClientServiceRecipients, Transfers } from '~/components/privacy-transfers'
 
 /** The facts of content/site.ts the policy names. */
 type Site = {
@@ -8,27 +9,6 @@ type Site = {
   address: { street: string; postalCode: string; city: string }
   cvr: string
   contactRetentionDays: number
-}
-
-/** What the policy says about the transfer to the mail provider, for the basis actually in its agreement. */
-function TransferBasisText({ provider }: { provider: PrivacyFacts['mailProvider'] }) {
-  if (provider.transfer === 'dpf') {
-    return (
-      <>
-        {provider.company} er certificeret under EU–US Data Privacy Framework. EU-Kommissionen har i afgørelse (EU)
-        2023/1795 af 10. juli 2023 fastslået, at virksomheder i USA med denne certificering sikrer et tilstrækkeligt
-        beskyttelsesniveau (databeskyttelsesforordningens artikel 45). Du kan se certificeringen på
-        dataprivacyframework.gov og læse afgørelsen på eur-lex.europa.eu.
-      </>
-    )
-  }
-  return (
-    <>
-      Overførslen sker på grundlag af EU-Kommissionens standardkontraktbestemmelser (gennemførelsesafgørelse (EU)
-      2021/914 af 4. juni 2021), som indgår i min databehandleraftale med {provider.name} (databeskyttelsesforordningens
-      artikel 46, stk. 2, litra c). Bestemmelserne kan også læses på eur-lex.europa.eu.
-    </>
-  )
 }
 
 /**
@@ -78,6 +58,12 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           den hashede IP-adresse – og når en besked er gemt eller sendt, dens nummer i databasen. Loggen indeholder
           aldrig navne, e-mailadresser eller indholdet af beskeder.
         </li>
+        <li>
+          <strong>Webserverens log</strong>: foran hjemmesiden står en webserver, som for hver side noterer tidspunkt,
+          sidens adresse, svarkode, svartid, din browsers navn og din IP-adresse forkortet: den sidste del er
+          fjernet (fx 192.0.2.0 i stedet for 192.0.2.17), så den peger på et net af adresser og ikke direkte på dig. Søgeord og
+          hemmelige led i adressen – som linket til din booking – fjernes, før noget skrives.
+        </li>
       </ul>
 
       <h2>Formål og retsgrundlag</h2>
@@ -106,30 +92,40 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       <h2>Oplysninger om dit helbred</h2>
       <p>
         Mange skriver til mig, fordi de har det svært. Fortæller du om stress, søvn, angst, sygdom eller medicin, er det
-        helbredsoplysninger, som loven beskytter særligt (databeskyttelsesforordningens artikel 9). Jeg beder ikke om
-        dem i formularen eller ved booking, og det er nok at skrive et par ord om, hvad du gerne vil tale om. Vælger du
-        selv at skrive dem, bruger jeg dem kun til at svare dig, på grundlag af dit udtrykkelige samtykke (artikel 9,
-        stk. 2, litra a), og de slettes sammen med din besked. Begynder vi et forløb, beder jeg om dit skriftlige
-        samtykke, før jeg noterer noget om dit helbred. Du kan altid trække et samtykke tilbage; det ændrer ikke ved det,
-        jeg lovligt har gjort, før du trak det tilbage.
+        helbredsoplysninger, som loven beskytter særligt (databeskyttelsesforordningens artikel 9). Derfor beder jeg ikke
+        om dem – hverken i kontaktformularen eller ved booking. Det er nok at skrive et par ord om, hvad du gerne vil tale
+        om; resten tager vi i samtalen.
+      </p>
+      <p>
+        Skriver du alligevel om dit helbred, har jeg ikke bedt om det, og jeg behandler det ikke på andre måder end
+        resten af din besked: Jeg læser det for at kunne svare dig, skriver det ikke ind andre steder og bruger det ikke
+        til andet, og det slettes sammen med beskeden eller bookingen efter fristerne nedenfor. Vil du have det slettet
+        før, så skriv til mig, så sletter jeg det med det samme.
+      </p>
+      <p>
+        Begynder vi et forløb, beder jeg om dit udtrykkelige, skriftlige samtykke, før jeg noterer noget om dit helbred
+        (artikel 9, stk. 2, litra a). Du kan altid trække samtykket tilbage; det ændrer ikke ved det, jeg lovligt har
+        gjort, før du trak det tilbage.
       </p>
 
       <h2>Når du skriver om andre</h2>
       <p>
         Skriver du om en anden – som forælder om din teenager, om din partner eller om en kollega – behandler jeg også
         oplysninger om vedkommende. Skriv kun det, jeg har brug for til at svare dig, og helst ikke fulde navne eller
-        helbredsoplysninger om andre. Oplysningerne slettes sammen med din besked. Grundlaget er min legitime interesse i
-        at kunne svare dig (artikel 6, stk. 1, litra f) og, for oplysninger om dit barns helbred, dit samtykke som
-        forælder med forældremyndighed. Bliver den, du har skrevet om, selv klient hos mig, fortæller jeg vedkommende,
-        hvilke oplysninger jeg har fået fra dig (artikel 14). Vedkommende har de samme rettigheder som du.
+        helbredsoplysninger om andre – heller ikke om dit barn. Oplysningerne slettes sammen med din besked. Grundlaget
+        er min legitime interesse i at kunne svare dig (artikel 6, stk. 1, litra f); har du alligevel skrevet om en
+        andens helbred, behandler jeg det som beskrevet ovenfor om dit eget. Begynder dit barn et forløb hos mig, gælder
+        reglerne herunder for unge om, hvem der giver samtykke. Bliver den, du har skrevet om, selv klient hos mig,
+        fortæller jeg vedkommende, hvilke oplysninger jeg har fået fra dig (artikel 14). Vedkommende har de samme
+        rettigheder som du.
       </p>
 
       <h2>Til dig, der er ung</h2>
       <p>Du er velkommen til selv at skrive eller ringe til mig, også hvis du er under 18 år.</p>
       <ul>
         <li>
-          Er du 15 år eller ældre, kan du som udgangspunkt selv give samtykke til, at jeg behandler dine oplysninger –
-          også oplysninger om, hvordan du har det.
+          Er du 15 år eller ældre, giver du selv samtykke til, at jeg behandler dine oplysninger – også oplysninger om,
+          hvordan du har det. Dine forældre skal ikke give samtykke for dig.
         </li>
         <li>
           Er du under 15 år, svarer jeg gerne på dit spørgsmål. Men før vi begynder et forløb, og før jeg noterer noget
@@ -161,6 +157,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           {`${mailbox.name} (${mailbox.location}) leverer min e-mail: e-mailen om din besked eller booking lander i `}
           min indbakke der, og det samme gør de e-mails, du skriver direkte til mig.
         </li>
+        <ClientServiceRecipients services={privacy.clientServices} />
       </ul>
       <p>
         Derudover giver jeg kun oplysninger videre, når loven kræver det – fx regnskabsmateriale til Skattestyrelsen,
@@ -168,12 +165,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       </p>
 
       <h2>Overførsel til lande uden for EU/EØS</h2>
-      <p>
-        {`${mail.company} er en amerikansk virksomhed, så e-mails, der sendes gennem ${mail.name}, kan blive behandlet i USA. `}
-        <TransferBasisText provider={mail} /> Min databehandleraftale med {mail.name} kan læses på{' '}
-        <a href={mail.dpaUrl}>{mail.dpaUrl.replace(/^https:\/\//, '')}</a>, og du er velkommen til at bede mig om en
-        kopi. Ingen andre oplysninger overføres til lande uden for EU/EØS.
-      </p>
+      <Transfers mail={mail} services={privacy.clientServices} />
 
       <h2>Opbevaring og sletning</h2>
       <ul>
@@ -191,7 +183,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           {`Sikkerhedskopier af databasen slettes automatisk efter ${privacy.backupRetentionDays} dage. Det, der er `}
           {`slettet i databasen, er derfor også væk fra sikkerhedskopierne senest ${privacy.backupRetentionDays} dage senere.`}
         </li>
-        <li>{`Serverens log slettes efter ${privacy.logRetentionDays} dage.`}</li>
+        <li>{`Serverens og webserverens log slettes efter ${privacy.logRetentionDays} dage.`}</li>
         <li>
           {`Bliver du klient, sletter jeg mine notater ${privacy.clientNotesYears} år efter vores sidste samtale, så vi `}
           kan tage tråden op igen, hvis du vender tilbage. Det er mit eget valg og ikke et krav i loven, så du kan altid

@@ -1,4 +1,5 @@
 import { Link, Text } from '@react-email/components'
+import { crisisSentenceText, untilTheConversation } from '#content/crisis-lines'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
 export type BookingEmailProps = {
@@ -9,10 +10,12 @@ export type BookingEmailProps = {
   link?: { label: string; href: string }
   closing: string[]
   footnote?: string
+  /** To the visitor before the conversation: where to turn if it cannot wait until then. */
+  crisisHelp?: true
 }
 
 /** Every e-mail about a booking (to the visitor and to the coach): the facts stand on their own, without the invitation. */
-export function BookingEmail({ preview, heading, paragraphs, link, closing, footnote }: BookingEmailProps) {
+export function BookingEmail({ preview, heading, paragraphs, link, closing, footnote, crisisHelp }: BookingEmailProps) {
   return (
     <EmailLayout preview={preview}>
       <Text style={emailHeading}>{heading}</Text>
@@ -29,6 +32,7 @@ export function BookingEmail({ preview, heading, paragraphs, link, closing, foot
           </Link>
         </Text>
       )}
+      {crisisHelp && <Text style={emailText}>{crisisSentenceText(untilTheConversation)}</Text>}
       <Text style={emailText}>
         {closing.map((line, index) => (
           <span key={line}>
@@ -51,6 +55,7 @@ export default function BookingEmailPreview() {
       paragraphs={['Tid: tirsdag 7. april kl. 10.00–10.30 (dansk tid)', 'Form: Telefon – jeg ringer til dig på 20 30 40 50', 'Bookingnummer: k7m2q9xd']}
       link={{ label: 'Flyt eller aflys', href: 'https://www.eksempel.dk/booking/eksempel' }}
       closing={['Venlig hilsen', 'Birgitte Holm']}
+      crisisHelp
     />
   )
 }

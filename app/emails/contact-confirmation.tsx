@@ -1,5 +1,5 @@
 import { Text } from '@react-email/components'
-import { notForAcuteHelpText } from '#content/crisis-lines'
+import { crisisSentenceText, notForAcuteHelp } from '#content/crisis-lines'
 import { site } from '#content/site'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
@@ -19,7 +19,7 @@ export function ContactConfirmationEmail() {
       <Text style={emailText}>
         {`Haster det, er du velkommen til at ringe på ${site.phone.display} (${site.phoneHours.toLowerCase()}).`}
       </Text>
-      <Text style={emailText}>{notForAcuteHelpText}</Text>
+      <Text style={emailText}>{crisisSentenceText(notForAcuteHelp)}</Text>
       <Text style={emailText}>
         Venlig hilsen
         <br />

@@ -1,6 +1,6 @@
 import { type Db, getDb } from '#db/connection'
 import { homeSpecialtyIds, services } from '#content/services'
-import { showsSamples, testimonials } from '#content/references'
+import { testimonialSource, testimonials } from '#content/references'
 import { site } from '#content/site'
 import { absoluteUrl } from '~/lib/seo'
 import { getLatestPosts } from '~/server/blog/blog.server'
@@ -22,7 +22,7 @@ export function homePageData(now = new Date(), db: Db = getDb()) {
       .filter((service) => (homeSpecialtyIds as readonly string[]).includes(service.id))
       .map((service) => ({ title: service.title, text: service.summary })),
     quotes: testimonials.slice(0, HOME_TESTIMONIALS),
-    quotesAreSamples: showsSamples,
+    quotesSource: testimonialSource,
     // The page's structured data: built here, so it is not part of every page's JavaScript.
     structuredData: {
       '@context': 'https://schema.org',

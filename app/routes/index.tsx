@@ -8,7 +8,7 @@ import { TextCards } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
-import { TestimonialCards } from '~/components/ui/testimonials'
+import { TestimonialCards, TestimonialSource } from '~/components/ui/testimonials'
 import { fetchHomePage } from '~/lib/home-page'
 import { seo } from '~/lib/seo'
 
@@ -25,12 +25,12 @@ export const Route = createFileRoute('/')({
 
 const trustBadges = [
   { title: '20+ års erfaring', text: 'Med mennesker i udvikling og forandring' },
-  { title: 'Certificeret coach', text: `Uddannet hos ${site.certifiedBy} og arbejder efter etiske retningslinjer` },
+  { title: 'Certificeret coach', text: `Uddannet hos ${site.certifiedBy} og arbejder efter ${site.ethics}` },
   { title: 'Baseret i Fredericia', text: 'Samtaler i Fredericia og online i hele landet' },
 ]
 
 function HomePage() {
-  const { portrait, latestPosts, specialties, quotes, quotesAreSamples } = Route.useLoaderData()
+  const { portrait, latestPosts, specialties, quotes, quotesSource } = Route.useLoaderData()
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 px-5 pt-12 pb-16 text-white sm:px-8 md:py-24">
@@ -91,11 +91,7 @@ function HomePage() {
 
       <Section className="bg-sand-100">
         <SectionHeading eyebrow="Klienter fortæller" title="Det siger mine klienter" />
-        {quotesAreSamples && (
-          <p role="note" className="mx-auto -mt-4 mb-8 max-w-2xl text-center text-ink-soft">
-            Udtalelserne er eksempler, indtil de rigtige er sat ind.
-          </p>
-        )}
+        <TestimonialSource text={quotesSource} className="-mt-4 mb-8" />
         <TestimonialCards items={quotes} className="md:grid-cols-3" />
         <div className="mt-10 text-center">
           <a href="/referencer" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">

@@ -23,7 +23,7 @@ export const Route = createFileRoute('/om')({
 const pillars = [
   {
     title: 'Empati',
-    text: 'Du bliver mødt, som du er. Jeg lytter uden at dømme, og det, du fortæller, bliver mellem os.',
+    text: 'Du bliver mødt, som du er. Jeg lytter uden at dømme, og det, du fortæller, bliver mellem os. Kun hvis jeg frygter, at du eller en anden er i fare, siger jeg det videre – og fortæller dig det først.',
   },
   {
     title: 'Vækst',

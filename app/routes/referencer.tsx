@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { clients, showsSamples, testimonials } from '#content/references'
-import { TestimonialCards } from '~/components/ui/testimonials'
+import { clients, showsSamples, testimonialSource, testimonials } from '#content/references'
+import { TestimonialCards, TestimonialSource } from '~/components/ui/testimonials'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section, SectionHeading } from '~/components/ui/section'
@@ -56,6 +56,7 @@ function ReferencesPage() {
 
       <Section className="bg-sand-100">
         <SectionHeading title="Det siger mine klienter" />
+        <TestimonialSource text={testimonialSource} className="-mt-4 mb-8" />
         <TestimonialCards items={testimonials} className="md:grid-cols-2" />
       </Section>
       <div className="pt-16 md:pt-24">

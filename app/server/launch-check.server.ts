@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { type FirstPersonStory, firstPersonStories } from '#content/first-person-stories'
 import { type PrivacyFacts, privacy } from '#content/privacy'
-import { type Client, type Testimonial, clients, testimonials } from '#content/references'
+import { type Client, type Testimonial, clients, testimonialCheck, testimonials } from '#content/references'
 import { type ServicePrice, services } from '#content/services'
 import { site } from '#content/site'
+import { formatInstant } from '~/lib/booking/time'
 import { type PortraitFiles, STAND_IN_PORTRAIT_MARKER, smallPortraitWarning } from '~/lib/portrait-sizes'
-import { getDb } from '#db/connection'
+import { databasePath, getDb } from '#db/connection'
 import { availabilityLaunchItems, rulesInForce } from '~/server/booking/availability.server'
 import { type SourceState, storedSourceStates } from '~/server/calendar/busy-sources.server'
 import { feedSecret } from '~/server/calendar/bookings-feed.server'
@@ -140,7 +142,7 @@ export function calendarLaunchItems(env: Record<string, string | undefined>, sta
     items.push({ what: 'BUSY_CALENDAR_URLS og CALDAV_URL er ikke sat – aftaler i din egen kalender lukker ikke for booking (se vejledningen, afsnittet »Din kalender«)', where: ENVIRONMENT })
   }
   for (const state of states.filter((source) => source.lastError !== null || source.stale)) {
-    const since = state.goodAt ? `sidst læst ${new Date(state.goodAt).toLocaleString('da-DK', { timeZone: 'Europe/Copenhagen', dateStyle: 'long', timeStyle: 'short' })}` : 'aldrig læst'
+    const since = state.goodAt ? `sidst læst ${formatInstant(new Date(state.goodAt))}` : 'aldrig læst'
     items.push({ what: `${state.label} kan ikke læses (${state.lastError ?? 'for gammel'}; ${since})${state.stale ? ' – booking viser ingen ledige tider, indtil den kan læses igen' : ''}`, where: ENVIRONMENT })
   }
   return items
@@ -158,17 +160,51 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
     // No file at all: left undefined, which the check names as the stand-in.
   }
   let states: SourceState[] = []
-  try {
+  // No database yet: no calendar has been read, and the settings below still say what is missing.
+  if (existsSync(databasePath())) {
     const db = getDb()
     states = storedSourceStates(db, rulesInForce(db).availability?.calendarMaxAgeMinutes ?? 180)
-  } catch {
-    // No database yet: nothing has been read, and the settings above still say what is missing.
   }
   return [
     ...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles: currentPortrait(), env: process.env }),
+    ...claimsToConfirm({ stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
     ...calendarLaunchItems(process.env, states),
   ]
+}
+
+/** The shipped ethics line (content/site.ts), recognised by its value like the stand-ins above. */
+const SHIPPED_ETHICS = 'Eksempel Coachakademis etiske retningslinjer'
+
+export type ClaimFacts = {
+  stories: readonly FirstPersonStory[]
+  testimonialCheck: { sample?: true }
+  ethics: string
+  clientServices: PrivacyFacts['clientServices']
+}
+
+/**
+ * What the site states as fact that only the coach can vouch for (markedsføringsloven § 6 b, and the
+ * privacy policy's recipients): stories in a client's own words, how testimonials are checked,
+ * which ethical guidelines she works by, and which services a course uses. The mail provider's
+ * transfer basis is in launchPlaceholders above, with the provider.
+ */
+export function claimsToConfirm({ stories, testimonialCheck, ethics, clientServices }: ClaimFacts): LaunchItem[] {
+  const items: LaunchItem[] = []
+  for (const story of stories.filter((candidate) => !candidate.bekraeftet)) {
+    items.push({
+      what: `artiklen ${story.slug} er skrevet med en klients egne ord – bekræft, at den er ægte, og at skribenten har sagt ja til, at den bruges (bekraeftet: true), eller skriv i artiklen, at den er et eksempel, og slet linjen`,
+      where: 'content/first-person-stories.ts',
+    })
+  }
+  if (testimonialCheck.sample) {
+    items.push({ what: 'teksten om, hvordan du sikrer, at udtalelserne er ægte, er et forslag – ret den, så den passer til det, du gør, og slet sample: true', where: 'content/references.ts' })
+  }
+  if (ethics === SHIPPED_ETHICS) items.push({ what: `de etiske retningslinjer (${ethics}) er et eksempel – skriv navnet på dem, du arbejder efter`, where: SITE_FILE })
+  if (clientServices === undefined) {
+    items.push({ what: 'skriv, hvilke tjenester du bruger til videosamtaler, fakturering og betaling (clientServices; [] hvis ingen), så privatlivspolitikken kan nævne dem', where: PRIVACY_FILE })
+  }
+  return items
 }
 
 /** The list grouped by the file (or setting) to change, as the coach works through it. */

@@ -1,3 +1,5 @@
+import { appendFileSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { format } from 'node:util'
 import { hashIp } from '~/server/contact/sender.server'
 
@@ -19,7 +21,25 @@ const streamOf = { debug: 'stdout', info: 'stdout', warn: 'stderr', error: 'stde
  */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   if (!loggingEnabled) return
-  process[streamOf[level]].write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`)
+  writeLine(streamOf[level], `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`)
+}
+
+/**
+ * LOG_FILE sends the lines to a file instead. The coach's commands set it (package.json), so her
+ * terminal shows only their Danish answers while the log still lands where it can be read after
+ * a failure; the server leaves it unset and writes to stdout and stderr, for journald.
+ */
+const logFile = process.env.LOG_FILE
+let logFolderMade = false
+
+function writeLine(stream: 'stdout' | 'stderr', line: string) {
+  if (!logFile) {
+    process[stream].write(line)
+    return
+  }
+  if (!logFolderMade) mkdirSync(dirname(logFile), { recursive: true })
+  logFolderMade = true
+  appendFileSync(logFile, line)
 }
 
 /** An error as log fields: its message and, for real errors, where it came from. */

@@ -23,3 +23,12 @@ export function requireDatabase(command: string) {
 
 export const receivedFormat = new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Copenhagen' })
 export const statusText = { pending: 'venter', sending: 'sendes', sent: 'sendt', failed: 'opgivet' } as const
+
+/**
+ * »sendt« only when the mail provider took the e-mails; »i udbakken« when they were written to the
+ * local outbox (no RESEND_API_KEY), where nobody receives them. Messages from before the site
+ * noted the difference count as sent.
+ */
+export function deliveredText(message: { deliveredBy: string | null }) {
+  return message.deliveredBy === 'outbox' ? 'i udbakken' : statusText.sent
+}

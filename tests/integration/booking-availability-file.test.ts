@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { availabilityPath, loadAvailability, openAvailability } from '~/server/booking/availability.server'
+import { availabilityPath, loadAvailability, openAvailability, rulesInForce } from '~/server/booking/availability.server'
+import { temporaryDatabase } from '../helpers'
 import { TEST_FILE } from './booking-helpers'
 
 // The availability file as the server reads it while it runs: from BOOKING_FILE (a folder of the
@@ -60,7 +61,7 @@ describe('the availability file', () => {
 
   it('says where it is missing, and booking is closed without it, with errors, or when it says so', () => {
     const missing = join(dir, 'væk.yaml')
-    expect(loadAvailability(missing)).toEqual({ ok: false, errors: [`filen ${missing} findes ikke – læg den tilbage (se README, afsnittet om booking)`] })
+    expect(loadAvailability(missing)).toEqual({ ok: false, errors: [`filen ${missing} findes ikke – læg den tilbage (se docs/vejledning.md, afsnittet »Dine bookingtider«)`] })
     vi.stubEnv('BOOKING_FILE', missing)
     expect(openAvailability()).toBeUndefined()
     vi.stubEnv('BOOKING_FILE', save('fejl.yaml', 'varighed: tredive\n'))
@@ -71,3 +72,28 @@ describe('the availability file', () => {
     expect(openAvailability()?.durationMinutes).toBe(30)
   })
 })
+
+describe('a file saved with a mistake', () => {
+  it('keeps the last good rules in force, also after a restart, until the mistake is put right', async () => {
+    const { db } = temporaryDatabase()
+    const path = save('booking.yaml', TEST_FILE)
+    vi.stubEnv('BOOKING_FILE', path)
+    expect(rulesInForce(db).availability?.durationMinutes).toBe(30)
+
+    save('booking.yaml', TEST_FILE.replace('varighed: 30', 'varighed: tredive'), new Date('2026-04-02T10:00:00Z'))
+    const broken = rulesInForce(db)
+    expect([broken.availability?.durationMinutes, broken.errors]).toEqual([30, ['linje 1: varighed skal være et tal, fx varighed: 30']])
+    expect(openAvailability(db)?.durationMinutes).toBe(30)
+
+    // A new process knows nothing in memory: the rules come from the database.
+    vi.resetModules()
+    const restarted = await import('~/server/booking/availability.server')
+    // Without the database (a command in a shell) nothing good is known, and booking is closed.
+    expect(restarted.rulesInForce(undefined).availability).toBeUndefined()
+    expect(restarted.rulesInForce(db).availability?.durationMinutes).toBe(30)
+
+    save('booking.yaml', TEST_FILE.replace('varighed: 30', 'varighed: 45'), new Date('2026-04-03T10:00:00Z'))
+    expect(restarted.rulesInForce(db)).toEqual({ availability: expect.objectContaining({ durationMinutes: 45 }), errors: [] })
+  })
+})
+

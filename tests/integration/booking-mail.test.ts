@@ -37,6 +37,9 @@ describe('what the e-mails say', () => {
     expect(reminder!.text).toMatch(/Venlig hilsen\s+Birgitte Holm/)
     expect(reminder!.text).toContain('Påmindelse om din samtale')
     expect(toCoach!.text).toContain('Sendt fra bookingen på hjemmesiden')
+    // Until the conversation: Livslinien and 112, to the visitor only.
+    for (const email of [confirmation!, reminder!]) expect(email.text.replace(/\s+/g, ' ')).toMatch(/Samtalen er ikke akut hjælp\. .*Livslinien på 70 201 201 .*ring 112\./)
+    expect(toCoach!.text).not.toContain('Livslinien')
     for (const email of [confirmation!, toCoach!, reminder!]) {
       expect(email.text, email.subject).not.toMatch(/<[a-z]/i)
       expect(email.html, email.subject).toMatch(/<p\b/)

@@ -15,6 +15,7 @@ import { beat } from '~/server/app-state.server'
 import { deletePerson, exportPerson, messageById, messageCounts, recentMessages, storedAbout } from '~/server/contact/contact-admin.server'
 import { submitContact } from '~/server/contact/contact.server'
 import { type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
+import { deliveredText } from '../../scripts/lib/contact-database.ts'
 import { temporaryDatabase } from '../helpers'
 import { details, testAvailability } from './booking-helpers'
 
@@ -68,6 +69,17 @@ describe('the coach’s privacy tools', () => {
     ])
     expect(recentMessages({ db, limit: 1 }).map((row) => row.email)).toEqual(['bo@eksempel.dk'])
     expect(messageCounts({ db })).toEqual({ total: 2, undelivered: 1 })
+  })
+
+  it('says »i udbakken« for e-mails written to the local outbox, and »sendt« only when the provider took them', async () => {
+    const { db, dir } = temporaryDatabase()
+    const provider: MailTransport = { name: 'resend', send: async () => {} }
+    await submitContact(form('anne@eksempel.dk', 'Hej'), { ip: '10.2.1.1', db, transport: provider, clock: at('2025-10-01T10:00:00Z') })
+    await submitContact(form('bo@eksempel.dk', 'Hej', 'Bo'), { ip: '10.2.1.2', db, transport: outboxTransport(join(dir, 'outbox')), clock: at('2025-10-02T10:00:00Z') })
+    expect(recentMessages({ db }).map((row) => [row.email, row.deliveredBy, deliveredText(row)])).toEqual([
+      ['bo@eksempel.dk', 'outbox', 'i udbakken'],
+      ['anne@eksempel.dk', 'resend', 'sendt'],
+    ])
   })
 
   it('counts every message whose e-mails have not gone out, lists newest first (ties by number) and finds one by its number', async () => {
@@ -190,7 +202,7 @@ describe('the coach’s privacy tools', () => {
     expect(list.stdout).toMatch(
       new RegExp(`^\\| ${cy.id} +\\| 4\\. oktober 2025 kl\\. 10\\.00 +\\| Cy Jensen +\\| cy@eksempel\\.dk +\\| 21 43 65 87 \\| venter \\(1 forsøg: Mailudbyderen svarer ikke\\) \\| Hej Birgitte Kan vi tale sammen\\? Gerne i næste ug… \\|$`, 'm'),
     )
-    expect(list.stdout).toMatch(new RegExp(`^\\| ${bo.id} +\\| 3\\. oktober 2025 kl\\. 10\\.00 +\\| Bo Jensen +\\| bo@eksempel\\.dk +\\| 21 43 65 87 \\| sendt +\\| Bos besked +\\|$`, 'm'))
+    expect(list.stdout).toMatch(new RegExp(`^\\| ${bo.id} +\\| 3\\. oktober 2025 kl\\. 10\\.00 +\\| Bo Jensen +\\| bo@eksempel\\.dk +\\| 21 43 65 87 \\| i udbakken +\\| Bos besked +\\|$`, 'm'))
     expect(list.stdout).toContain('Hele beskeden: npm run contact:show -- <nr>')
     expect(list.stdout).toContain('E-mailene om 1 besked er ikke sendt endnu (status »venter«, »sendes« eller »opgivet«). Kør npm run mail:retry -- --alle for at sende dem nu.')
     expect(listOne.stdout).toContain('Viser de 1 nyeste af 4 beskeder; alle: npm run contact:list -- --alle')

@@ -83,7 +83,7 @@ describe('Danish as the articles write it', () => {
     expectAtMost(/selvom/i, 0)
     expectAtMost(/\.\.\./, 0) // an ellipsis is one character: …
     expectAtMost(/\b\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}\b|kl\. ?\d{1,2}(?::\d{2})?(?![.\d])|klokken \d/, 0)
-    expect(slugsMatching(/kl\. 9\.00-17\.00/)).toContain('telefoncoaching-telefon-coaching')
+    expect(slugsMatching(/kl\. 9\.00–17\.00/)).toContain('telefoncoaching-telefon-coaching')
   })
 
   it('a capital after a colon in titles and headings only when a sentence follows', () => {

@@ -32,7 +32,8 @@ describe('the home page’s data', () => {
       ['personlig-udvikling', 'stresshaandtering', 'relationscoaching'].map((id) => ({ title: service(id).title, text: service(id).summary })),
     )
     expect(data.quotes).toEqual([testimonials[0], testimonials[1], testimonials[2]])
-    expect(data.quotesAreSamples).toBe([...testimonials].some((entry) => entry.sample))
+    // The testimonials ship as samples: the line beside them says so (markedsføringsloven § 6 b).
+    expect(data.quotesSource).toBe('Udtalelserne er eksempler, ikke udtalelser fra rigtige klienter. De bliver erstattet af rigtige.')
     expect(data).toHaveProperty('portrait')
   })
 

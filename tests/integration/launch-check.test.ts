@@ -4,11 +4,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { firstPersonStories } from '#content/first-person-stories'
+import type { SourceState } from '~/server/calendar/busy-sources.server'
 import { privacy } from '#content/privacy'
-import { clients, testimonials } from '#content/references'
+import { clients, testimonialCheck, testimonials } from '#content/references'
 import { services } from '#content/services'
 import { site } from '#content/site'
-import { type LaunchFacts, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
+import { type ClaimFacts, type LaunchFacts, calendarLaunchItems, claimsToConfirm, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 const standIn = readFileSync('content/portrait.jpg')
@@ -106,6 +108,9 @@ describe('npm run check:launch', () => {
     vi.stubEnv('SITE_URL', 'https://www.kristensen-coaching.dk')
     vi.stubEnv('RESEND_API_KEY', undefined)
     vi.stubEnv('MAIL_FROM', 'Karen Kristensen <karen@kristensen-coaching.dk>')
+    vi.stubEnv('COACH_CALENDAR_SECRET', 'a1b2c3d4e5f6a7b8c9d0e1f2')
+    vi.stubEnv('BUSY_CALENDAR_URLS', 'https://calendar.google.com/calendar/ical/karen/private-x/basic.ics')
+    vi.stubEnv('DATABASE_URL', join(dir, 'ingen.db'))
     const items = currentLaunchPlaceholders()
     expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY'])
     expect(items.filter((item) => item.where === 'content/booking.yaml')).toEqual([
@@ -223,11 +228,59 @@ describe('npm run check:launch', () => {
   it('fails as a command while placeholders remain, in Danish', { timeout: 20_000 }, () => {
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], { encoding: 'utf8', env: { ...process.env, SITE_URL: '', RESEND_API_KEY: '', MAIL_FROM: '' } })
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('Før siden går i luften, skal 19 ting erstattes:')
+    expect(run.stdout).toContain('Før siden går i luften, skal 27 ting erstattes:')
     expect(run.stdout).toContain('content/booking.yaml:\n  - bookingtiderne er et eksempel (eksempel: ja)')
     expect(run.stdout).toContain('content/references.ts:\n  - 24 af kunderne under Referencer er eksempler (sample: true)\n')
     expect(run.stdout).toContain('content/portrait.jpg:\n  - portrættet er den tegnede pladsholder')
     expect(run.stdout).toContain('content/privacy.ts:\n  - e-mailtjenesten (Resend)')
     expect(run.stdout).toContain('content/services.ts:\n  - 6 af priserne og samtalelængderne under Ydelser er eksempler (sample: true)\n')
+    expect(run.stdout).toContain('content/first-person-stories.ts:\n  - artiklen mail-fra-en-mor er skrevet med en klients egne ord')
+  })
+})
+
+describe('claims only the coach can vouch for', () => {
+  const shippedClaims: ClaimFacts = { stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }
+
+  it('names the first-person stories, the testimonial check, the ethical guidelines and the services of a course until she confirms them', () => {
+    const items = claimsToConfirm(shippedClaims)
+    expect(items.map((item) => item.where)).toEqual([
+      ...Array(3).fill('content/first-person-stories.ts'),
+      'content/references.ts',
+      'content/site.ts',
+      'content/privacy.ts',
+    ])
+    const text = items.map((item) => item.what).join('\n')
+    for (const slug of ['mail-fra-en-mor', 'anmeldelse-til-gymnasieblad', 'en-16-aarig-piges-oplevelser']) expect(text).toContain(`artiklen ${slug} er skrevet med en klients egne ord`)
+    expect(text).toContain('de etiske retningslinjer (Eksempel Coachakademis etiske retningslinjer) er et eksempel')
+    expect(text).toContain('videosamtaler, fakturering og betaling')
+  })
+
+  it('lets each go as it is confirmed: a story with bekraeftet, the check without sample, a named guideline, a list of services (also an empty one)', () => {
+    const confirmed: ClaimFacts = {
+      stories: firstPersonStories.map((story) => ({ ...story, bekraeftet: story.slug !== 'mail-fra-en-mor' })),
+      testimonialCheck: { sample: undefined },
+      ethics: 'ICF’s etiske regler',
+      clientServices: [],
+    }
+    expect(claimsToConfirm(confirmed).map((item) => item.what.split(' – ')[0])).toEqual(['artiklen mail-fra-en-mor er skrevet med en klients egne ord'])
+    expect(claimsToConfirm({ ...confirmed, stories: [] })).toEqual([])
+  })
+})
+
+describe('the coach’s calendars in check:launch', () => {
+  const failing: SourceState = { label: 'kalender 1 i BUSY_CALENDAR_URLS (calendar.google.com)', goodAt: '2026-04-17T06:00:00.000Z', lastError: 'svarede 404', stale: true }
+  it('asks for the bookings feed or CalDAV, for a busy-time source, and a secret long enough to be one', () => {
+    expect(calendarLaunchItems({}, []).map((item) => item.what.split(' – ')[0])).toEqual([
+      'COACH_CALENDAR_SECRET og CALDAV_URL er ikke sat',
+      'BUSY_CALENDAR_URLS og CALDAV_URL er ikke sat',
+    ])
+    expect(calendarLaunchItems({ COACH_CALENDAR_SECRET: 'kort', BUSY_CALENDAR_URLS: 'https://x' }, []).map((item) => item.what.split(' – ')[0])).toEqual(['COACH_CALENDAR_SECRET er for kort'])
+    expect(calendarLaunchItems({ CALDAV_URL: 'https://caldav.icloud.com/1/calendars/x/' }, [])).toEqual([])
+  })
+
+  it('names a calendar that cannot be read, by its label, and says that booking shows no times while it is too old', () => {
+    expect(calendarLaunchItems({ CALDAV_URL: 'https://x' }, [failing]).map((item) => item.what)).toEqual([
+      'kalender 1 i BUSY_CALENDAR_URLS (calendar.google.com) kan ikke læses (svarede 404; sidst læst fredag 17. april kl. 08.00) – booking viser ingen ledige tider, indtil den kan læses igen',
+    ])
   })
 })

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 // The server's log, loaded afresh with LOG_LEVEL set (the tests otherwise run with it silent),
@@ -54,6 +57,24 @@ describe('the log', () => {
     log('error', 'stille')
     logRequest({ method: 'GET', path: '/', status: 500, ms: 1, address: '203.0.113.7' })
     expect(written).toEqual([])
+  })
+
+  it("writes to LOG_FILE instead, as the coach's commands set it, so their output holds no JSON", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'coach-log-'))
+    try {
+      const file = join(folder, 'ny-mappe', 'kommandoer.log')
+      vi.stubEnv('LOG_FILE', file)
+      const { log } = await load()
+      log('info', 'mail sent', { id: 1 })
+      log('error', 'mail failed', { id: 2 })
+      expect(written).toEqual([])
+      expect(readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+        { time: '2026-04-10T09:00:00.000Z', level: 'info', msg: 'mail sent', id: 1 },
+        { time: '2026-04-10T09:00:00.000Z', level: 'error', msg: 'mail failed', id: 2 },
+      ])
+    } finally {
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 
   it('gives an error as its name, message and the first five lines of where it came from', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { site } from '#content/site'
 import { ArticleFileError, parseArticleFile, renderMarkdown } from '#db/article-file'
 import { articleSource } from '../helpers'
 
@@ -146,13 +147,36 @@ describe('article front matter', () => {
     expect(publishedAt('2025-09-18T10:00+0200')).toBe('2025-09-18T08:00:00.000Z')
   })
 
-  it('loads the example article the README gives the coach', () => {
-    const readme = readFileSync('README.md', 'utf8')
-    const example = /```markdown\n(---\n[\s\S]*?)```/.exec(readme)?.[1]
-    expect(example).toBeDefined()
-    const row = parseArticleFile('ro-i-hverdagen.md', example!)
-    expect(row).toMatchObject({ title: 'Ro i hverdagen', category: 'life', crisisLines: 'adult', author: 'Birgitte Holm' })
-    expect(row.bodyHtml).toContain('Jeg hedder Birgitte.')
+  it('loads the example article the coach’s guide gives her', () => {
+    const guide = readFileSync('docs/vejledning.md', 'utf8')
+    // The example sits inside a numbered step, so its lines are indented as the step is.
+    const [, indent = '', block] = /^( *)```markdown\n([\s\S]*?)^ *```/m.exec(guide) ?? []
+    expect(block).toBeDefined()
+    const example = block!.replace(new RegExp(`^${indent}`, 'gm'), '')
+    const row = parseArticleFile('ro-i-hverdagen.md', example)
+    const [firstName] = site.name.split(' ')
+    expect(row).toMatchObject({ title: 'Ro i hverdagen', category: 'stress', publishedAt: '2026-11-21T00:00:00.000Z', author: site.name })
+    expect(row.bodyHtml).toContain(`Jeg hedder ${firstName}.`)
+    expect(row.bodyHtml).toContain('<a href="/kontakt">sådan</a>')
+  })
+
+  it('lists every mistake of one file together: broken lines and wrong fields, each once', () => {
+    const source = '---\ntitle: "Ro i hverdagen\ndescription Om ro.\n  tags: [ro]\ncategory: Kærlighed\npublishedAt: i morgen\n---\n'
+    const problems = (() => {
+      try {
+        parseArticleFile('ro.md', source)
+      } catch (error) {
+        return (error as ArticleFileError).problems
+      }
+    })()
+    expect(problems).toEqual([
+      expect.stringMatching(/^front matter kunne ikke læses i linje 2 \(»title: "Ro i hverdagen«\): der mangler et afsluttende anførselstegn/),
+      expect.stringMatching(/^front matter kunne ikke læses i linje 3 \(»description Om ro\.«\): der mangler et kolon efter feltnavnet/),
+      expect.stringMatching(/^front matter kunne ikke læses i linje 4 \(»tags: \[ro\]«\): linjen er rykket ind/),
+      expect.stringMatching(/^feltet »category« er ikke en af sidens kategorier \(»Kærlighed«\)/),
+      expect.stringMatching(/^feltet »publishedAt« er ikke en dato \(»i morgen«\)/),
+      'artiklen har ingen brødtekst: skriv teksten under den sidste linje med ---',
+    ])
   })
 
   it('refuses an unknown placeholder instead of publishing it', () => {

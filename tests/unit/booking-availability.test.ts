@@ -56,7 +56,7 @@ describe('the availability file', () => {
   it('names the line and the fix of each mistake', () => {
     expect(errorsOf('aaben: ja\nvarighed: tredive\n')).toEqual(['linje 2: varighed skal være et tal, fx varighed: 30'])
     expect(errorsOf('aaben: ja\nvarighet: 30\n')[0]).toMatch(/^linje 1: »varighet« kendes ikke – ret stavningen/)
-    expect(errorsOf('uge:\n  mandag: ["9.00"]\n')).toEqual(['linje 2: uge: mandag: klokkeslæt skrives som "TT:MM", fx "09:00" eller "14:30"'])
+    expect(errorsOf('uge:\n  mandag: ["25.00"]\n')).toEqual(['linje 2: uge: mandag: »25.00« er ikke et klokkeslæt – skriv fx "9.00" eller "14.30" (også "14:30" går)'])
     expect(errorsOf('uge:\n  Mandag: ["09:00"]\n')[0]).toMatch(/^linje 2: uge: »Mandag« er ikke en ugedag/)
     expect(errorsOf('tidligst: 24\n')).toEqual(['linje 1: tidligst skal skrives som et tal og en enhed (minutter, timer eller dage), fx tidligst: 24 timer'])
     expect(errorsOf('lukket: [2026-07-24 til 2026-07-06]\n')).toEqual(['linje 1: lukket: »2026-07-24 til 2026-07-06« slutter før den begynder – skriv den tidligste dato først'])
@@ -91,7 +91,7 @@ describe('the availability file’s messages', () => {
   })
 
   it('names a date with a month or day that does not exist, instead of failing on it', () => {
-    expect(errorsOf('lukket: [2026-13-01]\n')).toEqual(['linje 1: lukket: »2026-13-01« kan ikke læses – skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'])
+    expect(errorsOf('lukket: [2026-13-01]\n')).toEqual(['linje 1: lukket: »2026-13-01« kan ikke læses – skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10.00-12.00)'])
     expect(errorsOf('lukket: [2026-02-30]\n')[0]).toMatch(/^linje 1: lukket: »2026-02-30« kan ikke læses/)
     expect(errorsOf('ekstra: {2026-13-01: ["10:00"]}\n')).toEqual(['linje 1: ekstra: skriv datoen som ÅÅÅÅ-MM-DD, fx 2026-08-15: ["10:00"]'])
   })
@@ -111,7 +111,7 @@ describe('the availability file’s messages', () => {
 })
 
 describe('what the availability file accepts, to the letter', () => {
-  const CLOSED_FIX = 'skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'
+  const CLOSED_FIX = 'skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10.00-12.00)'
   const closedOf = (entry: string) => availability(`lukket: ["${entry}"]\n`).closed
 
   it('reads only ja, nej, true and false as yes or no, and names the line of anything else', () => {
@@ -143,6 +143,16 @@ describe('what the availability file accepts, to the letter', () => {
     for (const entry of ['2026-07-06  til 2026-07-24', '2026-07-06 til  2026-07-24']) expect(closedOf(entry), entry).toEqual([{ from: '2026-07-06', to: '2026-07-24' }])
     for (const entry of ['2026-04-07 10:00 - 12:00', '2026-04-07 10:00 -12:00', '2026-04-07  10:00-12:00']) {
       expect(closedOf(entry), entry).toEqual([{ from: '2026-04-07', to: '2026-04-07', fromTime: '10:00', toTime: '12:00' }])
+    }
+  })
+
+  it('reads a time as the site writes it (»14.30«, »9.00«) and as »14:30«, quoted or not', () => {
+    const week = availability('uge:\n  mandag: ["9.00", "14.30", "14:45", 16.30, 9.05, "08.15"]\n').week[0]
+    expect(week).toEqual(['08:15', '09:00', '09:05', '14:30', '14:45', '16:30'])
+    expect(availability('ekstra: {2026-08-15: [10.00]}\n').extra).toEqual({ '2026-08-15': ['10:00'] })
+    expect(closedOf('2026-04-07 10.00–12.30')).toEqual([{ from: '2026-04-07', to: '2026-04-07', fromTime: '10:00', toTime: '12:30' }])
+    for (const value of ['"24.00"', '"14.3"', '"1430"', '"kl. 14.30"', '14.75']) {
+      expect(errorsOf(`uge:\n  mandag: [${value}]\n`), value).toEqual([expect.stringMatching(/^linje 2: uge: mandag: ».*« er ikke et klokkeslæt – skriv fx "9\.00" eller "14\.30"/)])
     }
   })
 

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { notForAcuteHelpText } from '#content/crisis-lines'
-import { CrisisLineShort, CrisisLines, NotForAcuteHelp } from '~/components/blog/crisis-lines'
+import { crisisSentenceText, notForAcuteHelp, untilTheConversation } from '#content/crisis-lines'
+import { CrisisHelpSentence, CrisisLineShort, CrisisLines, UntilTheConversation } from '~/components/blog/crisis-lines'
+import BookingEmailPreview from '~/emails/booking-email'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ').replace(/\u2060/g, '')
@@ -9,7 +10,7 @@ const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\u00a0/g, '
 describe('crisis lines under an article', () => {
   it('give adults Livslinien with its hours, 112 and lægevagten with its number, each number a link to call', () => {
     const html = renderToStaticMarkup(<CrisisLines audience="adult" />)
-    expect(text(html)).toMatch(/Livslinien: 70 201 201[\s\S]*Åben alle dage kl\. 11–05\.[\s\S]*Ved akut fare: 112[\s\S]*Lægevagten i Region Syddanmark: 70 11 07 07[\s\S]*din egen læge[\s\S]*sundhedskort/)
+    expect(text(html)).toMatch(/Livslinien: 70 201 201[\s\S]*Åben alle dage kl\. 11\.00–5\.00\.[\s\S]*Ved akut fare: 112[\s\S]*Lægevagten i Region Syddanmark: 70 11 07 07[\s\S]*din egen læge[\s\S]*sundhedskort/)
     expect(html).toContain('href="tel:+4570201201"')
     expect(html).toContain('href="tel:112"')
     expect(html).toContain('href="tel:+4570110707"')
@@ -18,7 +19,7 @@ describe('crisis lines under an article', () => {
 
   it('give young people BørneTelefonen first, and the same help as adults', () => {
     const html = renderToStaticMarkup(<CrisisLines audience="teen" />)
-    expect(text(html)).toMatch(/BørneTelefonen: 116 111[\s\S]*Livslinien: 70 201 201[\s\S]*112/)
+    expect(text(html)).toMatch(/BørneTelefonen: 116 111[\s\S]*Åben hele døgnet\.[\s\S]*Livslinien: 70 201 201[\s\S]*112/)
     expect(html).toContain('href="tel:116111"')
   })
 
@@ -33,11 +34,20 @@ describe('crisis lines under an article', () => {
 
   it('tell on /kontakt and in the receipt that the form is not for acute help: 112, Livslinien, lægevagten', () => {
     const expected =
-      'Kontaktformularen er ikke beregnet til akut hjælp. Er der fare for liv, så ring 112. Har du det rigtig svært, kan du tale anonymt med Livslinien på 70 201 201 (alle dage kl. 11–05). Når din egen læge har lukket, kan du ringe til lægevagten – i Region Syddanmark på 70 11 07 07.'
-    const html = renderToStaticMarkup(<NotForAcuteHelp />)
+      'Kontaktformularen er ikke beregnet til akut hjælp. Er der fare for liv, så ring 112. Har du det rigtig svært, kan du tale anonymt med Livslinien på 70 201 201 (alle dage kl. 11.00–5.00). Når din egen læge har lukket, kan du ringe til lægevagten – i Region Syddanmark på 70 11 07 07.'
+    const html = renderToStaticMarkup(<CrisisHelpSentence sentence={notForAcuteHelp} />)
     expect(text(html)).toBe(expected)
     for (const href of ['tel:112', 'tel:+4570201201', 'tel:+4570110707']) expect(html).toContain(`href="${href}"`)
-    expect(text(notForAcuteHelpText)).toBe(expected)
+    expect(text(crisisSentenceText(notForAcuteHelp))).toBe(expected)
     expect(text(renderToStaticMarkup(<ContactConfirmationEmail />))).toContain(expected)
+  })
+
+  it('tell on the booking pages and in the e-mails before the conversation where to turn until then: Livslinien and 112', () => {
+    const expected = 'Samtalen er ikke akut hjælp. Har du det rigtig svært, inden vi ses, kan du tale anonymt med Livslinien på 70 201 201 (alle dage kl. 11.00–5.00). Er der fare for liv, så ring 112.'
+    const html = renderToStaticMarkup(<UntilTheConversation />)
+    expect(text(html)).toBe(expected)
+    for (const href of ['tel:112', 'tel:+4570201201']) expect(html).toContain(`href="${href}"`)
+    expect(text(crisisSentenceText(untilTheConversation))).toBe(expected)
+    expect(text(renderToStaticMarkup(<BookingEmailPreview />))).toContain(expected)
   })
 })

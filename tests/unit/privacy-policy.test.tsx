@@ -19,6 +19,7 @@ const facts: PrivacyFacts = {
   mailProvider: { name: 'Postbud', company: 'Postbud, Inc.', location: 'USA', transfer: 'dpf', dpaUrl: 'https://postbud.example.com/dpa', logDays: 3 },
   hosting: { name: 'Serverhuset ApS', location: 'Danmark' },
   mailbox: { name: 'Indbakken A/S', location: 'Sverige' },
+  clientServices: [],
   logRetentionDays: 14,
   backupRetentionDays: 21,
   clientNotesYears: 4,
@@ -43,6 +44,28 @@ describe('the privacy policy', () => {
     expect(scc + dpf).not.toMatch(/samme niveau som i EU/)
   })
 
+  it('states no certification the coach has not confirmed: an unchecked provider rests on the standard clauses', () => {
+    const unconfirmed = policy({ mailProvider: { ...facts.mailProvider, transfer: 'dpf', sample: true } })
+    expect(unconfirmed).toContain('standardkontraktbestemmelser (gennemførelsesafgørelse (EU) 2021/914')
+    expect(unconfirmed).not.toMatch(/2023\/1795|certificeret under/)
+  })
+
+  it('names the services of a course (video, invoicing, payment) with their transfers, or says it will before a course', () => {
+    const zoom = { purpose: 'videosamtaler', name: 'Zoom', company: 'Zoom Communications, Inc.', location: 'USA', transfer: 'scc' as const }
+    const dinero = { purpose: 'fakturering', name: 'Dinero', company: 'Dinero ApS', location: 'Danmark' }
+    const listed = policy({ clientServices: [zoom, dinero] })
+    expect(listed).toContain('Zoom Communications, Inc. (USA) bruger jeg til videosamtaler, når du er klient.')
+    expect(listed).toContain('Dinero ApS (Danmark) bruger jeg til fakturering')
+    expect(listed).toMatch(/Zoom Communications, Inc\., som jeg bruger til videosamtaler, behandler oplysninger i USA\. Overførslen sker på grundlag af EU-Kommissionens standardkontraktbestemmelser[^]*?min databehandleraftale med Zoom/)
+    expect(listed).not.toMatch(/Dinero ApS, som jeg bruger/)
+    expect(listed).toContain('Ingen andre oplysninger overføres til lande uden for EU/EØS.')
+
+    const unlisted = policy({ clientServices: undefined })
+    expect(unlisted).toContain('Før vi begynder, fortæller jeg dig, hvilken udbyder det er')
+    expect(unlisted).not.toContain('Ingen andre oplysninger overføres')
+    expect(unlisted).toMatch(/uden for EU\/EØS, fortæller jeg dig det, før vi begynder/)
+  })
+
   it('names every recipient: hosting, mail provider and the coach’s own mailbox', () => {
     const all = policy()
     for (const recipient of ['Serverhuset ApS (Danmark)', 'Postbud, Inc. (USA)', 'Indbakken A/S (Sverige)']) expect(all).toContain(recipient)
@@ -55,7 +78,7 @@ describe('the privacy policy', () => {
       'Bookinger slettes automatisk 60 dage efter den aftalte samtale',
       'Postbud gemmer en log over sendte e-mails i 3 dage',
       'Sikkerhedskopier af databasen slettes automatisk efter 21 dage',
-      'Serverens log slettes efter 14 dage',
+      'Serverens og webserverens log slettes efter 14 dage',
       'sletter jeg mine notater 4 år efter vores sidste samtale',
       'gemmer jeg i 5 år fra udgangen af det regnskabsår',
     ]) {
@@ -67,14 +90,25 @@ describe('the privacy policy', () => {
 
   it('covers health data, data about others, young people and whether data must be given', () => {
     const all = policy()
-    expect(all).toContain('artikel 9, stk. 2, litra a')
+    // Nobody is asked for health details; what happens with those written anyway, and consent for a course.
+    expect(all).toContain('Derfor beder jeg ikke om dem – hverken i kontaktformularen eller ved booking')
+    expect(all).toMatch(/Skriver du alligevel om dit helbred, har jeg ikke bedt om det[^.]*: Jeg læser det for at kunne svare dig/)
+    expect(all).toMatch(/udtrykkelige, skriftlige samtykke, før jeg noterer noget om dit helbred \(artikel 9, stk\. 2, litra a\)/)
+    expect(all).not.toMatch(/på grundlag af dit udtrykkelige samtykke \(artikel 9/)
     expect(all).toContain('som forælder om din teenager')
+    // One rule for the young: 15 and over alone, under 15 a parent; never a parent's consent for a teenager of 15.
+    expect(all).toMatch(/Er du 15 år eller ældre, giver du selv samtykke[^.]*\. Dine forældre skal ikke give samtykke for dig/)
     expect(all).toMatch(/Er du under 15 år[^.]*\. Men før vi begynder et forløb[^.]*forældremyndigheden\) give samtykke/)
+    expect(all).not.toMatch(/dit barns helbred, dit samtykke som forælder/)
     expect(all).toMatch(/Bliver jeg alvorligt bekymret for, at du eller en anden er i fare/)
     // Art. 13(2)(e): whether the data are required by law or for a contract, and what follows if not given.
     expect(all).toMatch(/ingen lov kræver, at du giver mig oplysninger\. Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig/)
     expect(all).toContain('Bliver du klient, er dit navn og din adresse nødvendige for vores aftale')
     expect(all).toContain('ingen profilering')
+  })
+
+  it('describes the web server’s log as it is written: the address cut short, no secret part of an address', () => {
+    expect(policy()).toMatch(/Webserverens log : [^.]*din IP-adresse forkortet: den sidste del er fjernet[^]*hemmelige led i adressen – som linket til din booking – fjernes, før noget skrives/)
   })
 
   it('describes bookings: what is stored, the calendar file and the reminder', () => {

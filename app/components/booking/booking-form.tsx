@@ -1,5 +1,6 @@
 import { FormField } from '~/components/contact/contact-form'
 import { Button } from '~/components/ui/button'
+import { NO_HEALTH_DETAILS, PrivacyNotice } from '~/components/ui/form-privacy'
 import { Honeypot } from '~/components/ui/honeypot'
 import { bookTime } from '~/lib/booking/booking-actions'
 import { type BookingField, type BookingFieldErrors, NAME_PATTERN, PHONE_PATTERN, bookingHints, bookingLimits } from '~/lib/booking/booking-form'
@@ -59,7 +60,7 @@ export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes
           )}
         </fieldset>
         <div className="sm:col-span-2">
-          <FormField label="Kort besked" hint="Valgfrit. Skriv gerne kort, hvad du vil tale om – men ingen helbredsoplysninger; dem tager vi i samtalen." error={errors.besked} id="booking-besked">
+          <FormField label="Kort besked" hint={`Valgfrit. Skriv gerne kort, hvad du vil tale om – ${NO_HEALTH_DETAILS}.`} error={errors.besked} id="booking-besked">
             <textarea {...field('besked')} rows={3} {...bookingLimits.besked} />
           </FormField>
         </div>
@@ -67,13 +68,7 @@ export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes
 
       <Honeypot />
 
-      <p className="mt-6 text-sm text-ink-soft">
-        Når du booker, accepterer du min{' '}
-        <a href="/privatlivspolitik" className="font-medium text-accent-700 underline underline-offset-2">
-          privatlivspolitik
-        </a>
-        , som beskriver, hvordan jeg behandler dine oplysninger.
-      </p>
+      <PrivacyNotice />
       <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto">
         Book samtalen
       </Button>

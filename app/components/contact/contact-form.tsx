@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '#content/site'
 import { Button } from '~/components/ui/button'
+import { NO_HEALTH_DETAILS, PrivacyNotice } from '~/components/ui/form-privacy'
 import { Honeypot } from '~/components/ui/honeypot'
 import {
   type ContactDraft,
@@ -173,21 +174,15 @@ export function ContactForm({
           <input {...field('address', { hint: true })} type="text" autoComplete="address-line1" {...contactLimits.address} />
         </FormField>
         <div className="sm:col-span-2">
-          <FormField label="Besked" required error={errors.message} id="kontakt-message">
-            <textarea {...field('message')} rows={6} required {...contactLimits.message} />
+          <FormField label="Besked" required hint={`Skriv kort, hvad du gerne vil tale om – ${NO_HEALTH_DETAILS}.`} error={errors.message} id="kontakt-message">
+            <textarea {...field('message', { hint: true })} rows={6} required {...contactLimits.message} />
           </FormField>
         </div>
       </div>
 
       <Honeypot />
 
-      <p className="mt-6 text-sm text-ink-soft">
-        Når du sender beskeden, accepterer du min{' '}
-        <a href="/privatlivspolitik" className="font-medium text-accent-700 underline underline-offset-2">
-          privatlivspolitik
-        </a>
-        , som beskriver, hvordan jeg behandler dine oplysninger.
-      </p>
+      <PrivacyNotice />
 
       <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={phase === 'submitting'}>
         {phase === 'submitting' ? 'Sender besked...' : 'Send besked'}

@@ -23,3 +23,15 @@ export function TestimonialCards({ items, className }: { items: readonly Testimo
     </ul>
   )
 }
+
+/**
+ * Next to the testimonials: that they are examples, or what the coach does to make sure they come
+ * from real clients (markedsføringsloven § 6 b); `testimonialSource` in content/references.ts.
+ */
+export function TestimonialSource({ text, className }: { text: string; className?: string }) {
+  return (
+    <p role="note" className={cn('mx-auto max-w-2xl text-center text-ink-soft', className)}>
+      {text}
+    </p>
+  )
+}

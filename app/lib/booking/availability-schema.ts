@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fromLocalAll, isLocalDate, isLocalTime, weekdays } from '~/lib/booking/time'
+import { fromLocalAll, isLocalDate, readClockTime, weekdays } from '~/lib/booking/time'
 
 /**
  * content/booking.yaml as the coach writes it (Danish keys, Danish values), checked and turned into
@@ -35,19 +35,26 @@ const duration = (key: string, example: string, maxMinutes: number) => {
 }
 
 const timeText = (where: string) =>
-  z.string(`${where}: skriv klokkeslæt i anførselstegn, fx "09:00"`).refine(isLocalTime, `${where}: klokkeslæt skrives som "TT:MM", fx "09:00" eller "14:30"`)
+  z.union([z.string(), z.number()], `${where}: skriv klokkeslæt som "9.00" eller "14.30"`).transform((value, context) => {
+    const time = readClockTime(value)
+    if (time === undefined) {
+      context.addIssue({ code: 'custom', message: `${where}: »${value}« er ikke et klokkeslæt – skriv fx "9.00" eller "14.30" (også "14:30" går)` })
+      return z.NEVER
+    }
+    return time
+  })
 
 const times = (where: string) => z.array(timeText(where), `${where}: skriv tiderne som en liste, fx ["09:00", "10:00"]`)
 
 /** A day off, a period off ('2026-07-06 til 2026-07-24') or part of a day ('2026-04-07 10:00-12:00'). */
 export type ClosedPeriod = { from: string; to: string; fromTime?: string; toTime?: string }
 
-const CLOSED_FIX = 'skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10:00-12:00)'
+const CLOSED_FIX = 'skriv en dato (2026-06-05), en periode (2026-07-06 til 2026-07-24) eller en del af en dag (2026-04-07 10.00-12.00)'
 const closedEntry = z.union([z.string(), z.date()], `lukket: ${CLOSED_FIX}`).transform((raw, context): ClosedPeriod => {
   const value = raw instanceof Date ? raw.toISOString().slice(0, 10) : raw.trim()
   const single = /^(\d{4}-\d{2}-\d{2})$/.exec(value)
   const range = /^(\d{4}-\d{2}-\d{2})\s+til\s+(\d{4}-\d{2}-\d{2})$/.exec(value)
-  const part = /^(\d{4}-\d{2}-\d{2})\s+(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})$/.exec(value)
+  const part = /^(\d{4}-\d{2}-\d{2})\s+(\d{1,2}[.:]\d{2})\s*[-–]\s*(\d{1,2}[.:]\d{2})$/.exec(value)
   const fail = (message: string) => {
     context.addIssue({ code: 'custom', message })
     return z.NEVER
@@ -56,8 +63,9 @@ const closedEntry = z.union([z.string(), z.date()], `lukket: ${CLOSED_FIX}`).tra
   if (range && isLocalDate(range[1]!) && isLocalDate(range[2]!)) {
     return range[1]! <= range[2]! ? { from: range[1]!, to: range[2]! } : fail(`lukket: »${value}« slutter før den begynder – skriv den tidligste dato først`)
   }
-  if (part && isLocalDate(part[1]!) && isLocalTime(part[2]!) && isLocalTime(part[3]!)) {
-    return part[2]! < part[3]! ? { from: part[1]!, to: part[1]!, fromTime: part[2]!, toTime: part[3]! } : fail(`lukket: i »${value}« skal det første klokkeslæt være før det sidste`)
+  const [fromTime, toTime] = [readClockTime(part?.[2] ?? ''), readClockTime(part?.[3] ?? '')]
+  if (part && isLocalDate(part[1]!) && fromTime && toTime) {
+    return fromTime < toTime ? { from: part[1]!, to: part[1]!, fromTime, toTime } : fail(`lukket: i »${value}« skal det første klokkeslæt være før det sidste`)
   }
   return fail(`lukket: »${value}« kan ikke læses – ${CLOSED_FIX}`)
 })

@@ -32,6 +32,18 @@ export function isLocalDate(value: string) {
 }
 export const isLocalTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value)
 
+/**
+ * A clock time as a Dane writes it, »14.30« as the site does or »14:30«, the hour with or without
+ * its leading zero, as 'HH:MM'; undefined when it is no time of day. YAML reads an unquoted 14.30 as
+ * the number 14.3, so a number is read back with two decimals (14.3 → 14.30, 9.05 → 9.05).
+ */
+export function readClockTime(value: string | number): string | undefined {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim()
+  const match = /^(\d{1,2})[.:](\d{2})$/.exec(text)
+  const time = match ? `${match[1]!.padStart(2, '0')}:${match[2]}` : undefined
+  return time && isLocalTime(time) ? time : undefined
+}
+
 const dateAsUtc = (date: string) => new Date(`${date}T00:00:00Z`)
 
 /**

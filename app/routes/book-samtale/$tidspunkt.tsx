@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { UntilTheConversation } from '~/components/blog/crisis-lines'
 import { bookingWeekHref } from '~/lib/booking/booking-hrefs'
 import { BookingForm } from '~/components/booking/booking-form'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
@@ -57,6 +58,7 @@ function ChosenSlotPage() {
               </p>
             </>
           )}
+          <UntilTheConversation />
         </div>
       </Section>
     </>

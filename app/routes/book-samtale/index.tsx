@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
+import { UntilTheConversation } from '~/components/blog/crisis-lines'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
 import { PageHero } from '~/components/ui/page-hero'
@@ -31,7 +33,7 @@ function BookingWeekPage() {
   const { status } = Route.useSearch()
   return (
     <>
-      <PageHero eyebrow="Book en samtale" title="Vælg en tid" intro="Den første samtale er gratis og uforpligtende og varer en halv times tid. Alle tider er dansk tid." />
+      <PageHero eyebrow="Book en samtale" title="Vælg en tid" intro={`${FREE_FIRST_CONVERSATION} Alle tider er dansk tid.`} />
       <Section>
         <div className="mx-auto max-w-3xl">
           <StatusNotice status={status} />
@@ -44,6 +46,7 @@ function BookingWeekPage() {
           ) : (
             <BookingClosed />
           )}
+          <UntilTheConversation />
         </div>
       </Section>
     </>

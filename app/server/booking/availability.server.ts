@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { LineCounter, isNode, parseDocument } from 'yaml'
 import { privacy } from '#content/privacy'
-import { type Db, getDb } from '#db/connection'
+import type { Db } from '#db/connection'
 import { readState, writeState } from '~/server/app-state.server'
 import { log } from '~/server/log.server'
 import { type Availability, availabilityFileSchema, toAvailability } from '~/lib/booking/availability-schema'
@@ -51,7 +51,7 @@ export function loadAvailability(path = availabilityPath()): AvailabilityResult 
   try {
     stat = statSync(path)
   } catch {
-    return { ok: false, errors: [`filen ${path} findes ikke – læg den tilbage (se README, afsnittet om booking)`] }
+    return { ok: false, errors: [`filen ${path} findes ikke – læg den tilbage (se docs/vejledning.md, afsnittet »Dine bookingtider«)`] }
   }
   if (cached && cached.path === path && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.result
   const result = checkAvailabilityText(readFileSync(path, 'utf8'))
@@ -59,36 +59,35 @@ export function loadAvailability(path = availabilityPath()): AvailabilityResult 
   return result
 }
 
-const LAST_GOOD = 'booking.yaml:last-good'
-let lastGood: { text: string; availability: Availability } | undefined
-let reportedErrors = ''
+const lastGood = new Map<string, { text: string; availability: Availability }>()
+const reportedErrors = new Map<string, string>()
+const lastGoodKey = (path: string) => `booking.yaml:last-good:${path}`
 
 /**
- * The rules in force: the file's, or while it has an error, the last rules it held that were good
- * (kept in the database, so a restart keeps them too). A typo saved by mistake must neither close
- * booking nor open it wider; the error is logged once and listed by check:launch and booking:tider.
+ * The rules in force: the file's, or while it has an error, the last rules it held that were good.
+ * A typo saved by mistake must neither close booking nor open it wider; the error is logged once
+ * and listed by check:launch and booking:tider. With a database (the server's), the last good text is
+ * kept there too, so a restart keeps it.
  */
-export function rulesInForce(db: Db = getDb(), path = availabilityPath()): { availability: Availability | undefined; errors: string[]; since?: string } {
+export function rulesInForce(db?: Db, path = availabilityPath()): { availability: Availability | undefined; errors: string[]; since?: string } {
   const result = loadAvailability(path)
   if (result.ok) {
     const text = readFileSync(path, 'utf8')
-    if (lastGood?.text !== text) {
-      lastGood = { text, availability: result.availability }
-      if (readState(db, LAST_GOOD)?.value !== text) writeState(db, LAST_GOOD, text)
-    }
-    reportedErrors = ''
+    if (lastGood.get(path)?.text !== text) lastGood.set(path, { text, availability: result.availability })
+    if (db && readState(db, lastGoodKey(path))?.value !== text) writeState(db, lastGoodKey(path), text)
+    reportedErrors.delete(path)
     return { availability: result.availability, errors: [] }
   }
-  const stored = readState(db, LAST_GOOD)
-  if (stored && lastGood?.text !== stored.value) {
+  const stored = db ? readState(db, lastGoodKey(path)) : undefined
+  if (stored && lastGood.get(path)?.text !== stored.value) {
     const checked = checkAvailabilityText(stored.value)
-    if (checked.ok) lastGood = { text: stored.value, availability: checked.availability }
+    if (checked.ok) lastGood.set(path, { text: stored.value, availability: checked.availability })
   }
-  if (reportedErrors !== result.errors.join('\n')) {
-    reportedErrors = result.errors.join('\n')
-    log('error', 'booking.yaml has errors: the last good rules stay in force', { errors: result.errors, lastGood: stored?.updatedAt ?? null })
+  if (reportedErrors.get(path) !== result.errors.join('\n')) {
+    reportedErrors.set(path, result.errors.join('\n'))
+    log('error', 'booking.yaml has errors: the last good rules stay in force', { errors: result.errors, lastGood: lastGood.has(path) })
   }
-  return { availability: lastGood?.availability, errors: result.errors, since: stored?.updatedAt }
+  return { availability: lastGood.get(path)?.availability, errors: result.errors, since: stored?.updatedAt }
 }
 
 /** The settings while booking is possible; undefined when the rules close it (or never were good). */

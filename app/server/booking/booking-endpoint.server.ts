@@ -87,7 +87,7 @@ export async function handleManagePost(form: FormData, deps: BookingDeps = {}): 
   try {
     let outcome
     if (action === 'aflys') {
-      outcome = cancelBooking(db(), { id: booking.id, by: 'gaest', availability: openAvailability(), now: clock() })
+      outcome = cancelBooking(db(), { id: booking.id, by: 'gaest', availability: openAvailability(db()), now: clock() })
     } else if (action === 'flyt') {
       const availability = bookableAvailability(db(), clock())
       const chosen = parseSlotKey(text(form, 'tidspunkt') ?? '')

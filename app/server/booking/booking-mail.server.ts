@@ -124,6 +124,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         link,
         closing,
         footnote,
+        crisisHelp: true,
       }
     }
     case 'aflyst': {
@@ -153,7 +154,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
     }
     case 'paamindelse': {
       const subject = `Påmindelse: din samtale ${when}`
-      return { subject, preview: subject, heading: 'Påmindelse om din samtale', paragraphs: [period, modeLine(booking), 'Jeg glæder mig til at tale med dig.'], link, closing }
+      return { subject, preview: subject, heading: 'Påmindelse om din samtale', paragraphs: [period, modeLine(booking), 'Jeg glæder mig til at tale med dig.'], link, closing, crisisHelp: true }
     }
   }
 }

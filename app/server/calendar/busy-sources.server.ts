@@ -133,16 +133,18 @@ export async function refreshBusySources({
 }
 
 /**
- * The busy times of every configured source that touch the Danish dates from..to. A booking the
+ * The busy times of every configured source (or every source the server stored) that touch the Danish dates from..to. A booking the
  * site itself wrote into the CalDAV calendar is left out: it is a booking already, and a move must
  * not be blocked by the booking's own old time.
  */
-export function busyBetween(db: Db, from: string, to: string, sources = configuredBusySources()): Busy[] {
+export function busyBetween(db: Db, from: string, to: string, sources: BusySource[] | 'stored' = configuredBusySources()): Busy[] {
   if (sources.length === 0) return []
   const start = Date.parse(`${addDays(from, -1)}T00:00:00Z`)
   const end = Date.parse(`${addDays(to, 2)}T00:00:00Z`)
-  const keys = new Set(sources.map((source) => source.key))
-  const rows = db.select({ sourceKey: busySources.sourceKey, intervals: busySources.intervals }).from(busySources).all()
+  // 'stored': what the running site reads, for a command run without its environment.
+  const recent = new Date(Date.now() - DAY_MS).toISOString()
+  const rows = db.select().from(busySources).all()
+  const keys = new Set(sources === 'stored' ? rows.filter((row) => row.checkedAt >= recent).map((row) => row.sourceKey) : sources.map((source) => source.key))
   const own = new Set(
     db
       .select({ uid: bookings.uid })

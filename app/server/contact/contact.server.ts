@@ -134,7 +134,7 @@ export async function deliver(db: Db, row: ContactMessage, transport: MailTransp
   const gaveUp = attempts >= MAX_SEND_ATTEMPTS
   const outcome =
     failure === undefined
-      ? { status: 'sent' as const, attempts, sentAt: now.toISOString(), lastError, nextAttemptAt: null, claimToken: null }
+      ? { status: 'sent' as const, attempts, sentAt: now.toISOString(), deliveredBy: transport.name, lastError, nextAttemptAt: null, claimToken: null }
       : {
           status: gaveUp ? ('failed' as const) : ('pending' as const),
           attempts,

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
+import { notForAcuteHelp } from '#content/crisis-lines'
 import { faq } from '#content/faq'
-import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
+import { CrisisHelpSentence } from '~/components/blog/crisis-lines'
 
 /**
  * The contact page's texts that only render (the FAQ, the line about acute help): they travel in
@@ -8,5 +9,5 @@ import { NotForAcuteHelp } from '~/components/blog/crisis-lines'
  * the page's structured data, which its head builds from the same data).
  */
 export function contactPageTexts() {
-  return { faq, notForAcuteHelpHtml: renderToStaticMarkup(<NotForAcuteHelp />) }
+  return { faq, notForAcuteHelpHtml: renderToStaticMarkup(<CrisisHelpSentence sentence={notForAcuteHelp} />) }
 }

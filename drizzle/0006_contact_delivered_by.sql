@@ -1,0 +1,1 @@
+ALTER TABLE `contact_messages` ADD `delivered_by` text;

@@ -1,0 +1,53 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { coachContentProblems } from './coach-content'
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+it("the coach's own content/ parses, and every link in it leads somewhere", async () => {
+  expect(await coachContentProblems(projectRoot)).toEqual([])
+})
+
+describe('publishing in a copy of the project', () => {
+  let copy: string
+  const blog = () => join(copy, 'content/blog')
+  const article = (title: string, body: string) =>
+    `---\ntitle: ${title}\ndescription: En kort beskrivelse.\ncategory: Stress coaching\npublishedAt: 21. november 2026\n---\n${body}\n`
+
+  beforeEach(() => {
+    copy = mkdtempSync(join(tmpdir(), 'coach-content-'))
+    cpSync(join(projectRoot, 'content'), join(copy, 'content'), { recursive: true })
+    mkdirSync(join(copy, 'app'))
+    cpSync(join(projectRoot, 'app/routeTree.gen.ts'), join(copy, 'app/routeTree.gen.ts'))
+  })
+  afterEach(() => rmSync(copy, { recursive: true, force: true }))
+
+  it('a new article, a changed one and a deleted one keep the checks green', async () => {
+    writeFileSync(join(blog(), 'ro-i-hverdagen.md'), article('Ro i hverdagen', 'Kort og godt. Skriv til mig på [kontaktsiden](/kontakt) eller læs [om stress](/blog/stress-er-ikke-svaghed).'))
+    writeFileSync(join(blog(), 'coaching-gavekort.md'), article('Gavekort', 'Helt ny tekst, uden nogen af de gamle vendinger.'))
+    const unlinked = readdirSync(blog()).find((name) => name === 'truet-af-rygeforbud.md')!
+    rmSync(join(blog(), unlinked))
+
+    expect(await coachContentProblems(copy)).toEqual([])
+  })
+
+  it('names every mistake: a file that does not parse, a link to nothing, a popular article that is gone', async () => {
+    writeFileSync(join(blog(), 'uden-titel.md'), '---\ndescription: Mangler titel.\ncategory: life\npublishedAt: 2026-11-21\n---\nTekst.\n')
+    writeFileSync(join(blog(), 'forkert-link.md'), article('Forkert link', 'Se [denne side](/blog/findes-ikke) og [denne](/omm).'))
+    rmSync(join(blog(), 'stress-er-ikke-svaghed.md'))
+
+    const problems = await coachContentProblems(copy)
+    expect(problems).toContainEqual(expect.stringMatching(/^uden-titel\.md.*title/))
+    expect(problems).toContain('forkert-link.md: linket til /blog/findes-ikke fører ingen steder hen – ret adressen, eller fjern linket')
+    expect(problems).toContain('forkert-link.md: linket til /omm fører ingen steder hen – ret adressen, eller fjern linket')
+    expect(problems).toContain('popular-articles.ts: artiklen »stress-er-ikke-svaghed« findes ikke i content/blog – vælg en anden, eller fjern linjen')
+  })
+
+  it('names a broken booking file', async () => {
+    writeFileSync(join(copy, 'content/booking.yaml'), 'aaben: ja\nvarighed: tredive\n')
+    expect(await coachContentProblems(copy)).toContainEqual(expect.stringMatching(/^booking\.yaml: .*varighed/))
+  })
+})

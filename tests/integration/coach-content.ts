@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { readArticleFiles } from '#db/sync-blog'
+import { loadAvailability } from '~/server/booking/availability.server'
+
+/**
+ * The checks that protect the coach, and the only ones `npm test` runs over her own content/:
+ * every file she edits parses, and every link it makes leads somewhere. What the shipped articles
+ * say and how (house style, crisis lines, facts) is tested on a fixture copy (tests/fixtures/blog),
+ * so publishing, changing or deleting an article never turns a test red by itself.
+ *
+ * Returns the problems in Danish, the way the coach should read them; none means all is well.
+ */
+export async function coachContentProblems(projectRoot: string): Promise<string[]> {
+  const problems: string[] = []
+  const content = join(projectRoot, 'content')
+
+  const { articles, problems: articleMistakes } = readArticleFiles(join(content, 'blog'))
+  problems.push(...articleMistakes.map((mistake) => mistake.message))
+
+  const articleTitles = new Map(articles.map((article) => [article.slug, article.title]))
+  const pages = sitePages(projectRoot)
+  const leadsSomewhere = (href: string) => {
+    const path = href.replace(/[?#].*$/, '').replace(/\/$/, '') || '/'
+    return pages.has(path) || (path.startsWith('/blog/') && articleTitles.has(path.slice('/blog/'.length)))
+  }
+  for (const article of articles) {
+    for (const [, href] of article.bodyHtml.matchAll(/href="(\/[^"]*)"/g)) {
+      if (!leadsSomewhere(href!)) problems.push(`${article.slug}.md: linket til ${href} fører ingen steder hen – ret adressen, eller fjern linket`)
+    }
+  }
+
+  const { popularArticles } = (await import(pathToFileURL(join(content, 'popular-articles.ts')).href)) as typeof import('#content/popular-articles')
+  for (const { slug, title } of popularArticles) {
+    const actual = articleTitles.get(slug)
+    if (actual === undefined) problems.push(`popular-articles.ts: artiklen »${slug}« findes ikke i content/blog – vælg en anden, eller fjern linjen`)
+    else if (actual !== title) problems.push(`popular-articles.ts: »${slug}« hedder »${actual}«, ikke »${title}« – skriv artiklens egen titel`)
+  }
+
+  const { firstPersonStories } = (await import(pathToFileURL(join(content, 'first-person-stories.ts')).href)) as typeof import('#content/first-person-stories')
+  for (const { slug } of firstPersonStories) {
+    if (!articleTitles.has(slug)) problems.push(`first-person-stories.ts: artiklen »${slug}« findes ikke i content/blog – ret navnet, eller fjern linjen`)
+  }
+
+  const booking = loadAvailability(join(content, 'booking.yaml'))
+  if (!booking.ok) problems.push(...booking.errors.map((error) => `booking.yaml: ${error}`))
+
+  return problems
+}
+
+/**
+ * The site's own page addresses, from the route tree TanStack generates from app/routes, so a new
+ * page counts at once. Routes with a parameter ($slug, $token) are not pages a link can name.
+ */
+function sitePages(projectRoot: string) {
+  const routeTree = readFileSync(join(projectRoot, 'app/routeTree.gen.ts'), 'utf8')
+  const fullPaths = /fullPaths:([\s\S]*?)fileRoutesByTo/.exec(routeTree)?.[1] ?? ''
+  return new Set(
+    [...fullPaths.matchAll(/'([^']+)'/g)]
+      .map((match) => match[1]!)
+      .filter((path) => !path.includes('$'))
+      .map((path) => path.replace(/(.)\/$/, '$1')),
+  )
+}

@@ -1,0 +1,75 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
+import { services } from '#content/services'
+
+/**
+ * Rules that hold for every text the site shows or sends: the articles and facts in content/, and
+ * the pages, components and e-mails in app/. Read as files, so a new text is covered the day it is
+ * written.
+ */
+const textFiles = ['content', 'app'].flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(?:md|ts|tsx)$/.test(file) && !file.endsWith('routeTree.gen.ts'))
+    .map((file) => join(root, file)),
+)
+
+/** Where in the texts a pattern matches, as »file:line: match«. */
+function findings(pattern: RegExp, files = textFiles) {
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => [...line.matchAll(pattern)].map((match) => `${file}:${index + 1}: ${match[0]}`)),
+  )
+}
+
+// The coach writes availability in content/booking.yaml as "09:00" (the schema's messages show that
+// syntax); what a visitor reads is never in that form.
+const AVAILABILITY_SYNTAX = join('app', 'lib', 'booking', 'availability-schema.ts')
+
+/** After »kl.«: kl. 9:00, kl. 09.00, kl. 9 (no minutes); and »klokken 9«. */
+const WRONG_CLOCK_TIME = /kl\.\s*(?:\d{1,2}:\d{2}|0\d|\d{1,2}(?![.\d]))|klokken \d/g
+/** A range of clock times with a colon, a hyphen, or spaces around the en dash. */
+const WRONG_RANGE = /\b\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}\b|\b\d{1,2}\.\d{2}\s*-\s*\d{1,2}\.\d{2}\b|\b\d{1,2}\.\d{2}(?:\s+–\s*|\s*–\s+)\d/g
+
+describe('one time format: kl. 9.00–17.00', () => {
+  it('is written with a point, without a leading zero, after »kl.«', () => {
+    expect(findings(WRONG_CLOCK_TIME)).toEqual([])
+  })
+
+  it('makes a range with an en dash and no spaces', () => {
+    expect(findings(WRONG_RANGE, textFiles.filter((file) => file !== AVAILABILITY_SYNTAX))).toEqual([])
+  })
+
+  it('catches the forms it forbids, and lets the right ones and a ratio pass', () => {
+    const caught = (text: string) => [WRONG_CLOCK_TIME, WRONG_RANGE].some((pattern) => text.match(pattern) !== null)
+    expect(['kl. 9:00', 'kl. 09.00', 'kl. 9', 'klokken 9', '9.00-17.00', '9:00–17:00', '9.00 – 17.00'].filter((text) => !caught(text))).toEqual([])
+    expect(['kl. 9.00–17.00', 'kl.\u00a011.00\u2060–\u20605.00', '1:15 til 1:20'].filter(caught)).toEqual([])
+  })
+})
+
+describe('what the forms say about privacy', () => {
+  it('never that sending a form accepts the privacy policy: the policy informs, nobody agrees to it', () => {
+    expect(findings(/accepterer du min privatlivspolitik|accepterer du min\b/gi)).toEqual([])
+  })
+})
+
+describe('prices', () => {
+  it('say »inkl. moms« for a private client, »+ moms« for a company: every price says which', () => {
+    const unclear = services.filter(({ pricing }) => !/inkl\. moms|\+ moms/.test(pricing.price)).map(({ title, pricing }) => `${title}: ${pricing.price}`)
+    expect(unclear).toEqual([])
+    // The services for private clients are priced with VAT; those for companies without.
+    const forCompanies = ['ledercoaching', 'foredrag-og-workshops']
+    for (const { id, pricing } of services) expect(pricing.price, id).toContain(forCompanies.includes(id) ? '+ moms' : 'inkl. moms')
+  })
+})
+
+describe('the first conversation', () => {
+  it('lasts as long in the words of every page as in the booking (content/booking.yaml, varighed)', () => {
+    const minutes = parse(readFileSync('content/booking.yaml', 'utf8')).varighed as number
+    const inWords: Record<number, string> = { 20: 'tyve minutter', 30: 'en halv time', 45: 'tre kvarter', 60: 'en time' }
+    expect(FREE_FIRST_CONVERSATION).toContain(`varer ${inWords[minutes] ?? `${minutes} minutter`}`)
+  })
+})
