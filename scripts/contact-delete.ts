@@ -49,10 +49,12 @@ if (!(await confirmed({ question: 'Slet det hele for altid?', action: 'sletning'
 
 const deleted = await deletePerson(email)
 const deletedBookings = await deleteBookings(email)
-console.log(`Slettet om ${email}: ${summary(deleted, { ...deletedBookings, bookings: deletedBookings.bookings.filter((booking) => !deletedBookings.cancelled.some((cancelled) => cancelled.id === booking.id)) })}.`)
+// An upcoming booking is cancelled first and deleted once its cancellation has gone out.
 for (const booking of deletedBookings.cancelled) {
   console.log(`Aflyst først: booking ${booking.publicId}, ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}. Den slettes, så snart aflysningen er sendt. ${whoSends(getDb(), 'Aflysningen')}`)
 }
+const deletedAtOnce = { ...deletedBookings, bookings: deletedBookings.bookings.filter((booking) => !deletedBookings.cancelled.some((cancelled) => cancelled.id === booking.id)) }
+console.log(`Slettet om ${email}${deletedBookings.cancelled.length > 0 ? ' nu' : ''}: ${summary(deleted, deletedAtOnce)}.`)
 closeDb()
 // The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
 console.log(

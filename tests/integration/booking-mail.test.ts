@@ -65,7 +65,7 @@ describe('what the e-mails say', () => {
     moveBooking(db, { id: booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })
     await deliverBookingEmails({ db, transport, clock: () => NOW })
     const toVisitor = transport.sent.filter((email) => email.to === 'mette@eksempel.dk')
-    expect(toVisitor.map((email) => email.subject)).toEqual(['Din samtale er booket: mandag 20. april kl. 10.00', 'Din samtale er flyttet til mandag 27. april kl. 09.00'])
+    expect(toVisitor.map((email) => email.subject)).toEqual(['Din samtale er booket: mandag 20. april kl. 10.00', 'Din samtale er flyttet til mandag 27. april kl. 9.00'])
     for (const email of toVisitor) {
       expect(email.attachments, email.subject).toHaveLength(1)
       const attendee = email.attachments![0]!.content.replace(/\r\n /g, '').split('\r\n').find((line) => line.startsWith('ATTENDEE'))!

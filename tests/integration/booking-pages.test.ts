@@ -26,12 +26,12 @@ describe('the booking pages', () => {
     // From Friday 10 April the first free time is Monday 13 April 09:00.
     expect(week).toMatchObject({ open: true, week: '2026-W16', label: 'mandag 13. april – søndag 19. april', previousWeek: '2026-W15', nextWeek: '2026-W17' })
     if (!week.open) throw new Error('closed')
-    expect(week.firstFree).toEqual({ key: '2026-04-13T09:00', label: 'mandag 13. april kl. 09.00' })
+    expect(week.firstFree).toEqual({ key: '2026-04-13T09:00', label: 'mandag 13. april kl. 9.00' })
     expect(week.days).toEqual([
       {
         date: '2026-04-13',
         label: 'mandag 13. april',
-        slots: ['09:00', '10:00', '10:15', '11:00'].map((time) => ({ key: `2026-04-13T${time}`, time: time.replace(':', '.'), label: `mandag 13. april kl. ${time.replace(':', '.')}` })),
+        slots: [['09:00', '9.00'], ['10:00', '10.00'], ['10:15', '10.15'], ['11:00', '11.00']].map(([key, time]) => ({ key: `2026-04-13T${key}`, time, label: `mandag 13. april kl. ${time}` })),
       },
     ])
     // A booked time (and the one its buffer covers) is gone from the list at once.
@@ -62,12 +62,12 @@ describe('the booking window’s edges', () => {
         {
           date: '2026-05-11',
           label: 'mandag 11. maj',
-          slots: ['09:00', '10:00', '10:15', '11:00'].map((time) => ({ key: `2026-05-11T${time}`, time: time.replace(':', '.'), label: `mandag 11. maj kl. ${time.replace(':', '.')}` })),
+          slots: [['09:00', '9.00'], ['10:00', '10.00'], ['10:15', '10.15'], ['11:00', '11.00']].map(([key, time]) => ({ key: `2026-05-11T${key}`, time, label: `mandag 11. maj kl. ${time}` })),
         },
       ],
       previousWeek: '2026-W19',
       nextWeek: undefined,
-      firstFree: { key: '2026-04-20T09:00', label: 'mandag 20. april kl. 09.00' },
+      firstFree: { key: '2026-04-20T09:00', label: 'mandag 20. april kl. 9.00' },
     })
     expect(bookingWeek('2026-W19', { db, availability, clock: monday })).toMatchObject({ week: '2026-W19', previousWeek: '2026-W18', nextWeek: '2026-W20' })
   })

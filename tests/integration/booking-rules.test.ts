@@ -242,11 +242,11 @@ describe('the e-mails', () => {
     expect(transport.sent.map((email) => [email.to, email.subject])).toEqual([
       ['mette@eksempel.dk', 'Din samtale er booket: mandag 20. april kl. 10.00'],
       ['kontakt@holmcoaching.dk', 'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen'],
-      ['mette@eksempel.dk', 'Din samtale er flyttet til mandag 27. april kl. 09.00'],
-      ['kontakt@holmcoaching.dk', 'Booking flyttet til mandag 27. april kl. 09.00 – Mette Sørensen'],
-      ['mette@eksempel.dk', 'Påmindelse: din samtale mandag 27. april kl. 09.00'],
-      ['mette@eksempel.dk', 'Din samtale mandag 27. april kl. 09.00 er aflyst'],
-      ['kontakt@holmcoaching.dk', 'Booking aflyst: mandag 27. april kl. 09.00 – Mette Sørensen'],
+      ['mette@eksempel.dk', 'Din samtale er flyttet til mandag 27. april kl. 9.00'],
+      ['kontakt@holmcoaching.dk', 'Booking flyttet til mandag 27. april kl. 9.00 – Mette Sørensen'],
+      ['mette@eksempel.dk', 'Påmindelse: din samtale mandag 27. april kl. 9.00'],
+      ['mette@eksempel.dk', 'Din samtale mandag 27. april kl. 9.00 er aflyst'],
+      ['kontakt@holmcoaching.dk', 'Booking aflyst: mandag 27. april kl. 9.00 – Mette Sørensen'],
     ])
     expect(confirmation!.text).toContain('Tak for din booking, Mette Sørensen')
     expect(confirmation!.text).toContain('Form: Telefon – jeg ringer til dig på 20 30 40 50')
@@ -270,7 +270,7 @@ describe('the e-mails', () => {
     expect(reminder!.text).toContain('Jeg glæder mig til at tale med dig.')
     expect(reminder!.text).toContain(link)
     expect(cancelled!.text).toContain('Din samtale er aflyst')
-    expect(cancelled!.text).toContain('Samtalen mandag 27. april kl. 09.00 (dansk tid) er aflyst, og tiden er frigivet.')
+    expect(cancelled!.text).toContain('Samtalen mandag 27. april kl. 9.00 (dansk tid) er aflyst, og tiden er frigivet.')
     expect(cancelled!.text).toContain('Vil du finde en ny tid, kan du booke igen på https://www.eksempel.dk/book-samtale.')
     expect(cancelled!.text).not.toContain(link)
     expect(cancelled!.attachments![0]!.filename).toBe('aflyst.ics')
@@ -285,8 +285,8 @@ describe('the e-mails', () => {
     // Calendar lines are folded at 75 octets; the description is read whole.
     const description = (email: typeof confirmation) => email!.attachments![0]!.content.replace(/\r\n /g, '').split('\r\n').find((line) => line.startsWith('DESCRIPTION:'))
     expect(description(confirmation)).toBe(`DESCRIPTION:mandag 20. april kl. 10.00–10.30 (dansk tid)\\nFlyt eller aflys: ${link}`)
-    expect(description(moved)).toBe(`DESCRIPTION:mandag 27. april kl. 09.00–09.30 (dansk tid)\\nFlyt eller aflys: ${link}`)
-    expect(description(cancelled)).toBe('DESCRIPTION:mandag 27. april kl. 09.00–09.30 (dansk tid)')
+    expect(description(moved)).toBe(`DESCRIPTION:mandag 27. april kl. 9.00–9.30 (dansk tid)\\nFlyt eller aflys: ${link}`)
+    expect(description(cancelled)).toBe('DESCRIPTION:mandag 27. april kl. 9.00–9.30 (dansk tid)')
     expect(confirmation!.attachments![0]!.content).toContain('LOCATION:Telefon – jeg ringer til dig')
     expect(confirmation!.attachments![0]!.content).toContain('PRODID:-//www.eksempel.dk//booking//DA')
   })

@@ -169,8 +169,8 @@ describe('invitations, moves and cancellations', () => {
     const toVisitor = transport.sent.filter((email) => email.to === 'mette@eksempel.dk')
     expect(toVisitor.map((email) => email.subject)).toEqual([
       'Din samtale er booket: mandag 20. april kl. 10.00',
-      'Din samtale er flyttet til mandag 27. april kl. 09.00',
-      'Din samtale mandag 27. april kl. 09.00 er aflyst',
+      'Din samtale er flyttet til mandag 27. april kl. 9.00',
+      'Din samtale mandag 27. april kl. 9.00 er aflyst',
     ])
     const invitations = toVisitor.map((email) => readInvitation(email.attachments![0]!.content))
     expect(invitations.map(({ method, sequence, status, start }) => ({ method, sequence, status, start }))).toEqual([
@@ -195,8 +195,8 @@ describe('invitations, moves and cancellations', () => {
     const toCoach = transport.sent.filter((email) => email.to !== 'mette@eksempel.dk')
     expect(toCoach.map((email) => email.subject)).toEqual([
       'Ny booking: mandag 20. april kl. 10.00 – Mette Sørensen',
-      'Booking flyttet til mandag 27. april kl. 09.00 – Mette Sørensen',
-      'Booking aflyst: mandag 27. april kl. 09.00 – Mette Sørensen',
+      'Booking flyttet til mandag 27. april kl. 9.00 – Mette Sørensen',
+      'Booking aflyst: mandag 27. april kl. 9.00 – Mette Sørensen',
     ])
     expect(toCoach.map((email) => email.attachments)).toEqual([undefined, undefined, undefined])
     expect(toCoach[0]!.replyTo).toBe('mette@eksempel.dk')
@@ -235,7 +235,7 @@ describe('invitations, moves and cancellations', () => {
     for (let i = 0; i < 3; i++) managedBooking(outcome.token, { db, availability, clock: later })
     expect(snapshot(db)).toBe(before)
     moveBooking(db, { id: outcome.booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW })
-    expect(managedBooking(outcome.token, { db, availability, clock: () => NOW })).toMatchObject({ period: 'mandag 27. april kl. 09.00–09.30', status: 'bekraeftet', changeable: true })
+    expect(managedBooking(outcome.token, { db, availability, clock: () => NOW })).toMatchObject({ period: 'mandag 27. april kl. 9.00–9.30', status: 'bekraeftet', changeable: true })
     expect(managedBooking('x'.repeat(32), { db, availability, clock: () => NOW })).toBeUndefined()
   })
 
@@ -278,7 +278,7 @@ describe('reminders', () => {
     const reminders = () => transport.sent.filter((email) => email.subject.startsWith('Påmindelse'))
     expect(reminders()).toEqual([])
     await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-26T07:00:30Z') })
-    expect(reminders().map((email) => [email.to, email.subject])).toEqual([['anden@eksempel.dk', 'Påmindelse: din samtale mandag 27. april kl. 09.00']])
+    expect(reminders().map((email) => [email.to, email.subject])).toEqual([['anden@eksempel.dk', 'Påmindelse: din samtale mandag 27. april kl. 9.00']])
   })
 
   it('a reminder claimed for sending after its booking was cancelled is skipped, not sent', async () => {

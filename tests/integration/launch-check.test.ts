@@ -280,7 +280,7 @@ describe('the coach’s calendars in check:launch', () => {
 
   it('names a calendar that cannot be read, by its label, and says that booking shows no times while it is too old', () => {
     expect(calendarLaunchItems({ CALDAV_URL: 'https://x' }, [failing]).map((item) => item.what)).toEqual([
-      'kalender 1 i BUSY_CALENDAR_URLS (calendar.google.com) kan ikke læses (svarede 404; sidst læst fredag 17. april kl. 08.00) – booking viser ingen ledige tider, indtil den kan læses igen',
+      'kalender 1 i BUSY_CALENDAR_URLS (calendar.google.com) kan ikke læses (svarede 404; sidst læst fredag 17. april kl. 8.00) – booking viser ingen ledige tider, indtil den kan læses igen',
     ])
   })
 })

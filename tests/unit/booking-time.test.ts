@@ -33,7 +33,7 @@ describe('Danish time around the daylight-saving changes', () => {
   it('writes times as Danish does', () => {
     expect(formatInstant(new Date('2026-04-07T08:00:00Z'))).toBe('tirsdag 7. april kl. 10.00')
     expect(formatPeriod(new Date('2026-03-30T08:00:00Z'), new Date('2026-03-30T08:30:00Z'))).toBe('mandag 30. marts kl. 10.00–10.30')
-    expect(formatInstant(new Date('2026-12-31T23:30:00Z'))).toBe('fredag 1. januar kl. 00.30')
+    expect(formatInstant(new Date('2026-12-31T23:30:00Z'))).toBe('fredag 1. januar kl. 0.30')
   })
 
   it('numbers ISO weeks, also across New Year', () => {

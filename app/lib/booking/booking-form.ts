@@ -39,7 +39,7 @@ export const bookingStatusText: Record<BookingStatus, string> = {
   aflyst: 'Din samtale er aflyst. Du får en bekræftelse på e-mail.',
   ugyldig: 'Bookingen blev ikke gemt. Ret venligst de markerede felter, og prøv igen.',
   taget: 'Tiden blev netop taget. Vælg venligst en anden tid.',
-  'for-mange': 'Der er booket flere samtaler fra din forbindelse i dag. Prøv igen i morgen, eller skriv til mig via kontaktformularen.',
+  'for-mange': 'Der er prøvet at booke mange gange fra din forbindelse i dag. Prøv igen i morgen, eller skriv til mig via kontaktformularen.',
   'for-sent': 'Samtalen ligger så tæt på, at den ikke længere kan ændres her. Ring eller skriv til mig i stedet.',
   'for-mange-flytninger': 'Samtalen er flyttet det antal gange, der er muligt her. Ring eller skriv til mig, hvis den skal flyttes igen.',
   'ikke-ledig': 'Den tid kan ikke længere bookes. Vælg venligst en anden.',

@@ -108,7 +108,8 @@ export function formatDay(date: string) {
 }
 
 /** '10.00', as Danish writes the time of day. */
-export const formatTime = (time: string) => time.replace(':', '.')
+/** '09:00' → '9.00', as Danish writes the time of day. */
+export const formatTime = (time: string) => time.replace(/^0(?=\d)/, '').replace(':', '.')
 
 /** 'tirsdag 7. april kl. 10.00' for an instant, in Danish time. */
 export function formatInstant(instant: Date) {
