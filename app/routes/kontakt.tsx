@@ -8,8 +8,9 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { type ContactDraft, type ContactResult, type ContactStatus, isReceived } from '~/lib/contact'
 import { fetchContactPageTexts } from '~/lib/contact-page'
-import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
+import { refusedPostStatus } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
+import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
 import { seo } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus }
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/kontakt')({
     handlers: ({ createHandlers }) =>
       createHandlers({
         POST: {
-          middleware: [sameSiteFormPosts, refusedPostStatus],
+          middleware: [formPostsFromThisSite, refusedPostStatus],
           handler: async ({ request, next }) => {
             const { answerPlainContactPost } = await import('~/server/contact/contact-page.server')
             const answer = await answerPlainContactPost(request)

@@ -5,7 +5,7 @@ import { closeDb } from '#db/connection'
 import { contactMessages } from '#db/schema'
 import { type ContactDraft, type ContactResult, isReceived } from '~/lib/contact'
 import { sendContactMessage } from '~/lib/contact-action'
-import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
+import { refusedPostStatus } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { handleContactPost } from '~/server/contact/contact-endpoint.server'
 import { answerPlainContactPost } from '~/server/contact/contact-page.server'
@@ -187,25 +187,6 @@ describe('the status of the page that answers a refused post', () => {
       const result = { response: page(), context }
       expect(await server({ next: async () => result })).toBe(result)
     }
-  })
-})
-
-describe('who may post the plain form', () => {
-  const server = (sameSiteFormPosts as unknown as { options: { server: (context: { request: Request; next: () => Promise<unknown> }) => Promise<unknown> } }).options.server
-  const passed = { response: new Response('siden') }
-
-  it('refuses a post from another site with 403 and a Danish text no cache keeps', async () => {
-    const request = new Request('http://localhost/kontakt', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } })
-    const refused = (await server({ request, next: async () => passed })) as Response
-    expect(refused.status).toBe(403)
-    expect(refused.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-    expect(refused.headers.get('cache-control')).toBe('no-store')
-    expect(await refused.text()).toBe('Formularen kan kun sendes fra siden selv.')
-  })
-
-  it('lets a post from the site itself through', async () => {
-    const request = new Request('http://localhost/kontakt', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-origin' } })
-    expect(await server({ request, next: async () => passed })).toBe(passed)
   })
 })
 
