@@ -103,7 +103,7 @@ async function checkPostsNamingOnlyTheirOrigin(action: string) {
     through(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'X-Forwarded-For': '192.0.2.44' },
-      body: new URLSearchParams({ firstName: 'Bo', lastName: 'Holm', email: `safari${n}@eksempel.dk`, phone: '', message: `Sendt fra en ældre Safari (${n}).`, serviceType: '', address: '', website: '' }),
+      body: new URLSearchParams({ firstName: 'Bo', lastName: 'Holm', email: `safari${n}@eksempel.dk`, phone: '20 30 40 50', message: `Sendt fra en ældre Safari (${n}).`, serviceType: '', address: '', website: '' }),
     })
   const serverFunction = await send(action, 'https://www.coach-eksempel.dk', 1)
   const plainForm = await send('/kontakt', 'https://www.coach-eksempel.dk', 2)
