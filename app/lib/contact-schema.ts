@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { site } from '#content/site'
 import {
   type ContactField,
   type ContactMessageData,
@@ -60,13 +61,17 @@ const LOOKS_LIKE_DOMAIN = /\p{L}\.\p{L}{2,}/u
 const personName = (field: string, missing: string, hint: string) =>
   required(field, contactLimits.firstName.maxLength, missing).check(z.refine((value) => namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value), hint))
 
-export const contactSchema = z.object({
+/** Optional unless the coach's file (content/site.ts) asks for it; a number given must look like one. */
+const phone = (isRequired: boolean) =>
+  (isRequired ? required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.') : oneLine('Telefon', contactLimits.phone.maxLength)).check(
+    z.refine((value) => value === '' || phonePattern.test(value), fieldHints.phone),
+  )
+
+export const contactSchemaFor = ({ contactPhoneRequired }: { contactPhoneRequired: boolean }) => z.object({
   firstName: personName('Fornavn', 'Skriv dit fornavn.', fieldHints.firstName),
   lastName: personName('Efternavn', 'Skriv dit efternavn.', fieldHints.lastName),
   email: z.pipe(required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.'), z.email(fieldHints.email)),
-  phone: required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.').check(
-    z.refine((value) => phonePattern.test(value), fieldHints.phone),
-  ),
+  phone: z._default(phone(contactPhoneRequired), ''),
   serviceType: z._default(z.enum(['', ...serviceTypes], fieldHints.serviceType), ''),
   address: z._default(oneLine('Adresse', contactLimits.address.maxLength), ''),
   message: z
@@ -80,6 +85,8 @@ export const contactSchema = z.object({
       z.refine((value) => !INVISIBLE_CHARS.test(value), invisibleMessage('Beskeden')),
     ),
 }) satisfies z.ZodMiniType<ContactMessageData> // the schema and the form's vocabulary describe one message
+
+export const contactSchema = contactSchemaFor(site)
 
 /** The first Danish message for each field that failed. */
 export function validateContact(values: Record<string, unknown>) {

@@ -84,12 +84,12 @@ function ContactPage() {
               </ButtonLink>
             </InfoCard>
             <InfoCard title="E-mail">
-              <a href={`mailto:${site.email}`} className="font-medium text-accent-700 underline-offset-4 hover:underline">
+              <a href={`mailto:${site.email}`} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline-offset-4 hover:underline">
                 {site.email}
               </a>
             </InfoCard>
             <InfoCard title="Telefon">
-              <a href={site.phone.href} className="font-medium text-accent-700 underline-offset-4 hover:underline">
+              <a href={site.phone.href} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline-offset-4 hover:underline">
                 {site.phone.display}
               </a>
               <p className="mt-1 text-ink-soft">{site.phoneHours}</p>
@@ -101,7 +101,7 @@ function ContactPage() {
                 {site.address.postalCode} {site.address.city}
               </p>
               <p className="mt-1 text-ink-soft">Kun efter aftale</p>
-              <a href={site.mapsUrl} className="mt-2 inline-block font-medium text-accent-700 underline underline-offset-4">
+              <a href={site.mapsUrl} className="mt-1 inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
                 Se på kort
               </a>
             </InfoCard>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
-import { validateContact } from '~/lib/contact-schema'
+import { contactSchemaFor, validateContact } from '~/lib/contact-schema'
 
 const valid = {
   firstName: 'Anne',
@@ -28,10 +28,24 @@ describe('contact schema', () => {
     expect(result.success && result.data).toMatchObject({ serviceType: '', address: '' })
   })
 
+  it("treats the phone number as optional, as the coach's file says, but checks one that is given", () => {
+    for (const phone of ['', '   ', undefined]) {
+      const result = validateContact({ ...valid, phone })
+      expect(result.success && result.data.phone, String(phone)).toBe('')
+    }
+    expect(errorsFor({ phone: '123' })).toEqual({ phone: fieldHints.phone })
+  })
+
+  it("asks for the phone number when the coach's file requires it", () => {
+    const required = contactSchemaFor({ contactPhoneRequired: true })
+    expect(required.safeParse({ ...valid, phone: '' }).error?.issues.map((issue) => issue.message)).toEqual(['Skriv dit telefonnummer.'])
+    expect(required.safeParse({ ...valid, phone: '123' }).error?.issues.map((issue) => issue.message)).toEqual([fieldHints.phone])
+    expect(required.safeParse(valid).success).toBe(true)
+  })
+
   it.each([
     ['firstName', { firstName: '' }, 'Skriv dit fornavn.'],
     ['lastName', { lastName: '   ' }, 'Skriv dit efternavn.'],
-    ['phone', { phone: '' }, 'Skriv dit telefonnummer.'],
     ['email', { email: 'anne@' }, 'Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.'],
     ['phone', { phone: 'ring mig' }, fieldHints.phone],
     ['phone', { phone: '123' }, fieldHints.phone],

@@ -18,7 +18,7 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo() {
   return (
-    <span className="flex h-12 items-center gap-2.5">
+    <span className="flex h-tap items-center gap-2.5">
       <LogoMark className="size-10 text-accent-700" />
       <span className="flex flex-col leading-tight">
         <span className="font-serif text-lg font-semibold text-ink">{site.name}</span>

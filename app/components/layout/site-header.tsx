@@ -98,12 +98,12 @@ export function SiteHeader() {
           <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
           {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
               and closing when a link is chosen. */}
-          <details ref={disclosureRef} className="group size-11 lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+          <details ref={disclosureRef} className="group size-tap lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
             <summary
               ref={toggleRef}
               aria-expanded={enhanced ? menuOpen : undefined}
               aria-controls={enhanced ? 'mobilmenu' : undefined}
-              className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand-100 [&::-webkit-details-marker]:hidden"
+              className="inline-flex size-tap cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand-100 [&::-webkit-details-marker]:hidden"
             >
               <span className="sr-only group-open:hidden">Åbn menu</span>
               <span className="sr-only hidden group-open:inline">Luk menu</span>
