@@ -62,7 +62,7 @@ function HomePage() {
             </p>
             <p className="mt-4 font-semibold text-white">{FREE_FIRST_CONVERSATION}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink href="/kontakt" variant="light-secondary" size="lg">
+              <ButtonLink href="/book-samtale" variant="light-secondary" size="lg">
                 Book en samtale
               </ButtonLink>
               <ButtonLink href="/ydelser" variant="light-outline" size="lg">
