@@ -24,10 +24,14 @@ export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u00
 const LINE_BREAK = /[\r\n]/
 /**
  * Characters that show nothing themselves but change what the coach reads: direction overrides
- * and isolates (a name or a link shown backwards) and zero-width characters (a word that looks
- * like another). They are refused in every free-text field, with a message that says why.
+ * and isolates (a name or a link shown backwards), zero-width characters and fillers (a word that
+ * looks like another, a name that looks empty: U+3164, U+115F), soft hyphens, the invisible tag
+ * characters, and the blank braille cell (U+2800), which is not formally "ignorable" but shows as
+ * nothing. That is Unicode's whole Default_Ignorable_Code_Point set, except the variation selectors
+ * a phone's emoji keyboard adds (❤️ is U+2764 U+FE0F). Refused in every free-text field, with a
+ * message that says why.
  */
-export const INVISIBLE_CHARS = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
+export const INVISIBLE_CHARS = /(?![\uFE00-\uFE0F])[\p{Default_Ignorable_Code_Point}\u2800]/u
 export const invisibleMessage = (field: string) => `${field} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`
 
 /**

@@ -83,8 +83,20 @@ describe('contact schema', () => {
     ['lastName', 'Efternavn', 'Jen\u200Csen'],
     ['email', 'E-mail', 'anne\u200B@eksempel.dk'],
     ['phone', 'Telefon', '20 30 40 50\u202A'],
-  ])('refuses direction-override and zero-width characters in %s with a message that says why', (field, label, value) => {
+    // Fillers and blanks that make a name look empty or like another, and invisible tags.
+    ['firstName', 'Fornavn', '\u3164'],
+    ['lastName', 'Efternavn', 'Jen\u034Fsen'],
+    ['firstName', 'Fornavn', 'An\u00ADne'],
+    ['lastName', 'Efternavn', '\u115F\u1160'],
+    ['message', 'Beskeden', 'Hej\u2800\u2800'],
+    ['message', 'Beskeden', 'Hej \u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}'],
+    ['address', 'Adresse', 'Vej 1\uFFA0'],
+  ])('refuses invisible characters (direction overrides, zero-width, fillers, tags) in %s with a message that says why', (field, label, value) => {
     expect(errorsFor({ [field]: value })[field as 'message']).toBe(`${label} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`)
+  })
+
+  it('keeps the emoji a phone keyboard writes, variation selector included', () => {
+    expect(errorsFor({ message: 'Tak for sidst ❤️ og 👍🏽' })).toEqual({})
   })
 
   it('refuses header injection and control characters', () => {
