@@ -53,6 +53,23 @@ const oneLine = (field: string, max: number) =>
 
 const required = (field: string, max: number, missing: string) => oneLine(field, max).check(z.refine((value) => value.length > 0, missing))
 
+/**
+ * An address at a domain with æ, ø or å (an IDN such as anne@blåbær.dk) in the ASCII form every mail
+ * server knows (anne@xn--blbr-roah.dk): checked, stored and written to in that form. The browser's
+ * and Node's URL parser do the conversion. Only a domain of letters, digits, periods and hyphens is
+ * converted; anything else stays as typed, for the e-mail check to refuse.
+ */
+export function withAsciiDomain(address: string) {
+  const at = address.lastIndexOf('@')
+  const domain = address.slice(at + 1)
+  if (at < 0 || /^[\x21-\x7E]*$/.test(domain) || !/^[\p{L}\p{M}\p{N}.-]+$/u.test(domain)) return address
+  try {
+    return `${address.slice(0, at)}@${new URL(`http://${domain}`).hostname}`
+  } catch {
+    return address
+  }
+}
+
 // The same patterns as the form's HTML pattern attributes, which match the whole value.
 const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v')
 const namePattern = whole(NAME_PATTERN)
@@ -74,7 +91,7 @@ const phone = (isRequired: boolean) =>
 export const contactSchemaFor = ({ contactPhoneRequired }: { contactPhoneRequired: boolean }) => z.object({
   firstName: personName('Fornavn', 'Skriv dit fornavn.', fieldHints.firstName),
   lastName: personName('Efternavn', 'Skriv dit efternavn.', fieldHints.lastName),
-  email: z.pipe(required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.'), z.email(fieldHints.email)),
+  email: z.pipe(required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.').check(z.overwrite(withAsciiDomain)), z.email(fieldHints.email)),
   phone: z._default(phone(contactPhoneRequired), ''),
   serviceType: z._default(z.enum(['', ...serviceTypes], fieldHints.serviceType), ''),
   address: z._default(oneLine('Adresse', contactLimits.address.maxLength), ''),

@@ -56,6 +56,18 @@ describe('the JavaScript form’s endpoint', () => {
     expect(db.select().from(contactMessages).all()).toHaveLength(2)
   })
 
+  it('stores and writes to an address at a domain with æ, ø or å in its ASCII form', async () => {
+    const { db } = temporaryDatabase()
+    const { sent, transport } = recording()
+    const { result } = await inStartRequest(serverFnRequest(), '192.0.2.14', () => handleContactPost(formOf({ email: 'anne@blåbær.dk' }), { db, transport }))
+    expect(result).toEqual({ status: 'sendt' })
+    expect(db.select().from(contactMessages).all().map((row) => row.email)).toEqual(['anne@xn--blbr-roah.dk'])
+    expect(sent.map((email) => [email.to, email.replyTo])).toEqual([
+      ['kontakt@holmcoaching.dk', 'anne@xn--blbr-roah.dk'],
+      ['anne@xn--blbr-roah.dk', undefined],
+    ])
+  })
+
   it('answers bad input with the field errors, and a lost database with 503 and no receipt', async () => {
     const { db, dir } = temporaryDatabase()
     const { sent, transport } = recording()

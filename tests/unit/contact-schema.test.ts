@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
-import { contactSchemaFor, validateContact } from '~/lib/contact-schema'
+import { contactSchemaFor, validateContact, withAsciiDomain } from '~/lib/contact-schema'
 
 const valid = {
   firstName: 'Anne',
@@ -93,6 +93,22 @@ describe('contact schema', () => {
     ['address', 'Adresse', 'Vej 1\uFFA0'],
   ])('refuses invisible characters (direction overrides, zero-width, fillers, tags) in %s with a message that says why', (field, label, value) => {
     expect(errorsFor({ [field]: value })[field as 'message']).toBe(`${label} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`)
+  })
+
+  it('takes an address at a domain with æ, ø or å, in the ASCII form mail servers know', () => {
+    for (const [typed, ascii] of [
+      ['anne@blåbær.dk', 'anne@xn--blbr-roah.dk'],
+      ['søren@østergård.dk', ''],
+      ['mette@Ærø-coaching.dk', 'mette@xn--r-coaching-c6a1t.dk'],
+    ]) {
+      const result = validateContact({ ...valid, email: typed })
+      if (ascii) expect(result.success && result.data.email, typed).toBe(ascii)
+      // The part before @ stays ASCII: not every mail server takes another.
+      else expect(result.success ? '' : result.fieldErrors.email, typed).toBe(fieldHints.email)
+    }
+    expect(withAsciiDomain('anne@eksempel.dk')).toBe('anne@eksempel.dk')
+    // Not a domain: left as typed, and refused.
+    for (const typed of ['anne@blåbær.dk/sti', 'anne@blå bær.dk', 'anne@blåbær..dk']) expect(errorsFor({ email: typed }).email, typed).toBe(fieldHints.email)
   })
 
   it('keeps the emoji a phone keyboard writes, variation selector included', () => {
