@@ -8,7 +8,6 @@ export type LogLine = { level: string; msg: string; method?: string; path?: stri
  */
 export function logLinesOf(text: string): LogLine[] {
   return text.split('\n').flatMap((line) => {
-    if (!line.startsWith('{')) return []
     try {
       return [JSON.parse(line) as LogLine]
     } catch {
