@@ -39,6 +39,12 @@ test('percent-encoded letters redirect to the plain address instead of being pag
   const slashes = await rawGet('//evil.example/om', { Host: 'evil.example' })
   expect(slashes.status).toBe(301)
   expect(slashes.headers.location).toBe('/evil.example/om')
+  // A target in absolute form is this site's page only when it names this site (SITE_URL's host),
+  // from the fast path (/om is cached) and through Start alike (/privatlivspolitik is not yet).
+  for (const path of ['/om', '/privatlivspolitik']) {
+    expect((await rawGet(`http://evil.example${path}`, { Host: 'evil.example' })).status, path).toBe(404)
+    expect((await rawGet(`${BASE_URL}${path}`)).status, path).toBe(200)
+  }
 })
 
 test('a page that does not exist is never stored, and compressed quickly rather than at the highest effort', async ({ request }) => {
