@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { BASE_URL } from './environment'
 import { expect, gotoInteractive, test } from './helpers'
 
@@ -124,4 +125,18 @@ test('300 unknown and encoded addresses cannot push a real page out of the page 
   } finally {
     await request.dispose()
   }
+})
+
+test('a visitor who gives up in the middle of a form post is logged as 499, without an error or a stack', async ({ launchServer }) => {
+  const server = await launchServer()
+  const { hostname, port, host } = new URL(server.url)
+  await new Promise<void>((done) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`POST /kontakt HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirstName=Anne`)
+      setTimeout(() => socket.destroy(), 300)
+    })
+    socket.on('close', () => done())
+  })
+  await expect.poll(() => server.logLines().filter((line) => line.path === '/kontakt').map((line) => [line.status, line.msg])).toEqual([[499, 'request aborted by client']])
+  expect(server.logLines().filter((line) => line.level === 'error')).toEqual([])
 })
