@@ -1,12 +1,13 @@
-import { createCsrfMiddleware, createMiddleware, createStart } from '@tanstack/react-start'
+import { createMiddleware, createStart } from '@tanstack/react-start'
+import { serverFunctionsFromThisSite } from '~/lib/posts-from-this-site'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 
 /**
  * What Start does with every request, in this order (app/server.ts wraps it with the visitor's
  * address, the security headers and the access log):
  *   1. server functions: known ones only, a readable body within the limit, answers never stored;
- *   2. CSRF: a server function is only called from this site (listed here, since a list of our own
- *      replaces Start's default one);
+ *   2. CSRF: a server function is only called from a page of this site, by its public origin (listed
+ *      here, since a list of our own replaces Start's default one);
  *   3. pages: one canonical address, then from the page cache or rendered once into fixed bytes.
  * The work is in server-only modules, loaded on the server only.
  */
@@ -23,12 +24,10 @@ const serverFunctions = createMiddleware().server(async ({ request, pathname, co
   return guardServerFunction(ours({ request, pathname, context, next }), serverFunctionPaths)
 })
 
-const csrf = createCsrfMiddleware({ filter: (ctx) => ctx.handlerType === 'serverFn' })
-
 const pages = createMiddleware().server(async ({ request, pathname, context, next, handlerType }) => {
   if (handlerType !== 'router') return next()
   const { answerPage } = await import('~/server/http/page-middleware.server')
   return answerPage(ours({ request, pathname, context, next }))
 })
 
-export const startInstance = createStart(() => ({ requestMiddleware: [serverFunctions, csrf, pages] }))
+export const startInstance = createStart(() => ({ requestMiddleware: [serverFunctions, serverFunctionsFromThisSite, pages] }))

@@ -29,6 +29,8 @@ export const site = {
   // Non-breaking spaces keep the number on one line. EKSEMPEL: skriv dit eget nummer (begge steder).
   phone: { display: '+45\u00a021\u00a043\u00a065\u00a087', href: 'tel:+4521436587' },
   phoneHours: 'Mandag–fredag kl. 9.00–17.00',
+  /** Skal man skrive sit telefonnummer i kontaktformularen? false: det er valgfrit (e-mailen er nok til at svare). */
+  contactPhoneRequired: false,
   address: {
     street: 'Brøndstedvej 14', // EKSEMPEL: skriv din egen adresse (og region, geo og mapsUrl herunder)
     postalCode: '7000',

@@ -71,6 +71,18 @@ test('with JavaScript: a wrong field is explained next to it, before anything is
   await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toBeFocused()
 })
 
+test('a message without a phone number is sent, and the coach reads that none was given', async ({ page }) => {
+  const email = uniqueEmail('uden-telefon')
+  await gotoInteractive(page, '/kontakt')
+  await fillForm(page, email, '')
+  await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).not.toHaveAttribute('required')
+  await page.getByRole('button', { name: 'Send besked' }).click()
+  await expect(page.getByText(SUCCESS)).toBeVisible()
+  await expect.poll(() => emailsFor(email).length).toBe(2)
+  const toCoach = emailsFor(email).find((sent) => sent.replyTo === email)
+  expect(toCoach?.text).toContain('Telefon: Ikke angivet')
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { BASE_URL } from './environment'
 import { expect, gotoInteractive, test } from './helpers'
 
@@ -39,6 +40,12 @@ test('percent-encoded letters redirect to the plain address instead of being pag
   const slashes = await rawGet('//evil.example/om', { Host: 'evil.example' })
   expect(slashes.status).toBe(301)
   expect(slashes.headers.location).toBe('/evil.example/om')
+  // A target in absolute form is this site's page only when it names this site (SITE_URL's host),
+  // from the fast path (/om is cached) and through Start alike (/privatlivspolitik is not yet).
+  for (const path of ['/om', '/privatlivspolitik']) {
+    expect((await rawGet(`http://evil.example${path}`, { Host: 'evil.example' })).status, path).toBe(404)
+    expect((await rawGet(`${BASE_URL}${path}`)).status, path).toBe(200)
+  }
 })
 
 test('a page that does not exist is never stored, and compressed quickly rather than at the highest effort', async ({ request }) => {
@@ -118,4 +125,18 @@ test('300 unknown and encoded addresses cannot push a real page out of the page 
   } finally {
     await request.dispose()
   }
+})
+
+test('a visitor who gives up in the middle of a form post is logged as 499, without an error or a stack', async ({ launchServer }) => {
+  const server = await launchServer()
+  const { hostname, port, host } = new URL(server.url)
+  await new Promise<void>((done) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`POST /kontakt HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${server.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nfirstName=Anne`)
+      setTimeout(() => socket.destroy(), 300)
+    })
+    socket.on('close', () => done())
+  })
+  await expect.poll(() => server.logLines().filter((line) => line.path === '/kontakt').map((line) => [line.status, line.msg])).toEqual([[499, 'request aborted by client']])
+  expect(server.logLines().filter((line) => line.level === 'error')).toEqual([])
 })

@@ -12,8 +12,11 @@ const contactAction = async (request: APIRequestContext, base: string) =>
 
 const sameOrigin = (base: string) => ({ 'Sec-Fetch-Site': 'same-origin', Origin: base })
 
-/** One response of every kind the site gives, with the status it must have. */
-async function everyKindOfResponse(request: APIRequestContext, base = BASE_URL) {
+/**
+ * One response of every kind the site gives, with the status it must have. Posts name the site's
+ * public origin (SITE_URL's), as a browser on the site does, whatever address the server is reached at.
+ */
+async function everyKindOfResponse(request: APIRequestContext, base = BASE_URL, publicOrigin = base) {
   const action = await contactAction(request, base)
   const page = await request.get(`${base}/om`)
   const file = await request.get(`${base}/favicon.svg`)
@@ -24,19 +27,19 @@ async function everyKindOfResponse(request: APIRequestContext, base = BASE_URL) 
     ['HEAD of a page', 200, await request.head(`${base}/om`)],
     ['HEAD of a static file', 200, await request.head(`${base}/favicon.svg`)],
     ['canonical redirect', 301, await request.get(`${base}/OM`, { maxRedirects: 0 })],
-    ['contact form without JavaScript', 303, await request.post(`${base}${action}`, { form: contactForm, headers: sameOrigin(base), maxRedirects: 0 })],
+    ['contact form without JavaScript', 303, await request.post(`${base}${action}`, { form: contactForm, headers: sameOrigin(publicOrigin), maxRedirects: 0 })],
     ['page revalidated', 304, await request.get(`${base}/om`, { headers: { 'If-None-Match': page.headers().etag! } })],
     ['static file revalidated', 304, await request.get(`${base}/favicon.svg`, { headers: { 'If-None-Match': file.headers().etag! } })],
-    ['malformed server-function call', 400, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'application/json', ...sameOrigin(base) }, data: '{"data": [1,' })],
+    ['malformed server-function call', 400, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'application/json', ...sameOrigin(publicOrigin) }, data: '{"data": [1,' })],
     ['cross-site post', 403, await request.post(`${base}${action}`, { form: contactForm, headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }, maxRedirects: 0 })],
     ['unknown page', 404, await request.get(`${base}/findes-ikke`)],
-    ['unknown server function', 404, await request.post(`${base}/_serverFn/findes-ikke`, { form: contactForm, headers: sameOrigin(base) })],
+    ['unknown server function', 404, await request.post(`${base}/_serverFn/findes-ikke`, { form: contactForm, headers: sameOrigin(publicOrigin) })],
     ['GET of an unknown server function', 404, await request.get(`${base}/_serverFn/findes-ikke`)],
     ['HEAD of an unknown page', 404, await request.head(`${base}/findes-ikke`)],
     ['POST to a page', 405, await request.post(`${base}/om`, { data: 'a=b' })],
-    ['server function with a method it does not take', 405, await request.fetch(`${base}${action}`, { method: 'PUT', form: contactForm, headers: sameOrigin(base) })],
-    ['oversized post', 413, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...sameOrigin(base) }, data: `message=${'x'.repeat(70 * 1024)}` })],
-    ['post that is neither form nor JSON', 415, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'text/plain', ...sameOrigin(base) }, data: 'hej' })],
+    ['server function with a method it does not take', 405, await request.fetch(`${base}${action}`, { method: 'PUT', form: contactForm, headers: sameOrigin(publicOrigin) })],
+    ['oversized post', 413, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...sameOrigin(publicOrigin) }, data: `message=${'x'.repeat(70 * 1024)}` })],
+    ['post that is neither form nor JSON', 415, await request.post(`${base}${action}`, { headers: { 'Content-Type': 'text/plain', ...sameOrigin(publicOrigin) }, data: 'hej' })],
   ]
   for (const [what, status, response] of answers) expect(response.status(), what).toBe(status)
   return answers
@@ -73,7 +76,7 @@ test('behind https (an https SITE_URL) every kind of response carries HSTS, and 
   const server = await launchServer({ env: { SITE_URL: 'https://www.coach-eksempel.dk' } })
   const request = await playwright.request.newContext()
   try {
-    for (const [what, , response] of await everyKindOfResponse(request, server.url)) {
+    for (const [what, , response] of await everyKindOfResponse(request, server.url, 'https://www.coach-eksempel.dk')) {
       expectSecurityHeaders(response, what)
       expect(response.headers()['strict-transport-security'], what).toBe('max-age=63072000; includeSubDomains')
       expect(response.headers()['content-security-policy'], what).toContain('upgrade-insecure-requests')

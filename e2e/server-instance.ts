@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { writeArticle } from './articles'
+import { type LogLine, logLinesOf } from './log-lines'
 
 /**
  * A production server of a test's own (`node server.ts` on the suite's build), for what the
@@ -26,7 +27,6 @@ export type ServerInstance = {
   exited: Promise<number | null>
 }
 
-export type LogLine = { level: string; msg: string; method?: string; path?: string; status?: number; [field: string]: unknown }
 
 export type InstanceOptions = {
   env?: Record<string, string>
@@ -106,11 +106,7 @@ export async function startServerInstance({ env = {}, prepare, readyPath = '/hea
     url,
     ...paths,
     logFile,
-    logLines: () =>
-      logText()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as LogLine),
+    logLines: () => logLinesOf(logText()),
     stop,
     process: child,
     exited,

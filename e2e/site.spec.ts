@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { BASE_URL, SERVER_LOG } from './environment'
 import { expect, expectNoAxeViolations, gotoInteractive, pages, test } from './helpers'
+import { logLinesOf } from './log-lines'
 
 test.describe('every page', () => {
   for (const { path, heading } of pages) {
@@ -147,7 +148,7 @@ test('a page the browser revalidates (304) still runs its scripts', async ({ pag
   // A reload revalidates the cached page with its ETag; the server answers 304 without a body.
   await page.reload()
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-  const answered = readFileSync(SERVER_LOG).subarray(logStart).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as { path?: string; status?: number })
+  const answered = logLinesOf(readFileSync(SERVER_LOG).subarray(logStart).toString('utf8'))
   expect(answered.filter((line) => line.path === '/om').map((line) => line.status)).toEqual([304])
   await page.setViewportSize({ width: 375, height: 740 })
   await page.locator('header summary').click()

@@ -31,7 +31,7 @@ const serviceType = serviceTypeLabels[message.serviceType as keyof typeof servic
 const fields: Array<[string, string]> = [
   ['Fra', `${message.firstName} ${message.lastName}`],
   ['E-mail', message.email],
-  ['Telefon', message.phone],
+  ['Telefon', message.phone || 'Ikke angivet'],
   ['Type ydelse', serviceType],
   ['Adresse', message.address || 'Ikke angivet'],
   ['E-mails', delivery],

@@ -100,6 +100,29 @@ const through = (path: string, init: RequestInit = {}, again = true): Promise<Re
   })
 const fromCache = (response: Response) => Number(response.headers.get('age') ?? 0) > 0 && (response.headers.get('x-varnish') ?? '').includes(' ')
 
+/**
+ * A browser that names only its Origin, without Sec-Fetch-Site (Safari before 16.4, some embedded
+ * browsers), posting through both proxies: the server sees http, the browser is on https. The
+ * public origin is this site, for the server function and the plain form alike; another is refused.
+ */
+async function checkPostsNamingOnlyTheirOrigin(action: string) {
+  const send = (path: string, origin: string, n: number) =>
+    through(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'X-Forwarded-For': '192.0.2.44' },
+      body: new URLSearchParams({ firstName: 'Bo', lastName: 'Holm', email: `safari${n}@eksempel.dk`, phone: '20 30 40 50', message: `Sendt fra en ældre Safari (${n}).`, serviceType: '', address: '', website: '' }),
+    })
+  const serverFunction = await send(action, 'https://www.coach-eksempel.dk', 1)
+  const plainForm = await send('/kontakt', 'https://www.coach-eksempel.dk', 2)
+  const foreign = await send(action, 'https://ond.example', 3)
+  const refusal = await foreign.text()
+  row(
+    'a post with Origin https://<the site> and no Sec-Fetch-Site is taken; another origin is refused in Danish',
+    serverFunction.status === 303 && plainForm.status === 303 && foreign.status === 403 && refusal === 'Formularen kan kun sendes fra siden selv.',
+    `server function ${serverFunction.status}, /kontakt ${plainForm.status}; from https://ond.example ${foreign.status} »${refusal}«`,
+  )
+}
+
 try {
   if (!existsSync('dist/server/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'ignore' })
   // The blog as it is, so the seed removes no article and with it no cover of the working tree
@@ -146,6 +169,7 @@ try {
   const action = (await (await through('/kontakt')).text()).match(/action="([^"]+)"/)?.[1] ?? ''
   const serverFunction = await twice('/_serverFn/findes-ikke')
   row('server functions are never cached', !fromCache(serverFunction), `GET /_serverFn/…: ${serverFunction.status}, Age ${serverFunction.headers.get('age')}`)
+  await checkPostsNamingOnlyTheirOrigin(action)
 
   // Two visitors behind the same proxies: a limit each (5 messages per 15 minutes).
   const post = (visitor: string, n: number) =>

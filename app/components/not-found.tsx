@@ -29,10 +29,10 @@ export function NotFound() {
         <h2 id="populaere-artikler" className="text-2xl">
           Populære artikler
         </h2>
-        <ul className="mt-4 space-y-3">
+        <ul className="mt-4 space-y-1">
           {popularArticles.map((article) => (
             <li key={article.slug}>
-              <a href={articleHref(article.slug)} className="font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
+              <a href={articleHref(article.slug)} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
                 {article.title}
               </a>
             </li>

@@ -9,6 +9,7 @@ type Site = {
   address: { street: string; postalCode: string; city: string }
   cvr: string
   contactRetentionDays: number
+  contactPhoneRequired: boolean
 }
 
 /**
@@ -35,8 +36,10 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       <h2>Hvilke oplysninger jeg behandler</h2>
       <ul>
         <li>
-          <strong>Når du skriver til mig</strong>: fornavn, efternavn, e-mail, telefonnummer og din besked – og, hvis du
-          vil, den ydelse, du er interesseret i, og din adresse.
+          <strong>Når du skriver til mig</strong>
+          {site.contactPhoneRequired
+            ? ': fornavn, efternavn, e-mail, telefonnummer og din besked – og, hvis du vil, den ydelse, du er interesseret i, og din adresse.'
+            : ': fornavn, efternavn, e-mail og din besked – og, hvis du vil, dit telefonnummer, den ydelse, du er interesseret i, og din adresse.'}
         </li>
         <li>
           <strong>Når du booker en samtale</strong>: navn, e-mail, telefonnummer, hvordan samtalen skal foregå, og din
@@ -232,9 +235,11 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
 
       <h2>Skal du give mig oplysningerne?</h2>
       <p>
-        Det er frivilligt at skrive til mig og at booke en samtale, og ingen lov kræver, at du giver mig oplysninger.
-        Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig, så formularen og bookingen kan ikke sendes uden
-        dem; alt andet kan du udelade. Bliver du klient, er dit navn og din adresse nødvendige for vores aftale, fordi
+        Det er frivilligt at skrive til mig og at booke en samtale, og ingen lov kræver, at du giver mig oplysninger.{' '}
+        {site.contactPhoneRequired
+          ? 'Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig, så formularen og bookingen kan ikke sendes uden dem; alt andet kan du udelade. '
+          : 'Men uden navn og e-mail kan jeg ikke svare dig, og til en booking skal jeg også have dit telefonnummer, så formularen og bookingen kan ikke sendes uden dem; alt andet kan du udelade. '}
+        Bliver du klient, er dit navn og din adresse nødvendige for vores aftale, fordi
         de skal stå på fakturaen.
       </p>
     </>

@@ -19,7 +19,7 @@ export function ContactNotificationEmail({ message, receivedAt }: { message: Con
   const rows: Array<[string, string]> = [
     ['Navn', `${message.firstName} ${message.lastName}`],
     ['E-mail', message.email],
-    ['Telefon', message.phone],
+    ['Telefon', message.phone || 'Ikke angivet'],
     ['Type ydelse', message.serviceType ? serviceTypeLabels[message.serviceType] : 'Ikke angivet'],
     ['Adresse', message.address || 'Ikke angivet'],
     ['Modtaget', receivedAt],

@@ -1,20 +1,11 @@
-import { createCsrfMiddleware, createMiddleware } from '@tanstack/react-start'
+import { createMiddleware } from '@tanstack/react-start'
 import type { ContactDraft, ContactStatus } from '~/lib/contact'
 
 /**
- * The middleware of /kontakt's plain form post (the handler is in routes/kontakt.tsx). Both are
- * isomorphic: only the handler's work, in contact-page.server.ts, is server code.
+ * The middleware of /kontakt's plain form post after the CSRF check (posts-from-this-site.ts); the
+ * handler is in routes/kontakt.tsx. Both are isomorphic: only the handler's work, in
+ * contact-page.server.ts, is server code.
  */
-
-/** A form posted from another site is refused, as for the server functions. */
-export const sameSiteFormPosts = createCsrfMiddleware({
-  failureResponse: () =>
-    new Response('Formularen kan kun sendes fra siden selv.', {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
-    }),
-})
-
 const refusedStatus: Record<Exclude<ContactStatus, 'sendt' | 'modtaget'>, number> = {
   ugyldig: 422,
   'for-mange': 429,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { site } from '#content/site'
 import {
   type ContactField,
   type ContactMessageData,
@@ -23,10 +24,14 @@ export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u00
 const LINE_BREAK = /[\r\n]/
 /**
  * Characters that show nothing themselves but change what the coach reads: direction overrides
- * and isolates (a name or a link shown backwards) and zero-width characters (a word that looks
- * like another). They are refused in every free-text field, with a message that says why.
+ * and isolates (a name or a link shown backwards), zero-width characters and fillers (a word that
+ * looks like another, a name that looks empty: U+3164, U+115F), soft hyphens, the invisible tag
+ * characters, and the blank braille cell (U+2800), which is not formally "ignorable" but shows as
+ * nothing. That is Unicode's whole Default_Ignorable_Code_Point set, except the variation selectors
+ * a phone's emoji keyboard adds (❤️ is U+2764 U+FE0F). Refused in every free-text field, with a
+ * message that says why.
  */
-export const INVISIBLE_CHARS = /[\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/
+export const INVISIBLE_CHARS = /(?![\uFE00-\uFE0F])[\p{Default_Ignorable_Code_Point}\u2800]/u
 export const invisibleMessage = (field: string) => `${field} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`
 
 /**
@@ -48,6 +53,23 @@ const oneLine = (field: string, max: number) =>
 
 const required = (field: string, max: number, missing: string) => oneLine(field, max).check(z.refine((value) => value.length > 0, missing))
 
+/**
+ * An address at a domain with æ, ø or å (an IDN such as anne@blåbær.dk) in the ASCII form every mail
+ * server knows (anne@xn--blbr-roah.dk): checked, stored and written to in that form. The browser's
+ * and Node's URL parser do the conversion. Only a domain of letters, digits, periods and hyphens is
+ * converted; anything else stays as typed, for the e-mail check to refuse.
+ */
+export function withAsciiDomain(address: string) {
+  const at = address.lastIndexOf('@')
+  const domain = address.slice(at + 1)
+  if (at < 0 || /^[\x21-\x7E]*$/.test(domain) || !/^[\p{L}\p{M}\p{N}.-]+$/u.test(domain)) return address
+  try {
+    return `${address.slice(0, at)}@${new URL(`http://${domain}`).hostname}`
+  } catch {
+    return address
+  }
+}
+
 // The same patterns as the form's HTML pattern attributes, which match the whole value.
 const whole = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v')
 const namePattern = whole(NAME_PATTERN)
@@ -60,13 +82,17 @@ const LOOKS_LIKE_DOMAIN = /\p{L}\.\p{L}{2,}/u
 const personName = (field: string, missing: string, hint: string) =>
   required(field, contactLimits.firstName.maxLength, missing).check(z.refine((value) => namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value), hint))
 
-export const contactSchema = z.object({
+/** Optional unless the coach's file (content/site.ts) asks for it; a number given must look like one. */
+const phone = (isRequired: boolean) =>
+  (isRequired ? required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.') : oneLine('Telefon', contactLimits.phone.maxLength)).check(
+    z.refine((value) => value === '' || phonePattern.test(value), fieldHints.phone),
+  )
+
+export const contactSchemaFor = ({ contactPhoneRequired }: { contactPhoneRequired: boolean }) => z.object({
   firstName: personName('Fornavn', 'Skriv dit fornavn.', fieldHints.firstName),
   lastName: personName('Efternavn', 'Skriv dit efternavn.', fieldHints.lastName),
-  email: z.pipe(required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.'), z.email(fieldHints.email)),
-  phone: required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.').check(
-    z.refine((value) => phonePattern.test(value), fieldHints.phone),
-  ),
+  email: z.pipe(required('E-mail', contactLimits.email.maxLength, 'Skriv din e-mailadresse.').check(z.overwrite(withAsciiDomain)), z.email(fieldHints.email)),
+  phone: z._default(phone(contactPhoneRequired), ''),
   serviceType: z._default(z.enum(['', ...serviceTypes], fieldHints.serviceType), ''),
   address: z._default(oneLine('Adresse', contactLimits.address.maxLength), ''),
   message: z
@@ -80,6 +106,8 @@ export const contactSchema = z.object({
       z.refine((value) => !INVISIBLE_CHARS.test(value), invisibleMessage('Beskeden')),
     ),
 }) satisfies z.ZodMiniType<ContactMessageData> // the schema and the form's vocabulary describe one message
+
+export const contactSchema = contactSchemaFor(site)
 
 /** The first Danish message for each field that failed. */
 export function validateContact(values: Record<string, unknown>) {

@@ -58,7 +58,7 @@ function RootDocument({ children }: { children: React.ReactNode }) {
       <body>
         <a
           href="#indhold"
-          className="sr-only z-50 rounded-full bg-accent-800 px-5 py-3 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="sr-only z-50 rounded-full bg-accent-800 px-5 py-3 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:inline-flex focus:min-h-tap focus:items-center"
         >
           Spring til indhold
         </a>

@@ -45,7 +45,7 @@ function HomePage() {
             <h1 className="max-w-3xl text-5xl leading-tight text-white md:text-6xl">Balance i krop og sjæl</h1>
             <a
               href={site.phone.href}
-              className="mt-5 inline-flex min-h-11 items-center gap-2 rounded-full bg-white/10 px-4 font-semibold text-white underline-offset-4 hover:underline md:hidden"
+              className="mt-5 inline-flex min-h-tap items-center gap-2 rounded-full bg-white/10 px-4 font-semibold text-white underline-offset-4 hover:underline md:hidden"
             >
               <PhoneIcon />
               {/* No plain space in a phone link: it stays one unbreakable unit (and fits 320 px). */}
@@ -62,7 +62,7 @@ function HomePage() {
             </p>
             <p className="mt-4 font-semibold text-white">{FREE_FIRST_CONVERSATION}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ButtonLink href="/kontakt" variant="light-secondary" size="lg">
+              <ButtonLink href="/book-samtale" variant="light-secondary" size="lg">
                 Book en samtale
               </ButtonLink>
               <ButtonLink href="/ydelser" variant="light-outline" size="lg">
@@ -94,7 +94,7 @@ function HomePage() {
         <TestimonialSource text={quotesSource} className="-mt-4 mb-8" />
         <TestimonialCards items={quotes} className="md:grid-cols-3" />
         <div className="mt-10 text-center">
-          <a href="/referencer" className="font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+          <a href="/referencer" className="inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
             Se alle referencer
           </a>
         </div>
@@ -110,7 +110,7 @@ function HomePage() {
               tæt på. Min tilgang er enkel: Du kender svarene bedre, end du tror – jeg stiller spørgsmålene, der
               hjælper dig med at finde dem.
             </p>
-            <a href="/om" className="mt-6 inline-flex font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
+            <a href="/om" className="mt-6 inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
               Læs mere om mig
             </a>
           </div>

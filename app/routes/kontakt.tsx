@@ -8,8 +8,9 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { type ContactDraft, type ContactResult, type ContactStatus, isReceived } from '~/lib/contact'
 import { fetchContactPageTexts } from '~/lib/contact-page'
-import { refusedPostStatus, sameSiteFormPosts } from '~/lib/contact-post'
+import { refusedPostStatus } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
+import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
 import { seo } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus }
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/kontakt')({
     handlers: ({ createHandlers }) =>
       createHandlers({
         POST: {
-          middleware: [sameSiteFormPosts, refusedPostStatus],
+          middleware: [formPostsFromThisSite, refusedPostStatus],
           handler: async ({ request, next }) => {
             const { answerPlainContactPost } = await import('~/server/contact/contact-page.server')
             const answer = await answerPlainContactPost(request)
@@ -83,12 +84,12 @@ function ContactPage() {
               </ButtonLink>
             </InfoCard>
             <InfoCard title="E-mail">
-              <a href={`mailto:${site.email}`} className="font-medium text-accent-700 underline-offset-4 hover:underline">
+              <a href={`mailto:${site.email}`} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline-offset-4 hover:underline">
                 {site.email}
               </a>
             </InfoCard>
             <InfoCard title="Telefon">
-              <a href={site.phone.href} className="font-medium text-accent-700 underline-offset-4 hover:underline">
+              <a href={site.phone.href} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline-offset-4 hover:underline">
                 {site.phone.display}
               </a>
               <p className="mt-1 text-ink-soft">{site.phoneHours}</p>
@@ -100,7 +101,7 @@ function ContactPage() {
                 {site.address.postalCode} {site.address.city}
               </p>
               <p className="mt-1 text-ink-soft">Kun efter aftale</p>
-              <a href={site.mapsUrl} className="mt-2 inline-block font-medium text-accent-700 underline underline-offset-4">
+              <a href={site.mapsUrl} className="mt-1 inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
                 Se på kort
               </a>
             </InfoCard>

@@ -37,11 +37,11 @@ function ReferencesPage() {
         <SectionHeading title="Virksomheder og organisationer" id="kunder" />
         <ul className="grid gap-x-8 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
           {clients.map((client) => (
-            <li key={client.name} className="border-b border-sand-200 py-3">
+            <li key={client.name} className="flex min-h-13 items-center border-b border-sand-200">
               {client.url ? (
                 <a
                   href={client.url}
-                  className="font-medium text-accent-700 underline-offset-4 hover:underline"
+                  className="flex min-h-tap items-center font-medium text-accent-700 underline-offset-4 hover:underline"
                 >
                   {client.name}
                   <span className="sr-only"> (åbner virksomhedens hjemmeside)</span>

@@ -73,7 +73,7 @@ function ServicesPage() {
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
           {processSteps.map((step, index) => (
             <li key={step.title} className="rounded-2xl bg-white p-6">
-              <span className="inline-flex size-11 items-center justify-center rounded-full bg-accent-700 font-serif text-xl text-white" aria-hidden="true">
+              <span className="inline-flex size-tap items-center justify-center rounded-full bg-accent-700 font-serif text-xl text-white" aria-hidden="true">
                 {index + 1}
               </span>
               <h3 className="mt-4 text-xl">

@@ -79,6 +79,8 @@ export function logRequest({ method, path, status, ms, address, cache, outcome }
   })
 }
 
+const isClientGone = (error: unknown) => error instanceof Error && error.message === 'aborted' && (error as NodeJS.ErrnoException).code === 'ECONNRESET'
+
 /**
  * In production every line the process writes is JSON, the framework's own messages and stack
  * traces included: console output that is not already a JSON line becomes one.
@@ -89,6 +91,9 @@ export function writeConsoleAsJson() {
     console[method] = (...args: unknown[]) => {
       if (args.length === 1 && typeof args[0] === 'string' && args[0].startsWith('{"')) return original(args[0])
       const error = args.find((arg) => arg instanceof Error)
+      // Node's error for a request whose visitor left in the middle of its body, which Start prints:
+      // no fault of the site, and the request's own line already says 499.
+      if (isClientGone(error)) return
       original(JSON.stringify({ time: new Date().toISOString(), level, msg: format(...args.filter((arg) => arg !== error)).slice(0, 2000) || 'error', ...(error ? errorFields(error) : {}) }))
     }
   }

@@ -166,6 +166,15 @@ describe('the console in production', () => {
     expect(seen.map(([, args]) => args)).toEqual([['{"level":"info"}'], [JSON.stringify({ time: NOW.toISOString(), level: 'info', msg: '{"a":1} mere' })], [JSON.stringify({ time: NOW.toISOString(), level: 'info', msg: '[1]' })]])
   })
 
+  it("leaves out Node's error for a visitor who left in the middle of a body (the request's line says 499), and only that", async () => {
+    const { writeConsoleAsJson } = await load()
+    writeConsoleAsJson()
+    console.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+    console.error(Object.assign(new Error('aborted'), { code: 'EPIPE' }))
+    console.error(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))
+    expect(seen.map(([, args]) => (JSON.parse(String(args[0])) as Line).error)).toEqual(['Error: aborted', 'Error: read ECONNRESET'])
+  })
+
   it('writes an error with its cause, and cuts a long message at 2,000 characters', async () => {
     const { writeConsoleAsJson } = await load()
     writeConsoleAsJson()

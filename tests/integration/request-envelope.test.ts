@@ -80,6 +80,17 @@ describe('the request envelope', () => {
     expect(response.status).toBe(499)
   })
 
+  it('answers and logs 499, not 500, when the visitor went away in the middle of the body', async () => {
+    const gone = new AbortController()
+    const abandoned = request('/kontakt', { method: 'POST', signal: gone.signal })
+    // What Start does: the body read fails, and it answers with a 500 of its own.
+    const response = await serveRequest(abandoned, '203.0.113.7', async () => {
+      gone.abort(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+      return new Response('Internal Server Error', { status: 500 })
+    })
+    expect(response.status).toBe(499)
+  })
+
   it('keeps //host addresses on this site: a redirect to the path, the app never asked', async () => {
     let asked = false
     for (const [path, location] of [

@@ -16,6 +16,20 @@ describe('an address whose path cannot be decoded', () => {
     expect(answerableUrl(url)).toBe(expected)
   })
 
+  it.each([
+    ['http://evil.example/om', '/ikke-fundet'],
+    ['https://evil.example/om?side=2', '/ikke-fundet'],
+    ['http://www.coach-eksempel.dk.evil.example/om', '/ikke-fundet'],
+    ['ftp://www.coach-eksempel.dk/om', '/ikke-fundet'],
+    ['*', '/ikke-fundet'],
+    ['www.coach-eksempel.dk:443', '/ikke-fundet'],
+    // Its own host in absolute form is the page, checked as any other target.
+    ['https://www.coach-eksempel.dk/om?side=2', '/om?side=2'],
+    ['http://www.coach-eksempel.dk/%', '/ikke-fundet'],
+  ])('the absolute-form target %s is answered as %s', (url, expected) => {
+    expect(answerableUrl(url, 'www.coach-eksempel.dk')).toBe(expected)
+  })
+
   it('is told apart from a decodable one', () => {
     expect(isDecodablePath('/%')).toBe(false)
     expect(isDecodablePath('/%C3%A6')).toBe(true)

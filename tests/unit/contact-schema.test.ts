@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
-import { validateContact } from '~/lib/contact-schema'
+import { contactSchemaFor, validateContact, withAsciiDomain } from '~/lib/contact-schema'
 
 const valid = {
   firstName: 'Anne',
@@ -28,10 +28,24 @@ describe('contact schema', () => {
     expect(result.success && result.data).toMatchObject({ serviceType: '', address: '' })
   })
 
+  it("treats the phone number as optional, as the coach's file says, but checks one that is given", () => {
+    for (const phone of ['', '   ', undefined]) {
+      const result = validateContact({ ...valid, phone })
+      expect(result.success && result.data.phone, String(phone)).toBe('')
+    }
+    expect(errorsFor({ phone: '123' })).toEqual({ phone: fieldHints.phone })
+  })
+
+  it("asks for the phone number when the coach's file requires it", () => {
+    const required = contactSchemaFor({ contactPhoneRequired: true })
+    expect(required.safeParse({ ...valid, phone: '' }).error?.issues.map((issue) => issue.message)).toEqual(['Skriv dit telefonnummer.'])
+    expect(required.safeParse({ ...valid, phone: '123' }).error?.issues.map((issue) => issue.message)).toEqual([fieldHints.phone])
+    expect(required.safeParse(valid).success).toBe(true)
+  })
+
   it.each([
     ['firstName', { firstName: '' }, 'Skriv dit fornavn.'],
     ['lastName', { lastName: '   ' }, 'Skriv dit efternavn.'],
-    ['phone', { phone: '' }, 'Skriv dit telefonnummer.'],
     ['email', { email: 'anne@' }, 'Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.'],
     ['phone', { phone: 'ring mig' }, fieldHints.phone],
     ['phone', { phone: '123' }, fieldHints.phone],
@@ -69,8 +83,36 @@ describe('contact schema', () => {
     ['lastName', 'Efternavn', 'Jen\u200Csen'],
     ['email', 'E-mail', 'anne\u200B@eksempel.dk'],
     ['phone', 'Telefon', '20 30 40 50\u202A'],
-  ])('refuses direction-override and zero-width characters in %s with a message that says why', (field, label, value) => {
+    // Fillers and blanks that make a name look empty or like another, and invisible tags.
+    ['firstName', 'Fornavn', '\u3164'],
+    ['lastName', 'Efternavn', 'Jen\u034Fsen'],
+    ['firstName', 'Fornavn', 'An\u00ADne'],
+    ['lastName', 'Efternavn', '\u115F\u1160'],
+    ['message', 'Beskeden', 'Hej\u2800\u2800'],
+    ['message', 'Beskeden', 'Hej \u{E0049}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}'],
+    ['address', 'Adresse', 'Vej 1\uFFA0'],
+  ])('refuses invisible characters (direction overrides, zero-width, fillers, tags) in %s with a message that says why', (field, label, value) => {
     expect(errorsFor({ [field]: value })[field as 'message']).toBe(`${label} indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.`)
+  })
+
+  it('takes an address at a domain with æ, ø or å, in the ASCII form mail servers know', () => {
+    for (const [typed, ascii] of [
+      ['anne@blåbær.dk', 'anne@xn--blbr-roah.dk'],
+      ['søren@østergård.dk', ''],
+      ['mette@Ærø-coaching.dk', 'mette@xn--r-coaching-c6a1t.dk'],
+    ]) {
+      const result = validateContact({ ...valid, email: typed })
+      if (ascii) expect(result.success && result.data.email, typed).toBe(ascii)
+      // The part before @ stays ASCII: not every mail server takes another.
+      else expect(result.success ? '' : result.fieldErrors.email, typed).toBe(fieldHints.email)
+    }
+    expect(withAsciiDomain('anne@eksempel.dk')).toBe('anne@eksempel.dk')
+    // Not a domain: left as typed, and refused.
+    for (const typed of ['anne@blåbær.dk/sti', 'anne@blå bær.dk', 'anne@blåbær..dk']) expect(errorsFor({ email: typed }).email, typed).toBe(fieldHints.email)
+  })
+
+  it('keeps the emoji a phone keyboard writes, variation selector included', () => {
+    expect(errorsFor({ message: 'Tak for sidst ❤️ og 👍🏽' })).toEqual({})
   })
 
   it('refuses header injection and control characters', () => {

@@ -12,6 +12,7 @@ const site = {
   address: { street: 'Vestergade 3', postalCode: '7000', city: 'Fredericia', region: 'Region Syddanmark', country: 'DK' },
   cvr: '12 34 56 78',
   contactRetentionDays: 200,
+  contactPhoneRequired: false,
 }
 
 const facts: PrivacyFacts = {
@@ -102,7 +103,9 @@ describe('the privacy policy', () => {
     expect(all).not.toMatch(/dit barns helbred, dit samtykke som forælder/)
     expect(all).toMatch(/Bliver jeg alvorligt bekymret for, at du eller en anden er i fare/)
     // Art. 13(2)(e): whether the data are required by law or for a contract, and what follows if not given.
-    expect(all).toMatch(/ingen lov kræver, at du giver mig oplysninger\. Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig/)
+    expect(all).toMatch(/ingen lov kræver, at du giver mig oplysninger\. Men uden navn og e-mail kan jeg ikke svare dig, og til en booking skal jeg også have dit telefonnummer/)
+    const phoneRequired = text(renderToStaticMarkup(<PrivacyPolicy site={{ ...site, contactPhoneRequired: true }} privacy={facts} />))
+    expect(phoneRequired).toMatch(/Men uden navn, e-mail og telefonnummer kan jeg ikke svare dig/)
     expect(all).toContain('Bliver du klient, er dit navn og din adresse nødvendige for vores aftale')
     expect(all).toContain('ingen profilering')
   })

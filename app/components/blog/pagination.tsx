@@ -11,7 +11,7 @@ import { cn } from '~/lib/utils'
 export function Pagination({ page, pageCount, category }: { page: number; pageCount: number; category: CategoryFilter }) {
   const kategori = category === 'all' ? undefined : category
   const hrefOf = (number: number) => blogHref({ kategori, side: number > 1 ? number : undefined })
-  const step = 'inline-flex min-h-11 items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
+  const step = 'inline-flex min-h-tap items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
   return (
     <nav aria-label="Sideskift" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
@@ -32,7 +32,7 @@ export function Pagination({ page, pageCount, category }: { page: number; pageCo
                 href={hrefOf(number)}
                 aria-current={number === page ? 'page' : undefined}
                 className={cn(
-                  'inline-flex size-11 items-center justify-center rounded-full border font-semibold',
+                  'inline-flex size-tap items-center justify-center rounded-full border font-semibold',
                   number === page ? 'border-accent-700 bg-accent-700 text-white' : 'border-sand-300 bg-white text-ink hover:border-accent-600',
                 )}
               >

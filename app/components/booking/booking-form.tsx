@@ -7,7 +7,7 @@ import { type BookingField, type BookingFieldErrors, NAME_PATTERN, PHONE_PATTERN
 import { cn } from '~/lib/utils'
 
 const inputClass = (error?: string) =>
-  cn('mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm', error ? 'border-danger-700' : 'border-sand-500 focus:border-accent-600')
+  cn('mt-1.5 block min-h-tap w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm', error ? 'border-danger-700' : 'border-sand-500 focus:border-accent-600')
 
 /** The booking form: a plain HTML form with the schema's constraints; the server answers with a redirect. */
 export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes: Array<{ value: string; label: string }>; errors: BookingFieldErrors }) {
@@ -47,7 +47,7 @@ export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes
           </legend>
           <div className="mt-2 space-y-1">
             {modes.map((mode, index) => (
-              <label key={mode.value} className="flex min-h-11 items-center gap-3 text-ink">
+              <label key={mode.value} className="flex min-h-tap items-center gap-3 text-ink">
                 <input type="radio" name="form" value={mode.value} required defaultChecked={index === 0} className="size-5 accent-accent-700" />
                 {mode.label}
               </label>

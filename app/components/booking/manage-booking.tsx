@@ -57,7 +57,7 @@ export function ManageBooking({ booking, token }: { booking: ManagedBooking; tok
                 <label htmlFor="ny-tid" className="mt-4 block font-medium text-ink">
                   Ny tid (dansk tid)
                 </label>
-                <select id="ny-tid" name="tidspunkt" required className="mt-1.5 block min-h-11 w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink">
+                <select id="ny-tid" name="tidspunkt" required className="mt-1.5 block min-h-tap w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink">
                   {booking.moveTo.map((day) => (
                     <optgroup key={day.date} label={day.label}>
                       {day.slots.map((slot) => (

@@ -34,7 +34,7 @@ export function BookingClosed() {
     <div className="mx-auto max-w-2xl text-center">
       <h2 className="text-3xl">Booking er ikke åben lige nu</h2>
       <p className="mt-4 text-lg text-ink-soft">Du er meget velkommen til at skrive eller ringe til mig, så finder vi en tid sammen.</p>
-      <a href="/kontakt" className="mt-6 inline-flex min-h-11 items-center rounded-full bg-accent-700 px-6 font-medium text-white hover:bg-accent-800">
+      <a href="/kontakt" className="mt-6 inline-flex min-h-tap items-center rounded-full bg-accent-700 px-6 font-medium text-white hover:bg-accent-800">
         Gå til kontaktformularen
       </a>
     </div>

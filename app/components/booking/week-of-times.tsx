@@ -1,7 +1,7 @@
 import { bookingTimeHref, bookingWeekHref } from '~/lib/booking/booking-hrefs'
 import type { DayOfSlots } from '~/lib/booking/page-data'
 
-const linkClass = 'inline-flex min-h-11 items-center rounded-full font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800'
+const linkClass = 'inline-flex min-h-tap items-center rounded-full font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800'
 
 /** One heading per day, each free time a link named by its full date (the visible time is part of the name). */
 export function WeekOfTimes({ days }: { days: DayOfSlots[] }) {
@@ -19,7 +19,7 @@ export function WeekOfTimes({ days }: { days: DayOfSlots[] }) {
                 <a
                   href={bookingTimeHref(slot.key)}
                   aria-label={slot.label}
-                  className="inline-flex min-h-11 min-w-20 items-center justify-center rounded-full border border-accent-700 px-5 font-medium text-accent-700 hover:bg-accent-50"
+                  className="inline-flex min-h-tap min-w-20 items-center justify-center rounded-full border border-accent-700 px-5 font-medium text-accent-700 hover:bg-accent-50"
                 >
                   <time dateTime={slot.key}>{slot.time}</time>
                 </a>

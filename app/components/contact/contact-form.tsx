@@ -100,7 +100,7 @@ export function ContactForm({
     // One height for every one-line field, the select included (its native box is shorter).
     className: cn(
       'mt-1.5 block w-full rounded-xl border bg-white px-4 text-base text-ink shadow-sm',
-      name === 'message' ? 'py-3' : 'h-12',
+      name === 'message' ? 'py-3' : 'h-tap',
       errors[name] ? 'border-danger-700' : 'border-sand-500 focus:border-accent-600',
     ),
   })
@@ -157,8 +157,8 @@ export function ContactForm({
         <FormField label="E-mail" required error={errors.email} id="kontakt-email">
           <input {...field('email')} type="email" autoComplete="email" required {...contactLimits.email} inputMode="email" />
         </FormField>
-        <FormField label="Telefon" required error={errors.phone} id="kontakt-phone">
-          <input {...field('phone')} type="tel" autoComplete="tel" required {...contactLimits.phone} pattern={PHONE_PATTERN} title={fieldHints.phone} inputMode="tel" />
+        <FormField label="Telefon" required={site.contactPhoneRequired} hint={site.contactPhoneRequired ? undefined : 'Valgfrit – hvis du hellere vil ringes op'} error={errors.phone} id="kontakt-phone">
+          <input {...field('phone', { hint: !site.contactPhoneRequired })} type="tel" autoComplete="tel" required={site.contactPhoneRequired} {...contactLimits.phone} pattern={PHONE_PATTERN} title={fieldHints.phone} inputMode="tel" />
         </FormField>
         <FormField label="Type ydelse" error={errors.serviceType} id="kontakt-serviceType">
           <select {...field('serviceType')}>

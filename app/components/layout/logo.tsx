@@ -18,11 +18,13 @@ export function LogoMark({ className }: { className?: string }) {
 
 export function Logo() {
   return (
-    <span className="flex h-12 items-center gap-2.5">
-      <LogoMark className="size-10 text-accent-700" />
+    // On the narrowest phones the header also holds »Book tid« and the menu: the subtitle (below
+    // 384 px) and then the mark (below 360 px) give way, so the name stays on one line.
+    <span className="flex h-tap items-center gap-2.5 whitespace-nowrap">
+      <LogoMark className="size-10 text-accent-700 max-[22.5rem]:hidden" />
       <span className="flex flex-col leading-tight">
         <span className="font-serif text-lg font-semibold text-ink">{site.name}</span>
-        <span className="text-xs tracking-wide text-sand-600">Certificeret coach · Fredericia</span>
+        <span className="text-xs tracking-wide text-sand-600 max-[24rem]:hidden">Certificeret coach · Fredericia</span>
       </span>
     </span>
   )

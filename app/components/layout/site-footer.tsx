@@ -27,16 +27,16 @@ export function SiteFooter() {
           </div>
           <nav aria-label="Sider">
             <h2 className="eyebrow text-ink">Sider</h2>
-            <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1">
+            <ul className="mt-3 grid grid-cols-2 gap-x-4">
               {navLinks.map((link) => (
                 <li key={link.to}>
-                  <a href={link.to} aria-current={pathname === link.to ? 'page' : undefined} className="inline-block py-1.5 hover:text-accent-700 hover:underline">
+                  <a href={link.to} aria-current={pathname === link.to ? 'page' : undefined} className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
                     {link.label}
                   </a>
                 </li>
               ))}
               <li>
-                <a href="/privatlivspolitik" className="inline-block py-1.5 hover:text-accent-700 hover:underline">
+                <a href="/privatlivspolitik" className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
                   Privatlivspolitik
                 </a>
               </li>
@@ -44,29 +44,29 @@ export function SiteFooter() {
           </nav>
           <div>
             <h2 className="eyebrow text-ink">Kontakt</h2>
-            <address className="mt-3 space-y-1 not-italic">
+            <address className="mt-3 not-italic">
               <p>
                 {site.address.street}, {site.address.postalCode} {site.address.city}
               </p>
               <p>
-                <a href={`mailto:${site.email}`} className="inline-block py-1 hover:text-accent-700 hover:underline">
+                <a href={`mailto:${site.email}`} className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
                   {site.email}
                 </a>
               </p>
               <p>
-                <a href={site.phone.href} className="inline-block py-1 hover:text-accent-700 hover:underline">
+                <a href={site.phone.href} className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
                   {site.phone.display}
                 </a>
               </p>
             </address>
             <ul className="mt-3 flex gap-4">
               <li>
-                <a href={site.profiles.linkedin} className="inline-block py-1 hover:text-accent-700 hover:underline">
+                <a href={site.profiles.linkedin} className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
                   LinkedIn
                 </a>
               </li>
               <li>
-                <a href={site.profiles.facebook} className="inline-block py-1 hover:text-accent-700 hover:underline">
+                <a href={site.profiles.facebook} className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
                   Facebook
                 </a>
               </li>
@@ -77,7 +77,7 @@ export function SiteFooter() {
           <p>
             © {site.foundingYear}–{danishYear()} {site.name} · CVR {site.cvr}
           </p>
-          <a href="/privatlivspolitik" className="hover:text-accent-700 hover:underline">
+          <a href="/privatlivspolitik" className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
             Privatlivspolitik
           </a>
         </div>

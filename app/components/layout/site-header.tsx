@@ -2,6 +2,7 @@ import { useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { Logo } from '~/components/layout/logo'
 import { navLinks } from '~/components/layout/nav-links'
+import { ButtonLink } from '~/components/ui/button-link'
 import { cn } from '~/lib/utils'
 
 /** Clicking the link of the page you are on scrolls back to the top instead of doing nothing. */
@@ -95,29 +96,35 @@ export function SiteHeader() {
           <a href="/" className="flex" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
             <Logo />
           </a>
-          <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
-          {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
-              and closing when a link is chosen. */}
-          <details ref={disclosureRef} className="group size-11 lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
-            <summary
-              ref={toggleRef}
-              aria-expanded={enhanced ? menuOpen : undefined}
-              aria-controls={enhanced ? 'mobilmenu' : undefined}
-              className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand-100 [&::-webkit-details-marker]:hidden"
-            >
-              <span className="sr-only group-open:hidden">Åbn menu</span>
-              <span className="sr-only hidden group-open:inline">Luk menu</span>
-              <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-                <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
-                <path className="hidden group-open:inline" d="M6 6l12 12M18 6 6 18" />
-              </svg>
-            </summary>
-            <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8">
-              <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
-                {links('mobile')}
-              </ul>
-            </div>
-          </details>
+          <div className="flex items-center gap-2">
+            <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
+            {/* The site's one way to book, on every page and every screen size. */}
+            <ButtonLink href="/book-samtale" size="sm" aria-current={pathname.startsWith('/book-samtale') ? 'page' : undefined} className="lg:ml-2">
+              Book tid
+            </ButtonLink>
+            {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
+                and closing when a link is chosen. */}
+            <details ref={disclosureRef} className="group size-tap lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
+              <summary
+                ref={toggleRef}
+                aria-expanded={enhanced ? menuOpen : undefined}
+                aria-controls={enhanced ? 'mobilmenu' : undefined}
+                className="inline-flex size-tap cursor-pointer list-none items-center justify-center rounded-full text-ink hover:bg-sand-100 [&::-webkit-details-marker]:hidden"
+              >
+                <span className="sr-only group-open:hidden">Åbn menu</span>
+                <span className="sr-only hidden group-open:inline">Luk menu</span>
+                <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path className="group-open:hidden" d="M4 7h16M4 12h16M4 17h16" />
+                  <path className="hidden group-open:inline" d="M6 6l12 12M18 6 6 18" />
+                </svg>
+              </summary>
+              <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8">
+                <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
+                  {links('mobile')}
+                </ul>
+              </div>
+            </details>
+          </div>
         </div>
       </nav>
     </header>

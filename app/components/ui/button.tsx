@@ -21,10 +21,11 @@ const buttonBase = cva(
         link: '',
       },
       size: {
-        default: 'h-11 px-6 text-base',
-        sm: 'h-9 px-4 text-sm',
-        lg: 'h-13 px-8 text-lg',
-        icon: 'size-11',
+        // Every size is at least a thumb's 44 px high (--spacing-tap); sm is narrower, not lower.
+        default: 'h-tap px-6 text-base',
+        sm: 'h-tap px-4 text-sm',
+        lg: 'h-15 px-8 text-lg',
+        icon: 'size-tap',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },
@@ -36,7 +37,7 @@ export type ButtonVariantProps = VariantProps<typeof buttonBase>
 /** A link-styled button takes no box, so its size classes must not apply at all (no tailwind-merge). */
 export function buttonVariants({ variant, size }: ButtonVariantProps = {}) {
   if (variant === 'link') {
-    return 'inline-flex items-center gap-1 font-medium text-accent-700 underline-offset-4 hover:underline'
+    return 'inline-flex min-h-tap items-center gap-1 font-medium text-accent-700 underline-offset-4 hover:underline'
   }
   return buttonBase({ variant, size })
 }

@@ -1,6 +1,6 @@
 import { ButtonLink } from '~/components/ui/button-link'
 
-/** The closing call to action of a page: book a conversation, or read on in the blog. */
+/** The closing call to action of a page: book a conversation, or write (the contact form is one click away). */
 export function CtaBlock() {
   return (
     <section className="px-5 pb-16 sm:px-8 md:pb-24" aria-labelledby="cta-title">
@@ -12,11 +12,11 @@ export function CtaBlock() {
           Book en gratis og uforpligtende samtale, så finder vi sammen ud af, hvad der vil gøre en forskel for dig.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink href="/kontakt" variant="light-secondary" size="lg">
+          <ButtonLink href="/book-samtale" variant="light-secondary" size="lg">
             Book en samtale
           </ButtonLink>
-          <ButtonLink href="/blog" variant="light-outline" size="lg">
-            Læs bloggen
+          <ButtonLink href="/kontakt" variant="light-outline" size="lg">
+            Skriv til mig
           </ButtonLink>
         </div>
       </div>

@@ -86,7 +86,7 @@ function ArticlePage() {
           </aside>
         )}
         <p className="mx-auto mt-12 max-w-(--article-measure)">
-          <a href="/blog" className="font-semibold text-accent-700 underline underline-offset-4">
+          <a href="/blog" className="inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4">
             ← Tilbage til blog
           </a>
         </p>
@@ -112,7 +112,7 @@ function RelatedPosts({ posts }: { posts: ArticleData['related'] }) {
 function ArticleHeader({ article }: { article: Article }) {
   const meta = (
     <>
-      <a href="/blog" className="inline-flex text-sm font-semibold underline-offset-4 hover:underline">
+      <a href="/blog" className="inline-flex min-h-tap items-center text-sm font-semibold underline-offset-4 hover:underline">
         ← Tilbage til blog
       </a>
       <p className="eyebrow mt-6">{categoryLabels[article.category]}</p>

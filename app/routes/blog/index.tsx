@@ -84,7 +84,7 @@ function BlogIndexPage() {
                       data-keep-scroll
                       className={cn(
                         // relative: the count's screen-reader text (absolutely placed) stays inside the scrolling row.
-                        'relative inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 font-chip text-sm font-medium whitespace-nowrap transition-colors',
+                        'relative inline-flex min-h-tap items-center gap-2 rounded-full border px-4 py-2 font-chip text-sm font-medium whitespace-nowrap transition-colors',
                         active
                           ? 'border-accent-700 bg-accent-700 text-white'
                           : 'border-sand-300 bg-white text-ink-soft hover:border-accent-600 hover:text-ink',

@@ -52,7 +52,7 @@ function ChosenSlotPage() {
             <>
               <BookingForm slotKey={slot.key} modes={slot.modes} errors={errors} />
               <p className="mt-6">
-                <a href={bookingWeekHref(slot.week)} className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
+                <a href={bookingWeekHref(slot.week)} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
                   Vælg en anden tid
                 </a>
               </p>

@@ -42,6 +42,13 @@ function BookingWeekPage() {
               <p className="mb-8 text-lg font-medium text-ink first-letter:uppercase">{`Uge ${Number(week.week.slice(6))}: ${week.label}`}</p>
               <WeekOfTimes days={week.days} />
               <WeekNavigation previousWeek={week.previousWeek} nextWeek={week.nextWeek} firstFree={week.firstFree} />
+              {/* The contact form stays one click away for the visitor no time suits. */}
+              <p className="mt-10 text-ink-soft">
+                Passer ingen af tiderne, eller vil du hellere spørge om noget først?{' '}
+                <a href="/kontakt" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+                  Skriv til mig
+                </a>
+              </p>
             </>
           ) : (
             <BookingClosed />

@@ -33,11 +33,17 @@ export function outboxTransport(dir = outboxDir()): MailTransport {
     async send({ idempotencyKey, ...email }) {
       await mkdir(dir, { recursive: true })
       // Written under a temporary name of its own and renamed, so a reader never sees half a file
-      // and two processes writing the same e-mail do not trip over each other.
+      // and two processes writing the same e-mail do not trip over each other. A write that fails
+      // (a full disk) takes its temporary file with it: it would hold personal data until the next start.
       const write = async (file: string, content: string) => {
         const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`
-        await writeFile(temporary, content)
-        await rename(temporary, file)
+        try {
+          await writeFile(temporary, content)
+          await rename(temporary, file)
+        } catch (error) {
+          await rm(temporary, { force: true })
+          throw error
+        }
       }
       // Attachments first, beside the JSON (`<key>.ics`), so a complete JSON means a complete e-mail.
       for (const attachment of email.attachments ?? []) {

@@ -122,6 +122,8 @@ function acceptedEncodings(acceptEncoding: string) {
   return accepted
 }
 
+const hostOf = (address: string) => URL.parse(address)?.host
+
 /** A path that cannot be decoded (a lone "%") is a page that does not exist, not a bad request. */
 export function isDecodablePath(pathname: string) {
   if (!pathname.includes('%')) return true
@@ -137,9 +139,15 @@ export function isDecodablePath(pathname: string) {
 /**
  * The request target to answer: an address whose path cannot be decoded is asked as an unknown
  * page, so it gets the Danish not-found page (the production server and `npm run dev` alike)
- * instead of a bare 400 from whatever would try to decode it first.
+ * instead of a bare 400 from whatever would try to decode it first. A target in absolute form
+ * (`GET http://evil.example/om`, as sent to a proxy) is this site's path only when it names this
+ * site's host (SITE_URL's); any other host, or no address at all (`*`), is not a page here.
  */
-export function answerableUrl(url: string) {
+export function answerableUrl(url: string, siteHost = hostOf(process.env.SITE_URL ?? 'http://localhost:3000')): string {
+  if (!url.startsWith('/')) {
+    const absolute = URL.parse(url)
+    return absolute && /^https?:$/.test(absolute.protocol) && absolute.host === siteHost ? answerableUrl(`${absolute.pathname}${absolute.search}`, siteHost) : '/ikke-fundet'
+  }
   const queryAt = url.indexOf('?')
   return isDecodablePath(queryAt === -1 ? url : url.slice(0, queryAt)) ? url : '/ikke-fundet'
 }

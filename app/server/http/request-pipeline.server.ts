@@ -25,17 +25,21 @@ export async function serveRequest(
   const path = new URL(request.url).pathname
   const line = (status: number, outcome?: 'aborted') =>
     logRequest({ method: request.method, path, status, ms: performance.now() - started, address: context.clientAddress, cache: context.served.cache, outcome })
+  const clientGone = () => {
+    line(499, 'aborted')
+    return new Response(null, { status: 499 })
+  }
   let response: Response
   try {
     // Start would answer `//host/path` with an absolute redirect built from the Host header.
     response = path.startsWith('//') ? redirectResponse(path.replace(/^\/+/, '/')) : await answer(context)
   } catch (error) {
-    if (request.signal.aborted) {
-      line(499, 'aborted')
-      return new Response(null, { status: 499 })
-    }
+    if (request.signal.aborted) return clientGone()
     response = serverError(path, error)
   }
+  // A visitor who gives up in the middle of sending a body: Start answers the failed read with a 500
+  // of its own. No server error, a visitor who left.
+  if (request.signal.aborted && response.status >= 499) return clientGone()
   response = withSecurityHeaders(response)
   line(response.status)
   return response
