@@ -194,7 +194,7 @@ try {
 
   // Caddy's log after a booking (from an IPv6 visitor) and the contact posts above.
   const ipv6Visitor = '2001:db8:85a3:4:5:8a2e:370:7334'
-  const token = await bookThroughProxies(through, { Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': ipv6Visitor })
+  const token = await bookThroughProxies(through, { Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': ipv6Visitor }, join(dir, 'outbox'))
   await sleep(200)
   const caddyLog = existsSync(caddyLogFile) ? readFileSync(caddyLogFile, 'utf8') : ''
   const breaches = privacyBreaches(caddyLog, [token, '203.0.113.7', '198.51.100.9', ipv6Visitor])

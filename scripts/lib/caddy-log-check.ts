@@ -4,7 +4,9 @@
  * IPv6), no booking's manage token, and its rolled files are deleted after at most 30 days.
  */
 import { execFileSync } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { join } from 'node:path'
 
 /** Where deploy/Caddyfile writes the site's log on the production machine. */
 export const PRODUCTION_LOG_FILE = '/var/log/caddy/coach-site.log'
@@ -79,9 +81,10 @@ type Through = (path: string, init?: RequestInit) => Promise<Response>
 
 /**
  * Books the first free time through the proxies, as a browser without JavaScript would, and opens
- * the manage page the answer leads to. Returns the manage token (to look for in the log).
+ * the manage page from the link in the visitor's e-mail (the answer itself says only »Tjek din
+ * e-mail«). Returns the manage token (to look for in the log).
  */
-export async function bookThroughProxies(through: Through, headers: Record<string, string>): Promise<string> {
+export async function bookThroughProxies(through: Through, headers: Record<string, string>, outbox: string): Promise<string> {
   const week = await (await through('/book-samtale')).text()
   const href = /href="\/book-samtale\/([^"?#]+)"/.exec(week)?.[1]
   if (!href) throw new Error('/book-samtale shows no free time')
@@ -95,9 +98,12 @@ export async function bookThroughProxies(through: Through, headers: Record<strin
     body: new URLSearchParams({ tidspunkt: slotKey, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '' }),
   })
   const location = answer.headers.get('location') ?? ''
-  const token = /^\/booking\/([A-Za-z0-9_-]{32})\?/.exec(location)?.[1]
-  if (!token) throw new Error(`the booking was not made: ${answer.status} ${location}`)
-  // The manage page, as the visitor lands on it: the token is in the address Caddy logs.
-  await through(location, { headers: { Referer: `https://www.coach-eksempel.dk${location}` } })
+  if (answer.status !== 303 || !location.startsWith('/book-samtale?status=tjek-email')) throw new Error(`the booking was not made: ${answer.status} ${location}`)
+  const confirmation = readdirSync(outbox).find((file) => /^booking-[a-z0-9]{8}-bekraeftelse-0-gaest\.json$/.test(file))
+  const token = confirmation && /\/booking\/([A-Za-z0-9_-]{32})/.exec(readFileSync(join(outbox, confirmation), 'utf8'))?.[1]
+  if (!token) throw new Error(`the booking's confirmation with its link is not in the outbox (${outbox})`)
+  // The manage page, as the visitor opens it from the e-mail: the token is in the address Caddy logs.
+  const manage = `/booking/${token}`
+  await through(manage, { headers: { Referer: `https://www.coach-eksempel.dk${manage}` } })
   return token
 }
