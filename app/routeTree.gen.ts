@@ -24,8 +24,13 @@ import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as BookSamtaleIndexRouteImport } from './routes/book-samtale/index'
 import { Route as BookSamtaleTidspunktRouteImport } from './routes/book-samtale/$tidspunkt'
 import { Route as BookingTokenRouteImport } from './routes/booking/$token'
+import { Route as CoachIndexRouteImport } from './routes/coach/index'
+import { Route as CoachPersonRouteImport } from './routes/coach/person'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
+import { Route as CoachBeskedIdRouteImport } from './routes/coach/besked.$id'
+import { Route as CoachBookingKodeRouteImport } from './routes/coach/booking.$kode'
+import { Route as CoachLinkTokenRouteImport } from './routes/coach/link.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -102,6 +107,16 @@ const BookingTokenRoute = BookingTokenRouteImport.update({
   path: '/booking/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CoachIndexRoute = CoachIndexRouteImport.update({
+  id: '/coach/',
+  path: '/coach/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachPersonRoute = CoachPersonRouteImport.update({
+  id: '/coach/person',
+  path: '/coach/person',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KalenderFilRoute = KalenderFilRouteImport.update({
   id: '/kalender/$fil',
   path: '/kalender/$fil',
@@ -113,6 +128,21 @@ const BookingTokenKalenderDoticsRoute =
     path: '/kalender.ics',
     getParentRoute: () => BookingTokenRoute,
   } as any)
+const CoachBeskedIdRoute = CoachBeskedIdRouteImport.update({
+  id: '/coach/besked/$id',
+  path: '/coach/besked/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachBookingKodeRoute = CoachBookingKodeRouteImport.update({
+  id: '/coach/booking/$kode',
+  path: '/coach/booking/$kode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachLinkTokenRoute = CoachLinkTokenRouteImport.update({
+  id: '/coach/link/$token',
+  path: '/coach/link/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -128,10 +158,15 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
+  '/coach/person': typeof CoachPersonRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
+  '/coach/': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/coach/besked/$id': typeof CoachBeskedIdRoute
+  '/coach/booking/$kode': typeof CoachBookingKodeRoute
+  '/coach/link/$token': typeof CoachLinkTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -147,10 +182,15 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
+  '/coach/person': typeof CoachPersonRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
+  '/coach': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/coach/besked/$id': typeof CoachBeskedIdRoute
+  '/coach/booking/$kode': typeof CoachBookingKodeRoute
+  '/coach/link/$token': typeof CoachLinkTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -167,10 +207,15 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
+  '/coach/person': typeof CoachPersonRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
+  '/coach/': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/coach/besked/$id': typeof CoachBeskedIdRoute
+  '/coach/booking/$kode': typeof CoachBookingKodeRoute
+  '/coach/link/$token': typeof CoachLinkTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -188,10 +233,15 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/coach/person'
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
+    | '/coach/'
     | '/booking/$token/kalender.ics'
+    | '/coach/besked/$id'
+    | '/coach/booking/$kode'
+    | '/coach/link/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -207,10 +257,15 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/coach/person'
     | '/kalender/$fil'
     | '/blog'
     | '/book-samtale'
+    | '/coach'
     | '/booking/$token/kalender.ics'
+    | '/coach/besked/$id'
+    | '/coach/booking/$kode'
+    | '/coach/link/$token'
   id:
     | '__root__'
     | '/'
@@ -226,10 +281,15 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/coach/person'
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
+    | '/coach/'
     | '/booking/$token/kalender.ics'
+    | '/coach/besked/$id'
+    | '/coach/booking/$kode'
+    | '/coach/link/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -246,9 +306,14 @@ export interface RootRouteChildren {
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
+  CoachPersonRoute: typeof CoachPersonRoute
   KalenderFilRoute: typeof KalenderFilRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
+  CoachIndexRoute: typeof CoachIndexRoute
+  CoachBeskedIdRoute: typeof CoachBeskedIdRoute
+  CoachBookingKodeRoute: typeof CoachBookingKodeRoute
+  CoachLinkTokenRoute: typeof CoachLinkTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -358,6 +423,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/coach/': {
+      id: '/coach/'
+      path: '/coach'
+      fullPath: '/coach/'
+      preLoaderRoute: typeof CoachIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coach/person': {
+      id: '/coach/person'
+      path: '/coach/person'
+      fullPath: '/coach/person'
+      preLoaderRoute: typeof CoachPersonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kalender/$fil': {
       id: '/kalender/$fil'
       path: '/kalender/$fil'
@@ -371,6 +450,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/booking/$token/kalender.ics'
       preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
       parentRoute: typeof BookingTokenRoute
+    }
+    '/coach/besked/$id': {
+      id: '/coach/besked/$id'
+      path: '/coach/besked/$id'
+      fullPath: '/coach/besked/$id'
+      preLoaderRoute: typeof CoachBeskedIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coach/booking/$kode': {
+      id: '/coach/booking/$kode'
+      path: '/coach/booking/$kode'
+      fullPath: '/coach/booking/$kode'
+      preLoaderRoute: typeof CoachBookingKodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coach/link/$token': {
+      id: '/coach/link/$token'
+      path: '/coach/link/$token'
+      fullPath: '/coach/link/$token'
+      preLoaderRoute: typeof CoachLinkTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -401,9 +501,14 @@ const rootRouteChildren: RootRouteChildren = {
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
   BookingTokenRoute: BookingTokenRouteWithChildren,
+  CoachPersonRoute: CoachPersonRoute,
   KalenderFilRoute: KalenderFilRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
+  CoachIndexRoute: CoachIndexRoute,
+  CoachBeskedIdRoute: CoachBeskedIdRoute,
+  CoachBookingKodeRoute: CoachBookingKodeRoute,
+  CoachLinkTokenRoute: CoachLinkTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { render } from '@react-email/render'
 import { getRequest } from '@tanstack/react-start/server'
 import { and, eq, isNull } from 'drizzle-orm'
@@ -86,8 +87,8 @@ async function sendSignInLink(token: string, transport: MailTransport) {
   })
   try {
     const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })])
-    // Named after the link's own random token: no two sign-ins share an outbox file or a key.
-    await transport.send({ idempotencyKey: `desk-link-${token.slice(0, 16)}`, to: coachAddress(), from: sender(), subject: `Log ind på skrivebordet – ${site.name}`, html, text: plain })
+    // A random key of its own: no two sign-ins share an outbox file, and the file name tells nothing of the link.
+    await transport.send({ idempotencyKey: `desk-link-${randomUUID()}`, to: coachAddress(), from: sender(), subject: `Log ind på skrivebordet – ${site.name}`, html, text: plain })
     log('info', 'desk link sent', { transport: transport.name })
   } catch (error) {
     log('error', 'desk link not sent', errorFields(error))
