@@ -25,12 +25,9 @@ import { Route as BookSamtaleIndexRouteImport } from './routes/book-samtale/inde
 import { Route as BookSamtaleTidspunktRouteImport } from './routes/book-samtale/$tidspunkt'
 import { Route as BookingTokenRouteImport } from './routes/booking/$token'
 import { Route as CoachIndexRouteImport } from './routes/coach/index'
-import { Route as CoachPersonRouteImport } from './routes/coach/person'
+import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
-import { Route as CoachBeskedIdRouteImport } from './routes/coach/besked.$id'
-import { Route as CoachBookingKodeRouteImport } from './routes/coach/booking.$kode'
-import { Route as CoachLinkTokenRouteImport } from './routes/coach/link.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -112,9 +109,9 @@ const CoachIndexRoute = CoachIndexRouteImport.update({
   path: '/coach/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CoachPersonRoute = CoachPersonRouteImport.update({
-  id: '/coach/person',
-  path: '/coach/person',
+const CoachSplatRoute = CoachSplatRouteImport.update({
+  id: '/coach/$',
+  path: '/coach/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const KalenderFilRoute = KalenderFilRouteImport.update({
@@ -128,21 +125,6 @@ const BookingTokenKalenderDoticsRoute =
     path: '/kalender.ics',
     getParentRoute: () => BookingTokenRoute,
   } as any)
-const CoachBeskedIdRoute = CoachBeskedIdRouteImport.update({
-  id: '/coach/besked/$id',
-  path: '/coach/besked/$id',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CoachBookingKodeRoute = CoachBookingKodeRouteImport.update({
-  id: '/coach/booking/$kode',
-  path: '/coach/booking/$kode',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CoachLinkTokenRoute = CoachLinkTokenRouteImport.update({
-  id: '/coach/link/$token',
-  path: '/coach/link/$token',
-  getParentRoute: () => rootRouteImport,
-} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -158,15 +140,12 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
-  '/coach/person': typeof CoachPersonRoute
+  '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/coach/besked/$id': typeof CoachBeskedIdRoute
-  '/coach/booking/$kode': typeof CoachBookingKodeRoute
-  '/coach/link/$token': typeof CoachLinkTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -182,15 +161,12 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
-  '/coach/person': typeof CoachPersonRoute
+  '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
   '/coach': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/coach/besked/$id': typeof CoachBeskedIdRoute
-  '/coach/booking/$kode': typeof CoachBookingKodeRoute
-  '/coach/link/$token': typeof CoachLinkTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -207,15 +183,12 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
-  '/coach/person': typeof CoachPersonRoute
+  '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/coach/besked/$id': typeof CoachBeskedIdRoute
-  '/coach/booking/$kode': typeof CoachBookingKodeRoute
-  '/coach/link/$token': typeof CoachLinkTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -233,15 +206,12 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
-    | '/coach/person'
+    | '/coach/$'
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
     | '/booking/$token/kalender.ics'
-    | '/coach/besked/$id'
-    | '/coach/booking/$kode'
-    | '/coach/link/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -257,15 +227,12 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
-    | '/coach/person'
+    | '/coach/$'
     | '/kalender/$fil'
     | '/blog'
     | '/book-samtale'
     | '/coach'
     | '/booking/$token/kalender.ics'
-    | '/coach/besked/$id'
-    | '/coach/booking/$kode'
-    | '/coach/link/$token'
   id:
     | '__root__'
     | '/'
@@ -281,15 +248,12 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
-    | '/coach/person'
+    | '/coach/$'
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
     | '/booking/$token/kalender.ics'
-    | '/coach/besked/$id'
-    | '/coach/booking/$kode'
-    | '/coach/link/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -306,14 +270,11 @@ export interface RootRouteChildren {
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
-  CoachPersonRoute: typeof CoachPersonRoute
+  CoachSplatRoute: typeof CoachSplatRoute
   KalenderFilRoute: typeof KalenderFilRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
-  CoachBeskedIdRoute: typeof CoachBeskedIdRoute
-  CoachBookingKodeRoute: typeof CoachBookingKodeRoute
-  CoachLinkTokenRoute: typeof CoachLinkTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -430,11 +391,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CoachIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/coach/person': {
-      id: '/coach/person'
-      path: '/coach/person'
-      fullPath: '/coach/person'
-      preLoaderRoute: typeof CoachPersonRouteImport
+    '/coach/$': {
+      id: '/coach/$'
+      path: '/coach/$'
+      fullPath: '/coach/$'
+      preLoaderRoute: typeof CoachSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/kalender/$fil': {
@@ -450,27 +411,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/booking/$token/kalender.ics'
       preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
       parentRoute: typeof BookingTokenRoute
-    }
-    '/coach/besked/$id': {
-      id: '/coach/besked/$id'
-      path: '/coach/besked/$id'
-      fullPath: '/coach/besked/$id'
-      preLoaderRoute: typeof CoachBeskedIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/coach/booking/$kode': {
-      id: '/coach/booking/$kode'
-      path: '/coach/booking/$kode'
-      fullPath: '/coach/booking/$kode'
-      preLoaderRoute: typeof CoachBookingKodeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/coach/link/$token': {
-      id: '/coach/link/$token'
-      path: '/coach/link/$token'
-      fullPath: '/coach/link/$token'
-      preLoaderRoute: typeof CoachLinkTokenRouteImport
-      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -501,14 +441,11 @@ const rootRouteChildren: RootRouteChildren = {
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
   BookingTokenRoute: BookingTokenRouteWithChildren,
-  CoachPersonRoute: CoachPersonRoute,
+  CoachSplatRoute: CoachSplatRoute,
   KalenderFilRoute: KalenderFilRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
-  CoachBeskedIdRoute: CoachBeskedIdRoute,
-  CoachBookingKodeRoute: CoachBookingKodeRoute,
-  CoachLinkTokenRoute: CoachLinkTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
 import { Button } from '~/components/ui/button'
-import { type DeskStatus, deskProblems, deskStatusText } from '~/lib/desk/desk-data'
+import { deskProblems, deskStatusText, isDeskStatus } from '~/lib/desk/desk-data'
 import { actOnDesk, requestDeskLink } from '~/lib/desk/desk-functions'
 import { cn } from '~/lib/utils'
 
@@ -9,7 +9,9 @@ export const linkClass = 'inline-flex min-h-11 items-center font-medium text-acc
 export const fieldClass = 'block min-h-11 w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink'
 export const boxClass = 'rounded-2xl border border-sand-200 bg-white p-4 shadow-sm sm:p-6'
 
-export function DeskFrame({ title, status, children }: { title: string; status?: DeskStatus; children: React.ReactNode }) {
+/** `status`: the word from the address; only the desk's own statuses are shown. */
+export function DeskFrame({ title, status: word, children }: { title: string; status?: string; children: React.ReactNode }) {
+  const status = isDeskStatus(word) ? word : undefined
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-8">
       <p className="eyebrow text-accent-700">Dit skrivebord</p>

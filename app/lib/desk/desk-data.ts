@@ -55,9 +55,11 @@ export type DeskPage =
       | { page: 'booking'; booking: DeskBookingPage | undefined }
       | { page: 'besked'; message: DeskMessage | undefined }
       | { page: 'person'; person: DeskPersonPage | undefined }
+      | { page: 'ukendt' }
     ))
 
-export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link'; key: string }
+/** ukendt: an address below /coach that names no desk page (answered as not found once signed in). */
+export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'ukendt'; key: string }
 
 /** The statuses a desk post answers with (in the address: `?status=…`), and what each says. */
 export const deskStatusText = {

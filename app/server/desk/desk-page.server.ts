@@ -20,5 +20,6 @@ export function deskPage({ page, key }: DeskPageRequest, deps: DeskDeps = {}): D
   if (page === 'booking') return { ...signedIn, page, booking: deskBookingPage(db, key, now) }
   if (page === 'besked') return { ...signedIn, page, message: deskMessage(db, key, now) }
   if (page === 'person') return { ...signedIn, page, person: deskPerson(db, key, now) }
+  if (page === 'ukendt') return { ...signedIn, page }
   return { ...signedIn, page: 'oversigt', overview: deskOverview(db, now, key) }
 }
