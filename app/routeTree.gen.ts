@@ -24,6 +24,8 @@ import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as BookSamtaleIndexRouteImport } from './routes/book-samtale/index'
 import { Route as BookSamtaleTidspunktRouteImport } from './routes/book-samtale/$tidspunkt'
 import { Route as BookingTokenRouteImport } from './routes/booking/$token'
+import { Route as CoachIndexRouteImport } from './routes/coach/index'
+import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
 
@@ -102,6 +104,16 @@ const BookingTokenRoute = BookingTokenRouteImport.update({
   path: '/booking/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CoachIndexRoute = CoachIndexRouteImport.update({
+  id: '/coach/',
+  path: '/coach/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CoachSplatRoute = CoachSplatRouteImport.update({
+  id: '/coach/$',
+  path: '/coach/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KalenderFilRoute = KalenderFilRouteImport.update({
   id: '/kalender/$fil',
   path: '/kalender/$fil',
@@ -128,9 +140,11 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
+  '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
+  '/coach/': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
 }
 export interface FileRoutesByTo {
@@ -147,9 +161,11 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
+  '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
+  '/coach': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
 }
 export interface FileRoutesById {
@@ -167,9 +183,11 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
+  '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
+  '/coach/': typeof CoachIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
 }
 export interface FileRouteTypes {
@@ -188,9 +206,11 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/coach/$'
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
+    | '/coach/'
     | '/booking/$token/kalender.ics'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -207,9 +227,11 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/coach/$'
     | '/kalender/$fil'
     | '/blog'
     | '/book-samtale'
+    | '/coach'
     | '/booking/$token/kalender.ics'
   id:
     | '__root__'
@@ -226,9 +248,11 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
+    | '/coach/$'
     | '/kalender/$fil'
     | '/blog/'
     | '/book-samtale/'
+    | '/coach/'
     | '/booking/$token/kalender.ics'
   fileRoutesById: FileRoutesById
 }
@@ -246,9 +270,11 @@ export interface RootRouteChildren {
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
+  CoachSplatRoute: typeof CoachSplatRoute
   KalenderFilRoute: typeof KalenderFilRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
+  CoachIndexRoute: typeof CoachIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -358,6 +384,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/coach/': {
+      id: '/coach/'
+      path: '/coach'
+      fullPath: '/coach/'
+      preLoaderRoute: typeof CoachIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/coach/$': {
+      id: '/coach/$'
+      path: '/coach/$'
+      fullPath: '/coach/$'
+      preLoaderRoute: typeof CoachSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kalender/$fil': {
       id: '/kalender/$fil'
       path: '/kalender/$fil'
@@ -401,9 +441,11 @@ const rootRouteChildren: RootRouteChildren = {
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
   BookingTokenRoute: BookingTokenRouteWithChildren,
+  CoachSplatRoute: CoachSplatRoute,
   KalenderFilRoute: KalenderFilRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
+  CoachIndexRoute: CoachIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -68,6 +68,10 @@ export const contactMessages = sqliteTable(
     publicId: text('public_id').notNull().unique().default(''),
     /** Who holds the current delivery claim: only that holder may record the outcome. */
     claimToken: text('claim_token'),
+    /** When the coach first opened the message on her desk (null: unread). */
+    readAt: text('read_at'),
+    /** When the coach marked the message handled on her desk. */
+    handledAt: text('handled_at'),
   },
   (table) => [
     index('contact_messages_ip_created_idx').on(table.ipHash, table.createdAt),
@@ -151,6 +155,8 @@ export const bookingEmails = sqliteTable(
     nextAttemptAt: text('next_attempt_at'),
     sentAt: text('sent_at'),
     claimToken: text('claim_token'),
+    /** The coach's own words to the visitor (her reason for cancelling, her note on a move), written on her desk. */
+    coachNote: text('coach_note'),
   },
   (table) => [index('booking_emails_status_next_idx').on(table.status, table.nextAttemptAt), index('booking_emails_booking_idx').on(table.bookingId)],
 )
@@ -220,9 +226,62 @@ export const appState = sqliteTable('app_state', {
   updatedAt: text('updated_at').notNull(),
 })
 
+/**
+ * The coach's one-time sign-in links: only the SHA-256 of the token is stored (the token exists
+ * only in the e-mail), each valid for 15 minutes and used once. `destination` is the desk address
+ * she was on her way to.
+ */
+export const deskLinks = sqliteTable('desk_links', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: text('created_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+  destination: text('destination').notNull(),
+})
+
+/** The coach's signed-in browsers: the cookie's token, hashed; sliding expiry; "Log ud på alle enheder" deletes every row. */
+export const deskSessions = sqliteTable('desk_sessions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: text('created_at').notNull(),
+  lastSeenAt: text('last_seen_at').notNull(),
+  expiresAt: text('expires_at').notNull(),
+})
+
+/**
+ * Every request for a sign-in link, whatever the address, by salted hashes of the sender and of
+ * the address: the limits count both, and a stranger's address counts like the coach's.
+ */
+export const deskSignInAttempts = sqliteTable(
+  'desk_sign_in_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ipHash: text('ip_hash').notNull(),
+    addressHash: text('address_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('desk_attempts_ip_idx').on(table.ipHash, table.createdAt), index('desk_attempts_address_idx').on(table.addressHash, table.createdAt)],
+)
+
+/**
+ * What the coach did on her desk: the action, when, and which booking (its code) or message (its
+ * number). Never a name, an address, a reason or a note.
+ */
+export const deskEvents = sqliteTable('desk_events', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  at: text('at').notNull(),
+  action: text('action', {
+    enum: ['logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'person-eksporteret', 'person-slettet'],
+  }).notNull(),
+  bookingCode: text('booking_code'),
+  messageId: integer('message_id'),
+})
+
 export type BlogPost = typeof blogPosts.$inferSelect
 export type NewBlogPost = typeof blogPosts.$inferInsert
 export type ContactMessage = typeof contactMessages.$inferSelect
 export type Booking = typeof bookings.$inferSelect
 export type BookingEmail = typeof bookingEmails.$inferSelect
 export type CalendarWrite = typeof calendarWrites.$inferSelect
+export type DeskEvent = typeof deskEvents.$inferSelect

@@ -26,6 +26,11 @@ sub vcl_recv {
 	if (req.url ~ "^/_serverFn/") {
 		return (pass);
 	}
+	# The coach's desk: never cached, and its session cookie must reach the site (below, every
+	# other request loses its cookies).
+	if (req.url ~ "^/coach(/|\?|$)") {
+		return (pass);
+	}
 	# The site sets no cookies: one that arrives (analytics on another subdomain) must not make
 	# every visitor's page a cache miss.
 	unset req.http.Cookie;

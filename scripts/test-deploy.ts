@@ -12,6 +12,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { daysAgo, writeArticle } from '../e2e/articles'
+import { signInThroughProxies } from './lib/desk-sign-in'
 import { EVERY_DAY_AVAILABILITY, PRODUCTION_LOG_FILE, bookThroughProxies, fileLogRetention, keepsAtMostThirtyDays, privacyBreaches } from './lib/caddy-log-check'
 
 const NODE = resolve('node_modules/.bin/node')
@@ -170,6 +171,18 @@ try {
   const serverFunction = await twice('/_serverFn/findes-ikke')
   row('server functions are never cached', !fromCache(serverFunction), `GET /_serverFn/…: ${serverFunction.status}, Age ${serverFunction.headers.get('age')}`)
   await checkPostsNamingOnlyTheirOrigin(action)
+
+  // The coach's desk through both hops: signed in by the link in the outbox, her cookie reaches
+  // the site, and no desk answer is ever kept.
+  const cookie = await signInThroughProxies(through, join(dir, 'outbox'), { Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin' })
+  const desk = await twice('/coach', { headers: { Cookie: cookie } })
+  const deskHtml = await desk.text()
+  const signedOut = await twice('/coach')
+  row(
+    'the desk through Varnish and Caddy: signed in by its cookie, never cached (no-store, private)',
+    deskHtml.includes('Overblik') && !fromCache(desk) && !fromCache(signedOut) && desk.headers.get('cache-control') === 'no-store, private' && (await signedOut.text()).includes('Send mig et link'),
+    `Age ${desk.headers.get('age')} / ${signedOut.headers.get('age')}, Cache-Control ${desk.headers.get('cache-control')}, ${deskHtml.includes('Overblik') ? 'signed in' : 'NOT signed in'}`,
+  )
 
   // Two visitors behind the same proxies: a limit each (5 messages per 15 minutes).
   const post = (visitor: string, n: number) =>

@@ -23,8 +23,14 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
     <>
       <p>
         Her kan du læse, hvilke oplysninger jeg behandler om dig, hvorfor, hvor længe, og hvilke rettigheder du har.
-        Jeg driver min praksis alene, så det er mig, du skal kontakte om alt, der står her. Hjemmesiden bruger ingen
-        cookies og ingen besøgsstatistik og henter intet indhold fra andre websteder.
+        Jeg driver min praksis alene, så det er mig, du skal kontakte om alt, der står her. Hjemmesiden sætter ingen
+        cookies hos dig som besøgende, bruger ingen besøgsstatistik og henter intet indhold fra andre websteder.
+      </p>
+      <p>
+        Den eneste cookie på siden hedder <code>__Host-skrivebord</code> og sættes kun hos mig selv, når jeg logger ind
+        på mit skrivebord (adresser under /coach). Den holder mig logget ind i op til 30 dage og indeholder kun et
+        tilfældigt nøgletal. Den er strengt nødvendig for den tjeneste, jeg selv beder om, og derfor skal der ikke
+        spørges om samtykke til den (cookiebekendtgørelsens § 4, stk. 2).
       </p>
 
       <h2>Dataansvarlig</h2>

@@ -1,4 +1,4 @@
-import { Section, Text } from '@react-email/components'
+import { Link, Section, Text } from '@react-email/components'
 import { type ContactMessageData, serviceTypeLabels } from '~/lib/contact'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
@@ -14,8 +14,8 @@ function paragraphs(text: string) {
     .map((paragraph) => paragraph.split('\n'))
 }
 
-/** To the coach: every field of the message; replying answers the visitor directly. */
-export function ContactNotificationEmail({ message, receivedAt }: { message: ContactMessageData; receivedAt: string }) {
+/** To the coach: every field of the message; replying answers the visitor directly; the link opens the message on her desk. */
+export function ContactNotificationEmail({ message, receivedAt, deskHref }: { message: ContactMessageData; receivedAt: string; deskHref: string }) {
   const rows: Array<[string, string]> = [
     ['Navn', `${message.firstName} ${message.lastName}`],
     ['E-mail', message.email],
@@ -43,6 +43,12 @@ export function ContactNotificationEmail({ message, receivedAt }: { message: Con
         ))}
       </Section>
       <Text style={emailText}>Svar direkte på denne e-mail for at skrive tilbage.</Text>
+      <Text style={emailText}>
+        {'Se beskeden på dit skrivebord: '}
+        <Link href={deskHref} style={{ color: '#2f5646', textDecoration: 'underline' }}>
+          {deskHref}
+        </Link>
+      </Text>
     </EmailLayout>
   )
 }
@@ -58,6 +64,7 @@ ContactNotificationEmail.PreviewProps = {
     message: 'Hej Birgitte\n\nJeg har haft travlt længe og kan mærke, at jeg har brug for at tale med nogen. Har du tid i næste uge?\n\nVenlig hilsen Anne',
   },
   receivedAt: '18. september 2025 kl. 10.42',
+  deskHref: 'https://www.eksempel.dk/coach/besked/12',
 } satisfies Parameters<typeof ContactNotificationEmail>[0]
 
 export default ContactNotificationEmail

@@ -60,11 +60,17 @@ export type RequestLine = {
 
 /** The one access log line per request, from the pipeline and from the production fast path. */
 /**
- * A booking's manage link is a secret (it moves and cancels the booking), and so is the address of
- * the coach's bookings feed: never written to the log, also not in a variant a visitor's client
+ * A booking's manage link is a secret (it moves and cancels the booking), and so are the address of
+ * the coach's bookings feed and her sign-in link: never written to the log, also not in a variant a visitor's client
  * may ask for (`//booking/…`, `/Booking/…`).
  */
-export const loggablePath = (path: string) => path.replace(/\/+booking\/+[^/?#]+/gi, '/booking/[link]').replace(/\/+kalender\/+[^/?#]+/gi, '/kalender/[hemmelig]')
+export const loggablePath = (path: string) =>
+  path
+    .replace(/\/+booking\/+[^/?#]+/gi, '/booking/[link]')
+    .replace(/\/+kalender\/+[^/?#]+/gi, '/kalender/[hemmelig]')
+    // The coach's sign-in link opens her desk; the desk's queries carry a search or a person's address.
+    .replace(/\/+coach\/+link\/+[^/?#]+/gi, '/coach/link/[link]')
+    .replace(/^(\/+coach\b[^?#]*)[?#].*$/i, '$1')
 
 export function logRequest({ method, path, status, ms, address, cache, outcome }: RequestLine) {
   if (!loggingEnabled) return

@@ -259,7 +259,7 @@ describe('the e-mails', () => {
     expect(confirmation!.text).not.toContain('Helst om formiddagen.')
     expect(confirmation!.replyTo).toBeUndefined()
     expect(moved!.text).toContain('Din samtale er flyttet, Mette Sørensen')
-    for (const line of ['Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)', 'Navn: Mette Sørensen', 'E-mail: mette@eksempel.dk', 'Telefon: 20 30 40 50', 'Besked: Helst om formiddagen.', `Bookingnummer: ${booking.publicId} (npm run booking:list viser alle bookinger)`]) {
+    for (const line of ['Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)', 'Navn: Mette Sørensen', 'E-mail: mette@eksempel.dk', 'Telefon: 20 30 40 50', 'Besked: Helst om formiddagen.', `Bookingnummer: ${booking.publicId}`, `Se bookingen på dit skrivebord: ${siteOrigin()}/coach/booking/${booking.publicId}`]) {
       expect(toCoach!.text, line).toContain(line)
     }
     expect(toCoach!.text).toContain('Bookingen står i din kalender, når du abonnerer på bookingkalenderen eller har forbundet din CalDAV-kalender (se vejledningen, afsnittet »Din kalender«).')

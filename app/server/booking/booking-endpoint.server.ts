@@ -36,7 +36,7 @@ const text = (form: FormData, name: string) => {
 }
 
 /** Sends what the change queued, waiting a little for it: whatever is not done goes out in the background or a later retry. */
-async function sendQueued(bookingId: number, deps: BookingDeps) {
+export async function sendQueued(bookingId: number, deps: BookingDeps) {
   const delivery = deliverBookingEmails({ db: deps.db ?? getDb(), transport: deps.transport ?? getMailTransport(), clock: deps.clock, bookingId }).catch((error) => {
     log('error', 'booking e-mails not sent', { bookingId, ...errorFields(error) })
   })

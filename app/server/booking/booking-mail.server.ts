@@ -8,7 +8,7 @@ import { type Booking, type BookingEmail as BookingEmailRow, bookingEmails, book
 import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'
 import { modeLabels } from '~/lib/booking/booking-form'
 import { formatInstant, formatPeriod } from '~/lib/booking/time'
-import { manageUrl, siteOrigin } from '~/server/booking/manage-link.server'
+import { deskUrl, manageUrl, siteOrigin } from '~/server/booking/manage-link.server'
 import { type Clock, DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
 import { coachAddress, sender } from '~/server/contact/contact-mail.server'
 import { errorFields, log } from '~/server/log.server'
@@ -97,13 +97,16 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         `E-mail: ${booking.email}`,
         `Telefon: ${booking.phone}`,
         ...(booking.note ? [`Besked: ${booking.note}`] : []),
-        `Bookingnummer: ${booking.publicId} (npm run booking:list viser alle bookinger)`,
+        `Bookingnummer: ${booking.publicId}`,
         'Bookingen står i din kalender, når du abonnerer på bookingkalenderen eller har forbundet din CalDAV-kalender (se vejledningen, afsnittet »Din kalender«).',
       ],
+      link: { label: 'Se bookingen på dit skrivebord', href: deskUrl(`/coach/booking/${booking.publicId}`) },
       closing: ['Sendt fra bookingen på hjemmesiden'],
     }
   }
   const link = { label: 'Flyt eller aflys', href: manageUrl(booking.publicId) }
+  // The coach's own words from her desk: her reason for cancelling, her note on a move.
+  const fromCoach = email.coachNote ? [`Besked fra ${site.name}: ${email.coachNote}`] : []
   const footnote = 'Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke en samtale på min hjemmeside. Har du ikke selv booket, så aflys via linket.'
   switch (email.kind) {
     case 'bekraeftelse':
@@ -117,6 +120,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         paragraphs: [
           period,
           modeLine(booking),
+          ...fromCoach,
           `Bookingnummer: ${booking.publicId}`,
           'Den første samtale er gratis og uforpligtende. En kalenderinvitation er vedhæftet; du kan også bare skrive tiden ind selv.',
           'Takker du nej til invitationen i din kalender, aflyses samtalen ikke. Vil du flytte eller aflyse, så brug linket herunder.',
@@ -133,7 +137,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         subject,
         preview: subject,
         heading: 'Din samtale er aflyst',
-        paragraphs: [`Samtalen ${when} (dansk tid) er aflyst, og tiden er frigivet.`, `Vil du finde en ny tid, kan du booke igen på ${siteOrigin()}/book-samtale.`],
+        paragraphs: [`Samtalen ${when} (dansk tid) er aflyst, og tiden er frigivet.`, ...fromCoach, `Vil du finde en ny tid, kan du booke igen på ${siteOrigin()}/book-samtale.`],
         closing,
       }
     }

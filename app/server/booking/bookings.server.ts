@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, between, count, eq, gt, gte, ne } from 'drizzle-orm'
+import { and, between, count, eq, gt, gte, lte, ne } from 'drizzle-orm'
 import { type Db, databaseFileProblem } from '#db/connection'
 import { type Booking, bookingAttempts, bookingEmails, bookings, calendarWrites } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
@@ -78,12 +78,22 @@ function queueCalendarWrite(db: Db, booking: Booking, now: Date) {
     .run()
 }
 
-/** The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and the calendar write. */
-function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date) {
+/**
+ * The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and
+ * the calendar write. `coachNote`: what the coach wrote to the visitor on her desk, in the visitor's e-mail.
+ */
+function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, coachNote?: string) {
   queueCalendarWrite(db, booking, now)
   const base = { bookingId: booking.id, sequence: booking.sequence, startsAt: booking.startsAt, endsAt: booking.endsAt, createdAt: now.toISOString() }
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
-  const rows = (['gaest', 'coach'] as const).map((role) => ({ ...base, kind, role, idempotencyKey: key(kind, role), nextAttemptAt: now.toISOString() }))
+  const rows = (['gaest', 'coach'] as const).map((role) => ({
+    ...base,
+    kind,
+    role,
+    idempotencyKey: key(kind, role),
+    nextAttemptAt: now.toISOString(),
+    coachNote: role === 'gaest' && coachNote ? coachNote : null,
+  }))
   // Any reminder still waiting was about the old time (or a booking that is now cancelled).
   db.update(bookingEmails)
     .set({ status: 'skipped', nextAttemptAt: null })
@@ -184,8 +194,11 @@ function tooLate(availability: Availability | undefined, booking: Booking, now: 
 
 export type ChangeOutcome = { status: 'aflyst' | 'flyttet'; booking: Booking } | { status: ChangeRefused | 'samme-tid' }
 
-/** Cancels a confirmed booking: frees the time, raises SEQUENCE and queues the CANCEL e-mails. */
-export function cancelBooking(db: Db, { id, by, availability, now }: { id: number; by: 'gaest' | 'coach'; availability: Availability | undefined; now: Date }): ChangeOutcome {
+/** Cancels a confirmed booking: frees the time, raises SEQUENCE and queues the CANCEL e-mails (with the coach's reason, when she gives one). */
+export function cancelBooking(
+  db: Db,
+  { id, by, availability, now, reason }: { id: number; by: 'gaest' | 'coach'; availability: Availability | undefined; now: Date; reason?: string },
+): ChangeOutcome {
   return db.$client
     .transaction((): ChangeOutcome => {
       const current = db.select().from(bookings).where(eq(bookings.id, id)).get()
@@ -197,30 +210,35 @@ export function cancelBooking(db: Db, { id, by, availability, now }: { id: numbe
         .where(eq(bookings.id, id))
         .returning()
         .get()
-      queueEmails(db, booking, 'aflyst', now)
+      queueEmails(db, booking, 'aflyst', now, reason)
       assertFileKept(db)
       return { status: 'aflyst', booking }
     })
     .immediate()
 }
 
-/** Moves a confirmed booking to another free time: same UID, SEQUENCE + 1, in one transaction. */
+/**
+ * Moves a confirmed booking to another free time: same UID, SEQUENCE + 1, in one transaction. The
+ * coach (on her desk) keeps every rule but the notice (she may move a booking to tomorrow morning),
+ * is not held to the visitor's cut-off or number of moves, and may add a note for the visitor.
+ */
 export function moveBooking(
   db: Db,
-  { id, availability, date, time, now }: { id: number; availability: Availability; date: string; time: string; now: Date },
+  { id, availability, date, time, now, by = 'gaest', note }: { id: number; availability: Availability; date: string; time: string; now: Date; by?: 'gaest' | 'coach'; note?: string },
 ): ChangeOutcome {
-  const slot = findOfferedSlot(availability, date, time)
+  const rules = by === 'coach' ? coachRules(availability) : availability
+  const slot = findOfferedSlot(rules, date, time)
   try {
     return db.$client
       .transaction((): ChangeOutcome => {
         const current = db.select().from(bookings).where(eq(bookings.id, id)).get()
         if (!current || current.status !== 'bekraeftet') return { status: 'aflyst' }
-        if (tooLate(availability, current, now, 'gaest')) return { status: 'for-sent' }
+        if (tooLate(availability, current, now, by)) return { status: 'for-sent' }
         // The time it already has: nothing moves, nothing is sent, and no move is used up.
         if (slot && slot.start.toISOString() === current.startsAt) return { status: 'samme-tid' }
-        if (current.moveCount >= MAX_MOVES) return { status: 'for-mange-flytninger' }
+        if (by === 'gaest' && current.moveCount >= MAX_MOVES) return { status: 'for-mange-flytninger' }
         if (!slot) return { status: 'ikke-ledig' }
-        const refused = refusal(availability, slot, takenAround(db, slot.date, id), busyBetween(db, slot.date, slot.date), now)
+        const refused = refusal(rules, slot, takenAround(db, slot.date, id), busyBetween(db, slot.date, slot.date), now)
         if (refused) return { status: refused }
         const booking = db
           .update(bookings)
@@ -229,13 +247,14 @@ export function moveBooking(
             endsAt: slot.end.toISOString(),
             localDate: slot.date,
             sequence: current.sequence + 1,
-            moveCount: current.moveCount + 1,
+            // The visitor's own moves are limited; the coach's do not use them up.
+            moveCount: by === 'gaest' ? current.moveCount + 1 : current.moveCount,
             updatedAt: now.toISOString(),
           })
           .where(eq(bookings.id, id))
           .returning()
           .get()
-        queueEmails(db, booking, 'flyttet', now)
+        queueEmails(db, booking, 'flyttet', now, note)
         assertFileKept(db)
         return { status: 'flyttet', booking }
       })
@@ -246,12 +265,24 @@ export function moveBooking(
   }
 }
 
+/** The rules the coach moves a booking by: the file's, without the notice. */
+export const coachRules = (availability: Availability): Availability => ({ ...availability, noticeMinutes: 0 })
+
 /** The coach notes that the visitor did not come (only once the conversation has begun). */
 export function markNoShow(db: Db, { id, now }: { id: number; now: Date }) {
+  return setOutcome(db, id, 'udeblevet', now)
+}
+
+/** The coach takes a no-show back (she marked the wrong booking, or the visitor came after all). */
+export function undoNoShow(db: Db, { id, now }: { id: number; now: Date }) {
+  return setOutcome(db, id, null, now)
+}
+
+function setOutcome(db: Db, id: number, outcome: 'udeblevet' | null, now: Date) {
   return db
     .update(bookings)
-    .set({ outcome: 'udeblevet', updatedAt: now.toISOString() })
-    .where(and(eq(bookings.id, id), eq(bookings.status, 'bekraeftet')))
+    .set({ outcome, updatedAt: now.toISOString() })
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'bekraeftet'), lte(bookings.startsAt, now.toISOString())))
     .returning()
     .get()
 }

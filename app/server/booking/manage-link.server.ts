@@ -38,6 +38,9 @@ export const managePath = (publicId: string) => `/booking/${manageToken(publicId
 /** The site's public origin, as the e-mails must carry it (also from the coach's scripts). */
 export const siteOrigin = () => (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '')
 
+/** An address on the coach's desk, as her e-mails link to it (without a session it opens the sign-in). */
+export const deskUrl = (path: string) => `${siteOrigin()}${path}`
+
 export const manageUrl = (publicId: string) => `${siteOrigin()}${managePath(publicId)}`
 
 /** Tokens look like this; anything else is not looked up at all. */

@@ -4,6 +4,7 @@ import type { ContactMessage } from '#db/schema'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'
 import type { ContactMessageData, ServiceType } from '~/lib/contact'
+import { deskUrl } from '~/server/booking/manage-link.server'
 import type { Email } from '~/server/contact/mail-transport.server'
 
 const receivedFormat = new Intl.DateTimeFormat('da-DK', {
@@ -19,7 +20,7 @@ export const coachAddress = () => process.env.CONTACT_TO ?? site.email
 /** The two e-mails of one stored message: the notification to the coach and the visitor's receipt. */
 export async function composeContactEmails(row: ContactMessage): Promise<Email[]> {
   const message: ContactMessageData = { ...row, serviceType: row.serviceType as ServiceType | '' }
-  const notification = ContactNotificationEmail({ message, receivedAt: receivedFormat.format(new Date(row.createdAt)) })
+  const notification = ContactNotificationEmail({ message, receivedAt: receivedFormat.format(new Date(row.createdAt)), deskHref: deskUrl(`/coach/besked/${row.id}`) })
   const confirmation = ContactConfirmationEmail()
   const [notificationHtml, notificationText, confirmationHtml, confirmationText] = await Promise.all([
     render(notification),

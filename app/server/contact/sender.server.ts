@@ -26,3 +26,8 @@ export function senderNetwork(ip: string) {
   const groups = [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
   return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
+
+/** A salted hash of an e-mail address (lower-cased by the caller): the desk's sign-in limit counts addresses without storing them. */
+export function hashAddress(address: string) {
+  return createHash('sha256').update(`${ipHashSalt}:address:${address}`).digest('hex').slice(0, 32)
+}

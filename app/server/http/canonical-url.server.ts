@@ -24,11 +24,11 @@ export type PageAddress =
   | { path: string; cacheKey: string | undefined }
 
 /**
- * Booking pages: free times and one visitor's booking. Their addresses carry a time or a manage
- * token (letters in both cases) and their own status queries, so they are taken as given and
- * never get a cache key; the routes say `no-store` themselves as well.
+ * Booking pages (free times and one visitor's booking) and the coach's desk. Their addresses carry
+ * a time, a manage token or a sign-in link (letters in both cases) and their own queries, so they
+ * are taken as given and never get a cache key; the routes say `no-store` themselves as well.
  */
-const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/)/
+const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/|coach(\/|$))/
 
 /** Longer paths are no page of this site; they are answered as not found and never cached. */
 const MAX_PATH_LENGTH = 1024

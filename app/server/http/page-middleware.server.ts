@@ -77,11 +77,16 @@ async function answerFormPost(request: Request, next: MiddlewareOptions['next'])
  */
 async function pageOf({ response }: { response: Response }, { shareable, kept }: { shareable: boolean; kept: boolean }): Promise<Page> {
   const html = await response.text()
+  const own = response.headers.get('Cache-Control')
+  // An answer that may not be kept keeps its route's own words (the desk's `no-store, private`).
+  const cacheControl = response.status === 200 && shareable ? (own ?? SHARED_CACHE_CONTROL) : isNoStore(own) ? own! : 'no-store'
+  // A cookie only on an answer nobody keeps (the desk's session, its expiry renewed): a stored
+  // page must never hand one visitor's cookie to the next.
+  const dropped = ['content-length', 'content-encoding', 'etag', 'cache-control', ...(isNoStore(own) ? [] : ['set-cookie'])]
   const headers: Record<string, string> = {}
   response.headers.forEach((value, name) => {
-    if (!['content-length', 'content-encoding', 'etag', 'cache-control', 'set-cookie'].includes(name)) headers[name] = value
+    if (!dropped.includes(name)) headers[name] = value
   })
-  const cacheControl = response.status === 200 && shareable ? (response.headers.get('Cache-Control') ?? SHARED_CACHE_CONTROL) : 'no-store'
   const effort = kept && response.status === 200 && !isNoStore(cacheControl) ? 'high' : 'low'
   return makePage({ html, status: response.status, headers }, { effort, cacheControl, csp: isProduction })
 }

@@ -3,6 +3,7 @@ import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
 import { fetchContactPageTexts } from '~/lib/contact-page'
+import { actOnDesk, fetchDeskPage, requestDeskLink, signInToDesk } from '~/lib/desk/desk-functions'
 import { fetchHomePage } from '~/lib/home-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { fetchServicesPage } from '~/lib/services-page'
@@ -27,5 +28,9 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     fetchManagedBooking.url,
     bookTime.url,
     changeBooking.url,
+    fetchDeskPage.url,
+    requestDeskLink.url,
+    signInToDesk.url,
+    actOnDesk.url,
   ].map((url) => url.split('?')[0]),
 )

@@ -1,0 +1,93 @@
+import { Button } from '~/components/ui/button'
+import type { DeskBookingPage } from '~/lib/desk/desk-data'
+import { BookingSummary } from './desk-overview'
+import { DeskForm, boxClass, fieldClass } from './desk-parts'
+
+/** One booking and what the coach can do to it: move, cancel with a reason, mark or undo a no-show. */
+export function DeskBooking({ booking, formToken }: { booking: DeskBookingPage; formToken: string }) {
+  const back = `/coach/booking/${booking.code}`
+  const form = (action: string, children: React.ReactNode) => (
+    <DeskForm formToken={formToken} action={action} back={back} className={boxClass}>
+      <input type="hidden" name="kode" value={booking.code} />
+      {children}
+    </DeskForm>
+  )
+  return (
+    <>
+      <div className={boxClass}>
+        <p className="font-medium">{`${booking.period} (dansk tid) · bookingnummer ${booking.code}`}</p>
+        <div className="mt-2">
+          <BookingSummary booking={booking} link={false} />
+        </div>
+        <p className="mt-3">
+          <a href={`/coach/person?email=${encodeURIComponent(booking.email)}`} className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
+            Alt om personen (eksport og sletning)
+          </a>
+        </p>
+      </div>
+
+      {booking.changeable &&
+        form(
+          'flyt',
+          <>
+            <h2 className="text-2xl">Flyt samtalen</h2>
+            {booking.moveTo.length === 0 ? (
+              <p className="mt-2 text-ink-soft">Der er ingen andre ledige tider lige nu.</p>
+            ) : (
+              <>
+                <p className="mt-2 text-ink-soft">Alle ledige tider efter dine regler, også inden for varslet. Den besøgende får en ny invitation.</p>
+                <label htmlFor="ny-tid" className="mt-4 block font-medium text-ink">
+                  Ny tid (dansk tid)
+                </label>
+                <select id="ny-tid" name="tidspunkt" required className={`mt-1.5 ${fieldClass}`}>
+                  {booking.moveTo.map((day) => (
+                    <optgroup key={day.label} label={day.label}>
+                      {day.slots.map((slot) => (
+                        <option key={slot.key} value={slot.key}>
+                          {slot.label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+                <label htmlFor="flyt-besked" className="mt-4 block font-medium text-ink">
+                  Besked til den besøgende (valgfri)
+                </label>
+                <textarea id="flyt-besked" name="besked" rows={3} maxLength={500} className={`mt-1.5 ${fieldClass}`} />
+                <Button type="submit" className="mt-4">
+                  Flyt
+                </Button>
+              </>
+            )}
+          </>,
+        )}
+
+      {booking.changeable &&
+        form(
+          'aflys',
+          <>
+            <h2 className="text-2xl">Aflys samtalen</h2>
+            <label htmlFor="begrundelse" className="mt-4 block font-medium text-ink">
+              Begrundelse (står i den besøgendes e-mail)
+            </label>
+            <textarea id="begrundelse" name="begrundelse" rows={3} maxLength={500} required className={`mt-1.5 ${fieldClass}`} />
+            <Button type="submit" variant="destructive" className="mt-4">
+              Aflys
+            </Button>
+          </>,
+        )}
+
+      {booking.begun &&
+        !booking.cancelled &&
+        form(
+          booking.noShow ? 'udeblevet-fortrudt' : 'udeblevet',
+          <>
+            <h2 className="text-2xl">Udeblev den besøgende?</h2>
+            <Button type="submit" variant="outline" className="mt-4">
+              {booking.noShow ? 'Fortryd »udeblev«' : 'Markér som udeblevet'}
+            </Button>
+          </>,
+        )}
+    </>
+  )
+}

@@ -1,0 +1,94 @@
+/** What the desk's pages show: plain data, made on the server (app/server/desk/desk-pages.server.ts). */
+
+export type DeskBooking = {
+  code: string
+  /** "kl. 10.00–10.30" */
+  time: string
+  name: string
+  mode: string
+  phone: string
+  email: string
+  note: string
+  cancelled: boolean
+  noShow: boolean
+  /** The conversation has begun: a no-show may be marked. */
+  begun: boolean
+}
+
+export type DeskDay = { date: string; label: string; bookings: DeskBooking[] }
+
+export type DeskMessageLine = { id: number; name: string; received: string; unread: boolean; handled: boolean }
+
+export type DeskPerson = { email: string; name: string; bookings: number; messages: number }
+
+export type DeskOverview = {
+  days: DeskDay[]
+  /** The next free times visitors can book, or undefined while booking is closed. */
+  freeTimes: string[] | undefined
+  messages: DeskMessageLine[]
+  search: { query: string; persons: DeskPerson[] } | undefined
+}
+
+export type DeskBookingPage = DeskBooking & {
+  period: string
+  /** The free times she may move it to (notice excepted), by day. */
+  moveTo: Array<{ label: string; slots: Array<{ key: string; label: string }> }>
+  changeable: boolean
+}
+
+export type DeskMessage = DeskMessageLine & { email: string; phone: string; service: string; address: string; text: string }
+
+export type DeskPersonPage = {
+  email: string
+  name: string
+  bookings: Array<{ code: string; period: string; status: string }>
+  messages: DeskMessageLine[]
+  /** Upcoming bookings an erasure cancels first (the visitor gets the cancellation). */
+  upcoming: number
+}
+
+/** One answer per desk page: the sign-in when there is no session, the page otherwise. */
+export type DeskPage =
+  | { signedIn: false; linkUsable?: boolean }
+  | ({ signedIn: true; formToken: string } & (
+      | { page: 'oversigt'; overview: DeskOverview }
+      | { page: 'booking'; booking: DeskBookingPage | undefined }
+      | { page: 'besked'; message: DeskMessage | undefined }
+      | { page: 'person'; person: DeskPersonPage | undefined }
+      | { page: 'ukendt' }
+    ))
+
+/** ukendt: an address below /coach that names no desk page (answered as not found once signed in). */
+export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'ukendt'; key: string }
+
+/** The statuses a desk post answers with (in the address: `?status=…`), and what each says. */
+export const deskStatusText = {
+  'tjek-email': 'Hvis adressen er din, har jeg sendt et link til at logge ind. Det virker i 15 minutter og kun én gang.',
+  'for-mange': 'Der er bedt om for mange links på kort tid. Vent en time, og prøv igen.',
+  'link-ugyldig': 'Linket virker ikke (længere): det er brugt, udløbet eller ikke helt kopieret. Bed om et nyt herunder.',
+  'logget-ud': 'Du er logget ud.',
+  'logget-ud-overalt': 'Du er logget ud på alle enheder.',
+  udloebet: 'Siden var for gammel til at sende. Prøv igen.',
+  aflyst: 'Bookingen er aflyst. Den besøgende får en e-mail med din begrundelse.',
+  flyttet: 'Bookingen er flyttet. Den besøgende får en e-mail med den nye tid og din besked.',
+  'ikke-ledig': 'Den tid er ikke ledig. Vælg en anden.',
+  taget: 'Den tid er netop blevet taget. Vælg en anden.',
+  'ugyldig-tekst': 'Teksten blev ikke sendt: den må højst være 500 tegn og må ikke indeholde usynlige tegn (fx retningstegn). Intet er ændret.',
+  'samme-tid': 'Bookingen har allerede den tid.',
+  'for-sent': 'Samtalen er slut; den kan ikke ændres.',
+  'allerede-aflyst': 'Bookingen er allerede aflyst.',
+  lukket: 'Bookingen er lukket lige nu (se vejledningen), så der kan ikke flyttes.',
+  udeblevet: 'Noteret: den besøgende kom ikke.',
+  'udeblevet-fortrudt': 'Markeringen »udeblev« er fjernet.',
+  'ikke-begyndt': 'Samtalen er ikke begyndt endnu.',
+  haandteret: 'Beskeden er markeret som håndteret.',
+  slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
+  fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',
+} as const
+
+export type DeskStatus = keyof typeof deskStatusText
+
+export const isDeskStatus = (value: unknown): value is DeskStatus => typeof value === 'string' && Object.hasOwn(deskStatusText, value)
+
+/** Statuses that tell of something refused or gone wrong (shown as an alert). */
+export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl'])

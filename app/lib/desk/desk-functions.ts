@@ -1,0 +1,44 @@
+import { createServerFn } from '@tanstack/react-start'
+import { formDataOnly } from '~/lib/contact-action'
+import type { DeskPage, DeskPageRequest } from '~/lib/desk/desk-data'
+
+/**
+ * The coach's desk: one function that reads a page (the loaders) and three that its plain HTML
+ * forms post to. Imported only by the routes under /coach, so none of it is on a public page.
+ */
+
+const deskPages: ReadonlyArray<DeskPageRequest['page']> = ['oversigt', 'booking', 'besked', 'person', 'link', 'ukendt']
+
+/** The loaders' input: a known page and a key of at most 254 characters (a search, a code, an address). */
+export function deskPageRequest(value: unknown): DeskPageRequest {
+  const { page, key } = (value ?? {}) as Partial<DeskPageRequest>
+  return { page: deskPages.includes(page!) ? page! : 'oversigt', key: typeof key === 'string' && key.length <= 254 ? key : '' }
+}
+
+export const fetchDeskPage = createServerFn({ method: 'GET' })
+  .validator(deskPageRequest)
+  .handler(async ({ data }): Promise<DeskPage> => {
+    const { deskPage } = await import('~/server/desk/desk-page.server')
+    return deskPage(data)
+  })
+
+export const requestDeskLink = createServerFn({ method: 'POST' })
+  .validator(formDataOnly)
+  .handler(async ({ data }) => {
+    const { handleLinkRequest } = await import('~/server/desk/desk-actions.server')
+    return handleLinkRequest(data)
+  })
+
+export const signInToDesk = createServerFn({ method: 'POST' })
+  .validator(formDataOnly)
+  .handler(async ({ data }) => {
+    const { handleSignIn } = await import('~/server/desk/desk-actions.server')
+    return handleSignIn(data)
+  })
+
+export const actOnDesk = createServerFn({ method: 'POST' })
+  .validator(formDataOnly)
+  .handler(async ({ data }) => {
+    const { handleDeskAction } = await import('~/server/desk/desk-actions.server')
+    return handleDeskAction(data)
+  })

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { DeskOverview } from '~/components/desk/desk-overview'
+import { DeskFrame, SignIn, SignOut } from '~/components/desk/desk-parts'
+import { fetchDeskPage } from '~/lib/desk/desk-functions'
+import { deskRouteOptions } from '~/lib/desk/desk-route'
+import { deskSearch, searchText } from '~/lib/desk/desk-search'
+
+/** The coach's desk: the sign-in without a session, the overview with one. */
+export const Route = createFileRoute('/coach/')({
+  ...deskRouteOptions,
+  loader: ({ location }) => fetchDeskPage({ data: { page: 'oversigt', key: searchText(location.search, 'q') } }),
+  component: OverviewPage,
+})
+
+function OverviewPage() {
+  const page = Route.useLoaderData()
+  const { status } = deskSearch(Route.useSearch())
+  if (!page.signedIn || page.page !== 'oversigt') {
+    return (
+      <DeskFrame title="Log ind på dit skrivebord" status={status}>
+        <SignIn destination="/coach" />
+      </DeskFrame>
+    )
+  }
+  return (
+    <DeskFrame title="Overblik" status={status}>
+      <DeskOverview overview={page.overview} />
+      <SignOut formToken={page.formToken} back="/coach" />
+    </DeskFrame>
+  )
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto'
+import { render } from '@react-email/render'
+import { getRequest } from '@tanstack/react-start/server'
+import { and, eq, isNull } from 'drizzle-orm'
+import { site } from '#content/site'
+import { type Db, getDb } from '#db/connection'
+import { contactMessages } from '#db/schema'
+import { BookingEmail } from '~/emails/booking-email'
+import { parseSlotKey } from '~/lib/booking/slots'
+import { CONTROL_CHARS, INVISIBLE_CHARS } from '~/lib/contact-schema'
+import type { DeskStatus } from '~/lib/desk/desk-data'
+import { openAvailability } from '~/server/booking/availability.server'
+import { bookableAvailability } from '~/server/booking/bookable.server'
+import { deleteBookings, exportBookings } from '~/server/booking/booking-admin.server'
+import { sendQueued } from '~/server/booking/booking-endpoint.server'
+import { cancelBooking, findByCode, markNoShow, moveBooking, undoNoShow } from '~/server/booking/bookings.server'
+import { deskUrl } from '~/server/booking/manage-link.server'
+import { deletePerson, exportPerson } from '~/server/contact/contact-admin.server'
+import { coachAddress, sender } from '~/server/contact/contact-mail.server'
+import type { Clock } from '~/server/contact/contact.server'
+import { type MailTransport, getMailTransport } from '~/server/contact/mail-transport.server'
+import { hashIp } from '~/server/contact/sender.server'
+import {
+  type DeskSession,
+  LINK_LIFETIME_MS,
+  deskDestination,
+  endAllSessions,
+  endSession,
+  formTokenMatches,
+  redeemSignInLink,
+  requestSignInLink,
+  sessionCookie,
+  sessionOf,
+  sessionTokenIn,
+} from '~/server/desk/desk-auth.server'
+import { recordDeskEvent } from '~/server/desk/desk-events.server'
+import { currentClientAddress } from '~/server/http/client-address.server'
+import { errorFields, log } from '~/server/log.server'
+
+/**
+ * The desk's posts (plain HTML forms, with or without JavaScript). Each answers with a 303 to the
+ * page that shows the outcome, carrying only a status; an export answers with the JSON file.
+ */
+
+export type DeskDeps = { clock?: Clock; db?: Db; transport?: MailTransport; cookieHeader?: string | null; clientAddress?: string }
+
+const systemClock: Clock = () => new Date()
+const NOTE_MAX = 500
+
+const see = (location: string, cookie?: string) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store, private', ...(cookie ? { 'Set-Cookie': cookie } : {}) } })
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
+
+/** The coach's own words to a visitor: optional, at most 500 characters, no invisible or control characters. */
+function noteIn(form: FormData, name: string): string | undefined | false {
+  const note = text(form, name).replace(/\r\n?/g, '\n').trim()
+  if (note.length > NOTE_MAX || INVISIBLE_CHARS.test(note) || CONTROL_CHARS.test(note.replace(/\n/g, ''))) return false
+  return note || undefined
+}
+
+/** A sign-in link is asked for: every address gets the same answer, and only the coach's an e-mail. */
+export async function handleLinkRequest(form: FormData, deps: DeskDeps = {}): Promise<Response> {
+  const { clock = systemClock, db = getDb() } = deps
+  const address = text(form, 'email').slice(0, 254)
+  const request = requestSignInLink(db, { address, ipHash: hashIp(deps.clientAddress ?? currentClientAddress()), destination: deskDestination(text(form, 'til')), now: clock() })
+  if (request.status === 'for-mange') {
+    log('info', 'desk link refused', { reason: 'for-mange' })
+    return see('/coach?status=for-mange')
+  }
+  // Not awaited: a stranger's answer takes as long as the coach's.
+  if (request.token) void sendSignInLink(request.token, deps.transport ?? getMailTransport())
+  return see('/coach?status=tjek-email')
+}
+
+async function sendSignInLink(token: string, transport: MailTransport) {
+  const href = deskUrl(`/coach/link/${token}`)
+  const element = BookingEmail({
+    preview: 'Dit link til skrivebordet',
+    heading: 'Log ind på dit skrivebord',
+    paragraphs: [`Linket virker i ${LINK_LIFETIME_MS / 60_000} minutter og kun én gang. Åbn det, og tryk på »Log ind«.`, 'Har du ikke selv bedt om det, kan du se bort fra denne e-mail: uden linket kommer ingen ind.'],
+    link: { label: 'Log ind', href },
+    closing: ['Sendt fra din hjemmeside'],
+  })
+  try {
+    const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })])
+    // A random key of its own: no two sign-ins share an outbox file, and the file name tells nothing of the link.
+    await transport.send({ idempotencyKey: `desk-link-${randomUUID()}`, to: coachAddress(), from: sender(), subject: `Log ind på skrivebordet – ${site.name}`, html, text: plain })
+    log('info', 'desk link sent', { transport: transport.name })
+  } catch (error) {
+    log('error', 'desk link not sent', errorFields(error))
+  }
+}
+
+/** The button on the link's page: the link is used up, and the browser gets its session. */
+export function handleSignIn(form: FormData, deps: DeskDeps = {}): Response {
+  const { clock = systemClock, db = getDb() } = deps
+  const now = clock()
+  const signedIn = redeemSignInLink(db, text(form, 'link'), now)
+  if (!signedIn) {
+    log('info', 'desk link refused', { reason: 'ugyldig' })
+    return see('/coach?status=link-ugyldig')
+  }
+  recordDeskEvent(db, 'logget-ind', now)
+  return see(signedIn.destination, sessionCookie(signedIn.sessionToken))
+}
+
+/** The session of this request (its cookie), for the pages and the posts. */
+export function currentSession(deps: DeskDeps = {}): DeskSession | undefined {
+  const { clock = systemClock, db = getDb() } = deps
+  return sessionOf(db, sessionTokenIn(deps.cookieHeader !== undefined ? deps.cookieHeader : getRequest().headers.get('cookie')), clock())
+}
+
+/** Every other desk post: only with a session and its form token. */
+export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Promise<Response> {
+  const { clock = systemClock, db = getDb() } = deps
+  const session = currentSession(deps)
+  const back = deskDestination(text(form, 'tilbage'))
+  if (!session) return see(back)
+  if (!formTokenMatches(session, form.get('formular'))) return see(`${back}?status=udloebet`)
+  const now = clock()
+  const action = text(form, 'handling')
+  try {
+    if (action === 'log-ud') {
+      endSession(db, session.id)
+      recordDeskEvent(db, 'logget-ud', now)
+      return see('/coach?status=logget-ud', sessionCookie(undefined))
+    }
+    if (action === 'log-ud-overalt') {
+      endAllSessions(db)
+      recordDeskEvent(db, 'logget-ud-overalt', now)
+      return see('/coach?status=logget-ud-overalt', sessionCookie(undefined))
+    }
+    if (action === 'haandteret') return see(`${back}?status=${markHandled(db, text(form, 'besked'), now)}`)
+    if (action === 'eksporter') return await exportAnswer(db, text(form, 'email'), now)
+    if (action === 'slet') {
+      // Only the confirmation page's button says »ja«: the first step only shows what would go.
+      if (text(form, 'bekraeft') !== 'ja') return see('/coach')
+      return see(`/coach?status=${await erase(db, text(form, 'email'), now, deps)}`)
+    }
+    const booking = findByCode(db, text(form, 'kode'))
+    if (!booking) return see('/coach')
+    const status = await bookingAction(db, action, booking.id, booking.publicId, form, now, deps)
+    return see(`/coach/booking/${booking.publicId}?status=${status}`)
+  } catch (error) {
+    log('error', 'desk action failed', { action, ...errorFields(error) })
+    return see(`${back}?status=fejl`)
+  }
+}
+
+async function bookingAction(db: Db, action: string, id: number, code: string, form: FormData, now: Date, deps: DeskDeps): Promise<DeskStatus> {
+  if (action === 'udeblevet' || action === 'udeblevet-fortrudt') {
+    const changed = action === 'udeblevet' ? markNoShow(db, { id, now }) : undoNoShow(db, { id, now })
+    if (!changed) return 'ikke-begyndt'
+    recordDeskEvent(db, action, now, { bookingCode: code })
+    return action
+  }
+  const note = noteIn(form, action === 'aflys' ? 'begrundelse' : 'besked')
+  if (note === false) return 'ugyldig-tekst'
+  let outcome
+  if (action === 'aflys') {
+    outcome = cancelBooking(db, { id, by: 'coach', availability: openAvailability(db), now, reason: note })
+    if (outcome.status === 'aflyst' && !('booking' in outcome)) return 'allerede-aflyst'
+  } else if (action === 'flyt') {
+    const availability = openAvailability(db) && bookableAvailability(db, now)
+    const chosen = parseSlotKey(text(form, 'tidspunkt'))
+    if (!availability) return 'lukket'
+    if (!chosen) return 'ikke-ledig'
+    outcome = moveBooking(db, { id, availability, date: chosen.date, time: chosen.time, now, by: 'coach', note })
+    if (outcome.status === 'aflyst') return 'allerede-aflyst'
+  } else {
+    return 'fejl'
+  }
+  if (!('booking' in outcome)) return outcome.status === 'for-mange-flytninger' ? 'fejl' : outcome.status
+  recordDeskEvent(db, outcome.status, now, { bookingCode: code })
+  await sendQueued(id, { ...deps, db })
+  return outcome.status
+}
+
+function markHandled(db: Db, id: string, now: Date): DeskStatus {
+  if (!/^\d{1,9}$/.test(id)) return 'fejl'
+  db.update(contactMessages)
+    .set({ handledAt: now.toISOString(), readAt: now.toISOString() })
+    .where(and(eq(contactMessages.id, Number(id)), isNull(contactMessages.handledAt)))
+    .run()
+  recordDeskEvent(db, 'besked-haandteret', now, { messageId: Number(id) })
+  return 'haandteret'
+}
+
+/** Everything stored about one person, as contact:export gives it, for the coach to hand on. */
+async function exportAnswer(db: Db, email: string, now: Date) {
+  const person = { ...(await exportPerson(email, { db })), ...(await exportBookings(email, { db })) }
+  recordDeskEvent(db, 'person-eksporteret', now)
+  return new Response(JSON.stringify(person, null, 2), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': 'attachment; filename="oplysninger.json"', 'Cache-Control': 'no-store, private' },
+  })
+}
+
+/** Erases one person (after the confirmation page): upcoming bookings are cancelled first, as contact:delete does. */
+async function erase(db: Db, email: string, now: Date, deps: DeskDeps): Promise<DeskStatus> {
+  if (!email.trim()) return 'fejl'
+  await deletePerson(email, { db })
+  const { cancelled } = await deleteBookings(email, { db, now })
+  recordDeskEvent(db, 'person-slettet', now)
+  for (const booking of cancelled) await sendQueued(booking.id, { ...deps, db })
+  return 'slettet'
+}

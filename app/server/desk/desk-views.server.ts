@@ -1,0 +1,165 @@
+import { type SQLWrapper, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import type { Db } from '#db/connection'
+import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
+import { modeLabels } from '~/lib/booking/booking-form'
+import { freeSlotsByDay, slotKey } from '~/lib/booking/slots'
+import { formatDay, formatInstant, formatPeriod, formatTime, toLocal } from '~/lib/booking/time'
+import { serviceTypeLabels, type ServiceType } from '~/lib/contact'
+import type { DeskBooking, DeskBookingPage, DeskDay, DeskMessage, DeskMessageLine, DeskOverview, DeskPerson, DeskPersonPage } from '~/lib/desk/desk-data'
+import { openAvailability } from '~/server/booking/availability.server'
+import { bookableAvailability } from '~/server/booking/bookable.server'
+import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.server'
+import { busyBetween } from '~/server/calendar/busy-sources.server'
+import { recordDeskEvent } from '~/server/desk/desk-events.server'
+
+/** What the desk's pages show, read from the database for the signed-in coach. */
+
+const DAY_MS = 86_400_000
+const FREE_TIMES_SHOWN = 6
+const MESSAGES_SHOWN = 30
+const PERSONS_SHOWN = 20
+
+const clock = (iso: string) => formatTime(toLocal(new Date(iso)).time)
+
+function deskBooking(booking: Booking, now: Date): DeskBooking {
+  return {
+    code: booking.publicId,
+    time: `kl. ${clock(booking.startsAt)}–${clock(booking.endsAt)}`,
+    name: booking.name,
+    mode: modeLabels[booking.mode],
+    phone: booking.phone,
+    email: booking.email,
+    note: booking.note,
+    cancelled: booking.status === 'aflyst',
+    noShow: booking.outcome === 'udeblevet',
+    begun: Date.parse(booking.startsAt) <= now.getTime(),
+  }
+}
+
+const receivedFormat = new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Copenhagen' })
+/** "18. september kl. 10.42" */
+const received = (iso: string) => receivedFormat.format(new Date(iso))
+
+const messageLine = (message: ContactMessage): DeskMessageLine => ({
+  id: message.id,
+  name: `${message.firstName} ${message.lastName}`,
+  received: received(message.createdAt),
+  unread: message.readAt === null,
+  handled: message.handledAt !== null,
+})
+
+/** Today and the week behind (for a no-show), then everything ahead, by Danish day. */
+function bookingDays(db: Db, now: Date): DeskDay[] {
+  const since = new Date(now.getTime() - 7 * DAY_MS).toISOString()
+  const list = db.select().from(bookings).where(gte(bookings.endsAt, since)).orderBy(asc(bookings.startsAt)).all()
+  const days = new Map<string, DeskDay>()
+  for (const booking of list) {
+    const day = days.get(booking.localDate) ?? { date: booking.localDate, label: formatDay(booking.localDate), bookings: [] }
+    day.bookings.push(deskBooking(booking, now))
+    days.set(booking.localDate, day)
+  }
+  return [...days.values()]
+}
+
+/** The next free times as visitors see them (with the notice), or undefined while booking is closed. */
+function nextFreeTimes(db: Db, now: Date) {
+  const availability = bookableAvailability(db, now)
+  if (!availability) return undefined
+  const today = toLocal(now).date
+  const last = toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date
+  return freeSlotsByDay(availability, takenBetween(db, today, last), now, today, last, busyBetween(db, today, last))
+    .flatMap((day) => day.slots)
+    .slice(0, FREE_TIMES_SHOWN)
+    .map((slot) => formatInstant(slot.start))
+}
+
+/** People whose name or e-mail contains the words searched for, in bookings and messages alike. */
+function searchPersons(db: Db, query: string): DeskPerson[] {
+  const pattern = `%${query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+  const found = new Map<string, DeskPerson>()
+  const add = (email: string, name: string, kind: 'bookings' | 'messages') => {
+    const key = email.toLowerCase()
+    const person = found.get(key) ?? { email: key, name, bookings: 0, messages: 0 }
+    person[kind]++
+    found.set(key, person)
+  }
+  const escaped = (column: SQLWrapper) => sql`${column} like ${pattern} escape '\\'`
+  for (const booking of db.select().from(bookings).where(or(escaped(bookings.name), escaped(bookings.email))).all()) add(booking.email, booking.name, 'bookings')
+  const fullName = sql`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`
+  for (const message of db
+    .select()
+    .from(contactMessages)
+    .where(or(escaped(fullName), escaped(contactMessages.email)))
+    .all())
+    add(message.email, `${message.firstName} ${message.lastName}`, 'messages')
+  return [...found.values()].slice(0, PERSONS_SHOWN)
+}
+
+export function deskOverview(db: Db, now: Date, query: string): DeskOverview {
+  const words = query.trim().slice(0, 100)
+  return {
+    days: bookingDays(db, now),
+    freeTimes: nextFreeTimes(db, now),
+    messages: db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(MESSAGES_SHOWN).all().map(messageLine),
+    search: words ? { query: words, persons: searchPersons(db, words) } : undefined,
+  }
+}
+
+/** One booking with what the coach can do to it; the free times to move to keep every rule but the notice. */
+export function deskBookingPage(db: Db, code: string, now: Date): DeskBookingPage | undefined {
+  const booking = /^[a-z0-9]{8}$/.test(code) ? findByCode(db, code) : undefined
+  if (!booking) return undefined
+  const changeable = booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()
+  const open = openAvailability(db)
+  const availability = open && bookableAvailability(db, now) ? coachRules(open) : undefined
+  const today = toLocal(now).date
+  const last = availability ? toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date : today
+  const taken = takenBetween(db, today, last).filter((other) => other.startsAt !== booking.startsAt)
+  const moveTo =
+    changeable && availability
+      ? freeSlotsByDay(availability, taken, now, today, last, busyBetween(db, today, last)).map((day) => ({
+          label: formatDay(day.date),
+          slots: day.slots.filter((slot) => slot.start.toISOString() !== booking.startsAt).map((slot) => ({ key: slotKey(slot), label: formatInstant(slot.start) })),
+        }))
+      : []
+  return { ...deskBooking(booking, now), period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)), moveTo: moveTo.filter((day) => day.slots.length > 0), changeable }
+}
+
+/** One message; opening it marks it read (the desk's list then shows it without »ny«). */
+export function deskMessage(db: Db, id: string, now: Date): DeskMessage | undefined {
+  if (!/^\d{1,9}$/.test(id)) return undefined
+  let message = db.select().from(contactMessages).where(eq(contactMessages.id, Number(id))).get()
+  if (!message) return undefined
+  if (message.readAt === null) {
+    message = db.update(contactMessages).set({ readAt: now.toISOString() }).where(and(eq(contactMessages.id, message.id), isNull(contactMessages.readAt))).returning().get() ?? message
+    recordDeskEvent(db, 'besked-laest', now, { messageId: message.id })
+  }
+  return {
+    ...messageLine(message),
+    email: message.email,
+    phone: message.phone,
+    service: message.serviceType ? serviceTypeLabels[message.serviceType as ServiceType] ?? message.serviceType : 'Ikke angivet',
+    address: message.address || 'Ikke angivet',
+    text: message.message,
+  }
+}
+
+/** Everything stored about one person, as the confirmation of an erasure lists it. */
+export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | undefined {
+  const key = email.trim().toLowerCase()
+  if (!key || key.length > 254) return undefined
+  const theirBookings = db.select().from(bookings).where(eq(bookings.emailKey, key)).orderBy(asc(bookings.startsAt)).all()
+  const messages = db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${key}`).orderBy(desc(contactMessages.createdAt)).all()
+  if (theirBookings.length === 0 && messages.length === 0) return undefined
+  return {
+    email: key,
+    name: theirBookings[0]?.name ?? `${messages[0]!.firstName} ${messages[0]!.lastName}`,
+    bookings: theirBookings.map((booking) => ({
+      code: booking.publicId,
+      period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)),
+      status: booking.status === 'aflyst' ? 'aflyst' : booking.outcome === 'udeblevet' ? 'udeblev' : Date.parse(booking.endsAt) > now.getTime() ? 'kommende' : 'afholdt',
+    })),
+    messages: messages.map(messageLine),
+    upcoming: theirBookings.filter((booking) => booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()).length,
+  }
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#db/connection'
+import { bookings, contactMessages, deskEvents, deskLinks } from '#db/schema'
+import { createBooking, moveBooking } from '~/server/booking/bookings.server'
+import { ATTEMPTS_PER_ADDRESS, LINK_LIFETIME_MS, SESSION_LIFETIME_MS, redeemSignInLink, requestSignInLink, sessionCookie, sessionOf } from '~/server/desk/desk-auth.server'
+import { type DeskDeps, handleDeskAction, handleLinkRequest, handleSignIn } from '~/server/desk/desk-actions.server'
+import { deskPage } from '~/server/desk/desk-page.server'
+import { temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, testAvailability } from './booking-helpers'
+
+// The coach's desk: who gets in (a link to her address only, once, for 15 minutes), how long she
+// stays (30 days, sliding, until "Log ud på alle enheder"), and what her actions send and log.
+
+const COACH = 'coach@eksempel.dk'
+let db: Db
+let transport: ReturnType<typeof memoryTransport>
+
+beforeEach(() => {
+  db = temporaryDatabase().db
+  transport = memoryTransport()
+  const dir = mkdtempSync(join(tmpdir(), 'desk-file-'))
+  writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
+  vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+  vi.stubEnv('COACH_EMAIL', COACH)
+  vi.stubEnv('CONTACT_TO', COACH)
+})
+afterEach(() => {
+  vi.unstubAllEnvs()
+})
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.set(name, value)
+  return data
+}
+const at = (iso: string) => ({ db, transport, clock: () => new Date(iso), clientAddress: '203.0.113.7' }) satisfies DeskDeps
+const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0]!
+const tick = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+/** Signs the coach in as a browser would: a link to her address, its button. */
+async function signIn(now = NOW.toISOString()) {
+  await handleLinkRequest(form({ email: COACH, til: '/coach' }), at(now))
+  await tick()
+  const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent.at(-1)!.text)![1]!
+  return cookieOf(handleSignIn(form({ link: token }), at(now)))
+}
+
+describe('the sign-in link', () => {
+  it("answers a stranger's address exactly as the coach's, and e-mails only the coach", async () => {
+    const stranger = await handleLinkRequest(form({ email: 'fremmed@eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
+    const coach = await handleLinkRequest(form({ email: 'Coach@Eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
+    expect([...stranger.headers]).toEqual([...coach.headers])
+    expect(stranger.status).toBe(303)
+    expect(stranger.headers.get('Location')).toBe('/coach?status=tjek-email')
+    await tick()
+    expect(transport.sent.map((email) => email.to)).toEqual([COACH])
+    // Only the hash is stored: the token in the e-mail is nowhere in the table.
+    const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent[0]!.text)![1]!
+    expect(JSON.stringify(db.select().from(deskLinks).all())).not.toContain(token)
+  })
+
+  it('refuses a link that is expired, used or altered, and opening its page uses nothing up', async () => {
+    await handleLinkRequest(form({ email: COACH }), at(NOW.toISOString()))
+    await tick()
+    const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent[0]!.text)![1]!
+    const after = (ms: number) => new Date(NOW.getTime() + ms)
+    expect(deskPage({ page: 'link', key: token }, { db, cookieHeader: null, clock: () => after(1000) })).toEqual({ signedIn: false, linkUsable: true })
+    expect(redeemSignInLink(db, token, after(LINK_LIFETIME_MS + 1))).toBeUndefined()
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
+    expect(redeemSignInLink(db, altered, after(1000))).toBeUndefined()
+    expect(redeemSignInLink(db, token, after(LINK_LIFETIME_MS - 1))).toMatchObject({ destination: '/coach' })
+    expect(redeemSignInLink(db, token, after(LINK_LIFETIME_MS - 1))).toBeUndefined()
+    const refused = handleSignIn(form({ link: token }), at(after(2000).toISOString()))
+    expect(refused.headers.get('Location')).toBe('/coach?status=link-ugyldig')
+    expect(refused.headers.get('Set-Cookie')).toBeNull()
+  })
+
+  it('limits requests per address, a stranger\'s and the coach\'s alike, and leads only to desk addresses', () => {
+    for (let n = 0; n < ATTEMPTS_PER_ADDRESS; n++) {
+      expect(requestSignInLink(db, { address: 'fremmed@eksempel.dk', ipHash: `ip-${n}`, destination: '/coach', now: NOW }).status).toBe('sendt')
+    }
+    expect(requestSignInLink(db, { address: 'FREMMED@eksempel.dk', ipHash: 'ip-ny', destination: '/coach', now: NOW }).status).toBe('for-mange')
+    const hourLater = new Date(NOW.getTime() + 60 * 60_000)
+    const outside = requestSignInLink(db, { address: COACH, ipHash: 'ip-x', destination: 'https://andet.example/', now: hourLater })
+    expect(outside.status).toBe('sendt')
+    expect('token' in outside && redeemSignInLink(db, outside.token!, hourLater)?.destination).toBe('/coach')
+  })
+})
+
+describe('the session', () => {
+  it('is a strict, HttpOnly, secure cookie of 30 days, stored only as a hash', async () => {
+    vi.stubEnv('SITE_URL', 'https://www.coach-eksempel.dk')
+    expect(sessionCookie('abc')).toBe(`__Host-skrivebord=abc; Path=/; Max-Age=${SESSION_LIFETIME_MS / 1000}; HttpOnly; SameSite=Strict; Secure`)
+  })
+
+  it('slides 30 days from the last use, and ends for every browser with "Log ud på alle enheder"', async () => {
+    const cookie = await signIn()
+    const token = cookie.split('=')[1]!
+    const later = (days: number) => new Date(NOW.getTime() + days * 86_400_000)
+    expect(sessionOf(db, token, later(29))?.slid).toBe(true)
+    expect(sessionOf(db, token, later(58))).toBeDefined()
+    expect(sessionOf(db, token, later(89))).toBeUndefined()
+    const first = await signIn()
+    const second = await signIn()
+    const page = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: first, clock: () => NOW })
+    expect(page.signedIn).toBe(true)
+    const out = await handleDeskAction(form({ handling: 'log-ud-overalt', formular: page.signedIn ? page.formToken : '', tilbage: '/coach' }), { ...at(NOW.toISOString()), cookieHeader: first })
+    expect(out.headers.get('Location')).toBe('/coach?status=logget-ud-overalt')
+    expect(out.headers.get('Set-Cookie')).toMatch(/Max-Age=0/)
+    for (const old of [first, second]) expect(deskPage({ page: 'booking', key: 'abcdefgh' }, { db, cookieHeader: old, clock: () => NOW })).toEqual({ signedIn: false })
+  })
+
+  it("refuses a post without the session's form token, and changes nothing", async () => {
+    const cookie = await signIn()
+    const { booking } = book('10:00')
+    const refused = await handleDeskAction(form({ handling: 'aflys', kode: booking.publicId, begrundelse: 'Syg', formular: 'forkert', tilbage: `/coach/booking/${booking.publicId}` }), { ...at(NOW.toISOString()), cookieHeader: cookie })
+    expect(refused.headers.get('Location')).toBe(`/coach/booking/${booking.publicId}?status=udloebet`)
+    expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()?.status).toBe('bekraeftet')
+  })
+})
+
+function book(time: string, email = 'mette@eksempel.dk') {
+  const outcome = createBooking(db, { availability: testAvailability(), date: MONDAY, time, details: { ...details(email), navn: 'Mette Sørensen' }, ipHash: `ip-${email}`, now: NOW })
+  if (outcome.status !== 'booket') throw new Error(outcome.status)
+  return outcome
+}
+
+describe("the coach's actions", () => {
+  async function act(cookie: string, fields: Record<string, string>, now = NOW.toISOString()) {
+    const page = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: cookie, clock: () => new Date(now) })
+    if (!page.signedIn) throw new Error('not signed in')
+    return handleDeskAction(form({ formular: page.formToken, tilbage: '/coach', ...fields }), { ...at(now), cookieHeader: cookie })
+  }
+
+  it("cancels with a reason the visitor reads; the event log names the booking's code only", async () => {
+    const cookie = await signIn()
+    const { booking } = book('10:00')
+    transport.sent.length = 0
+    const answer = await act(cookie, { handling: 'aflys', kode: booking.publicId, begrundelse: 'Jeg er desværre blevet syg.' })
+    expect(answer.headers.get('Location')).toBe(`/coach/booking/${booking.publicId}?status=aflyst`)
+    const visitor = transport.sent.filter((email) => email.to === 'mette@eksempel.dk').at(-1)!
+    expect(visitor.text).toContain('Besked fra')
+    expect(visitor.text).toContain('Jeg er desværre blevet syg.')
+    expect(readInvitation(visitor.attachments![0]!.content)).toMatchObject({ method: 'CANCEL', sequence: 1 })
+    const events = JSON.stringify(db.select().from(deskEvents).all())
+    expect(events).toContain(booking.publicId)
+    for (const personal of ['Mette', 'mette@eksempel.dk', 'syg', '20 30 40 50']) expect(events).not.toContain(personal)
+  })
+
+  it('moves inside the notice, which a visitor may not, with the same UID, SEQUENCE 1 and her note', async () => {
+    const cookie = await signIn()
+    const { booking } = book('10:00')
+    const { booking: other } = book('09:00', 'bo@eksempel.dk')
+    const sundayNoon = '2026-04-19T12:00:00.000Z'
+    expect(moveBooking(db, { id: other.id, availability: testAvailability(), date: MONDAY, time: '11:00', now: new Date(sundayNoon) }).status).toBe('ikke-ledig')
+    transport.sent.length = 0
+    const answer = await act(cookie, { handling: 'flyt', kode: booking.publicId, tidspunkt: `${MONDAY}T11:00`, besked: 'Jeg har fået et møde kl. 10.' }, sundayNoon)
+    expect(answer.headers.get('Location')).toBe(`/coach/booking/${booking.publicId}?status=flyttet`)
+    const visitor = transport.sent.filter((email) => email.to === 'mette@eksempel.dk').at(-1)!
+    expect(visitor.text).toContain('Jeg har fået et møde kl. 10.')
+    expect(readInvitation(visitor.attachments![0]!.content)).toMatchObject({ method: 'REQUEST', sequence: 1, uid: booking.uid })
+    // The overlap rules still hold for her: 11:00 is the moved booking's now.
+    const refused = await act(cookie, { handling: 'flyt', kode: other.publicId, tidspunkt: `${MONDAY}T11:00`, besked: '' }, sundayNoon)
+    expect(refused.headers.get('Location')).toBe(`/coach/booking/${other.publicId}?status=taget`)
+  })
+
+  it('refuses a note with invisible characters and changes nothing', async () => {
+    const cookie = await signIn()
+    const { booking } = book('10:00')
+    const answer = await act(cookie, { handling: 'aflys', kode: booking.publicId, begrundelse: 'Syg\u202E' })
+    expect(answer.headers.get('Location')).toBe(`/coach/booking/${booking.publicId}?status=ugyldig-tekst`)
+    expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()?.status).toBe('bekraeftet')
+  })
+
+  it('marks a no-show only once the conversation began, and undoes it', async () => {
+    const cookie = await signIn()
+    const { booking } = book('10:00')
+    expect((await act(cookie, { handling: 'udeblevet', kode: booking.publicId })).headers.get('Location')).toContain('status=ikke-begyndt')
+    const during = '2026-04-20T08:10:00.000Z'
+    expect((await act(cookie, { handling: 'udeblevet', kode: booking.publicId }, during)).headers.get('Location')).toContain('status=udeblevet')
+    expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()?.outcome).toBe('udeblevet')
+    expect((await act(cookie, { handling: 'udeblevet-fortrudt', kode: booking.publicId }, during)).headers.get('Location')).toContain('status=udeblevet-fortrudt')
+    expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()?.outcome).toBeNull()
+  })
+
+  it('marks a message read when opened and handled when she says so; erases a person only when confirmed', async () => {
+    const cookie = await signIn()
+    const message = db
+      .insert(contactMessages)
+      .values({ createdAt: NOW.toISOString(), firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '20 30 40 50', serviceType: '', address: '', message: 'Hej', ipHash: 'x', publicId: 'p1' })
+      .returning()
+      .get()
+    const opened = deskPage({ page: 'besked', key: String(message.id) }, { db, cookieHeader: cookie, clock: () => NOW })
+    expect(opened.signedIn && opened.page === 'besked' && opened.message).toMatchObject({ name: 'Anne Jensen', unread: false, handled: false })
+    await act(cookie, { handling: 'haandteret', besked: String(message.id) })
+    expect(db.select().from(contactMessages).get()?.handledAt).toBe(NOW.toISOString())
+    await act(cookie, { handling: 'slet', email: 'anne@eksempel.dk' })
+    expect(db.select().from(contactMessages).all()).toHaveLength(1)
+    expect((await act(cookie, { handling: 'slet', email: 'ANNE@eksempel.dk', bekraeft: 'ja' })).headers.get('Location')).toBe('/coach?status=slettet')
+    expect(db.select().from(contactMessages).all()).toHaveLength(0)
+  })
+})
