@@ -10,6 +10,7 @@ vi.mock('~/lib/about-page', () => compiled('fetchAboutPage'))
 vi.mock('~/lib/blog-queries', () => compiled('fetchArticle', 'fetchBlogIndex'))
 vi.mock('~/lib/booking/booking-actions', () => compiled('bookTime', 'changeBooking', 'fetchBookingWeek', 'fetchChosenSlot', 'fetchManagedBooking'))
 vi.mock('~/lib/contact-action', () => compiled('sendContactMessage'))
+vi.mock('~/lib/desk/desk-functions', () => compiled('actOnDesk', 'fetchDeskPage', 'requestDeskLink', 'signInToDesk'))
 vi.mock('~/lib/contact-page', () => compiled('fetchContactPageTexts'))
 vi.mock('~/lib/home-page', () => compiled('fetchHomePage'))
 vi.mock('~/lib/privacy-page', () => compiled('fetchPrivacyPage'))
@@ -46,6 +47,7 @@ describe('the list of server functions the guard lets through', () => {
     const { serverFunctionPaths } = await import('~/server/http/server-functions.server')
     expect([...serverFunctionPaths].sort()).toEqual(
       [
+        '/_serverFn/actOnDesk-id',
         '/_serverFn/bookTime-id',
         '/_serverFn/changeBooking-id',
         '/_serverFn/fetchAboutPage-id',
@@ -54,11 +56,14 @@ describe('the list of server functions the guard lets through', () => {
         '/_serverFn/fetchBookingWeek-id',
         '/_serverFn/fetchChosenSlot-id',
         '/_serverFn/fetchContactPageTexts-id',
+        '/_serverFn/fetchDeskPage-id',
         '/_serverFn/fetchHomePage-id',
         '/_serverFn/fetchManagedBooking-id',
         '/_serverFn/fetchPrivacyPage-id',
         '/_serverFn/fetchServicesPage-id',
+        '/_serverFn/requestDeskLink-id',
         '/_serverFn/sendContactMessage-id',
+        '/_serverFn/signInToDesk-id',
       ],
     )
   })
