@@ -1,5 +1,6 @@
 import { useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
+import { SearchForm } from '~/components/blog/search-form'
 import { Logo } from '~/components/layout/logo'
 import { navLinks } from '~/components/layout/nav-links'
 import { cn } from '~/lib/utils'
@@ -11,7 +12,7 @@ function scrollToTopIfCurrent(isCurrent: boolean) {
 
 /** Tab from the last item goes to the first (the toggle), Shift+Tab from the first to the last. */
 function keepFocusInside(container: HTMLElement, event: KeyboardEvent) {
-  const items = [...container.querySelectorAll<HTMLElement>('summary, a[href]')]
+  const items = [...container.querySelectorAll<HTMLElement>('summary, a[href], input, button')]
   const first = items[0]
   const last = items.at(-1)
   if (!first || !last) return
@@ -95,7 +96,10 @@ export function SiteHeader() {
           <a href="/" className="flex" onClick={() => scrollToTopIfCurrent(pathname === '/')}>
             <Logo />
           </a>
-          <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
+          <div className="hidden items-center gap-3 lg:flex">
+            <ul className="flex items-center gap-1">{links('desktop')}</ul>
+            <SearchForm compact />
+          </div>
           {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
               and closing when a link is chosen. */}
           <details ref={disclosureRef} className="group size-11 lg:hidden" open={menuOpen} onToggle={(event) => setMenuOpen(event.currentTarget.open)}>
@@ -112,7 +116,8 @@ export function SiteHeader() {
                 <path className="hidden group-open:inline" d="M6 6l12 12M18 6 6 18" />
               </svg>
             </summary>
-            <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8">
+            <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pt-4 pb-6 shadow-lg sm:px-8">
+              <SearchForm compact />
               <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
                 {links('mobile')}
               </ul>
