@@ -9,7 +9,7 @@ import { cn } from '~/lib/utils'
 export function SearchForm({ query, compact }: { query?: string; compact?: boolean }) {
   const id = useId()
   return (
-    <form role="search" action="/blog" method="get" className={cn('flex items-center', compact ? 'w-full lg:w-48' : 'mx-auto w-full max-w-xl')}>
+    <form role="search" action="/blog" method="get" className={cn('flex items-center', compact ? 'w-full lg:w-52' : 'mx-auto w-full max-w-xl')}>
       <label htmlFor={id} className="sr-only">
         Søg i artiklerne
       </label>
@@ -19,7 +19,7 @@ export function SearchForm({ query, compact }: { query?: string; compact?: boole
         name="q"
         defaultValue={query}
         maxLength={MAX_QUERY_LENGTH}
-        placeholder={compact ? 'Søg i artikler' : 'Søg fx stress, teenagere eller parforhold'}
+        placeholder={compact ? 'Søg i bloggen' : 'Søg fx stress, teenagere eller parforhold'}
         enterKeyHint="search"
         className={cn(
           'min-w-0 flex-1 rounded-l-full border border-r-0 border-sand-500 bg-white text-ink placeholder:text-sand-600',
