@@ -7,11 +7,11 @@ import { syncBlogPosts } from '#db/sync-blog'
 import { toBlogSearchParams } from '~/lib/blog-queries'
 import { MAX_QUERY_LENGTH, parseBlogSearch } from '~/lib/blog-search'
 import { canonicalPageAddress } from '~/server/http/canonical-url.server'
-import { stemOf, stemmedText } from '~/server/search/danish-terms.server'
+import { stemOf, stemmedText, wordsOf } from '~/server/search/danish-terms.server'
 import { plainTextOf } from '~/server/search/search-index.server'
-import { searchBlog, snippetOf } from '~/server/search/search.server'
+import { matcher, searchBlog, snippetOf } from '~/server/search/search.server'
 import { articleSource, temporaryDatabase } from '../helpers'
-import { SHIPPED_ARTICLES_DIR } from './articles'
+import { SHIPPED_ARTICLES_DIR, articles } from './articles'
 
 const NOW = new Date('2026-11-01T12:00:00.000Z')
 const topThree = (db: Db, q: string) => searchBlog({ q, page: 1 }, NOW, db).hits.slice(0, 3).map((hit) => hit.slug)
@@ -180,17 +180,23 @@ describe('Danish terms', () => {
     expect(stemmedText('Forældrene, teenagere!')).toBe(`${stemOf('forældrene')} ${stemOf('teenagere')}`)
   })
 
+  it('are always the beginning of their word (snippets skip stemming words that begin otherwise)', () => {
+    const words = new Set(articles.flatMap((article) => wordsOf(`${article.title} ${plainTextOf(article.bodyHtml)}`).map(({ word }) => word)))
+    expect(words.size).toBeGreaterThan(3000)
+    for (const word of words) expect(word.startsWith(stemOf(word)), word).toBe(true)
+  })
+
   it('read an article’s HTML as its words', () => {
     expect(plainTextOf('<p>Rødt &amp; grønt&nbsp;<em>lys</em> &#229; &#xe6;</p>')).toBe('Rødt & grønt lys å æ')
   })
 
   it('cut a passage around the closest matches, marked, with … where text is left out', () => {
     const text = `${'fyld '.repeat(40)}her er ro og mere ro ${'fyld '.repeat(40)}`
-    const parts = snippetOf(text, (stem) => stem === 'ro')!
+    const parts = snippetOf(text, matcher([{ stem: 'ro', prefix: false }]))!
     expect(parts[0]).toEqual({ text: '… fyld her er ', mark: false })
     expect(parts.filter((part) => part.mark)).toEqual([{ text: 'ro', mark: true }, { text: 'ro', mark: true }])
     expect(parts.at(-1)?.text.endsWith(' …')).toBe(true)
-    expect(snippetOf('intet her', () => false)).toBeUndefined()
+    expect(snippetOf('intet her', matcher([{ stem: 'ro', prefix: true }]))).toBeUndefined()
   })
 })
 

@@ -35,35 +35,48 @@ const COLUMN_WEIGHTS = '10.0, 4.0, 1.0, 2.0'
 const SNIPPET_WORDS = 28
 
 /** One searched stem; `prefix`: it also matches the words it begins. */
-type Piece = { stem: string; prefix: boolean }
+export type Piece = { stem: string; prefix: boolean }
 /** A word of the query as it is searched: one stem, or a compound's parts (either may match). */
 type QueryTerm = Piece[]
 
+/**
+ * The query runs on the index alone (joining every match to blog_posts cost more than the ranking
+ * itself at 10,000 articles); articles scheduled for later, usually none, are taken out of the
+ * count and the ranking afterwards, and the page's twelve are then read by id.
+ */
 export function searchBlog({ q, page }: { q: string; page: number }, now = new Date(), db: Db = getDb()): BlogSearchResult {
   ensureCurrentIndex(db)
   const terms = queryTerms(q, db)
-  const published = now.toISOString()
+  const scheduled = (statement(db, 'SELECT id FROM blog_posts WHERE published_at > ?').all(now.toISOString()) as Array<{ id: number }>).map((row) => row.id)
   // Every word first; when that finds nothing, any of them (best matches first all the same).
   let match = matchExpression(terms, ' AND ')
-  let total = match ? countMatches(db, match, published) : 0
+  let total = match ? countMatches(db, match, scheduled) : 0
   if (total === 0 && terms.length > 1) {
     match = matchExpression(terms, ' OR ')
-    total = countMatches(db, match, published)
+    total = countMatches(db, match, scheduled)
   }
   const pageCount = Math.max(1, Math.ceil(total / POSTS_PER_PAGE))
   const currentPage = Math.min(Math.max(1, page), pageCount)
   if (total === 0) return { query: q, page: currentPage, pageCount, total, hits: [], counts: getBlogIndex({ category: 'all', page: 1 }, now, db).counts }
+
+  const offset = (currentPage - 1) * POSTS_PER_PAGE
+  const ranked = statement(db, `SELECT rowid AS id FROM blog_search WHERE blog_search MATCH ? ORDER BY bm25(blog_search, ${COLUMN_WEIGHTS}), rowid DESC LIMIT ?`)
+    .all(match, offset + POSTS_PER_PAGE + scheduled.length) as Array<{ id: number }>
+  const ids = ranked.map((row) => row.id).filter((id) => !scheduled.includes(id)).slice(offset, offset + POSTS_PER_PAGE)
   const rows = statement(
     db,
-    `SELECT p.slug, p.title, p.description, p.image_url AS imageUrl, p.category, p.published_at AS publishedAt, p.body_html AS bodyHtml
-       FROM blog_search JOIN blog_posts p ON p.id = blog_search.rowid
-       WHERE blog_search MATCH ? AND p.published_at <= ?
-       ORDER BY bm25(blog_search, ${COLUMN_WEIGHTS}), p.published_at DESC, p.slug
-       LIMIT ? OFFSET ?`,
-  ).all(match, published, POSTS_PER_PAGE, (currentPage - 1) * POSTS_PER_PAGE) as Array<PostCard & { bodyHtml: string }>
+    `SELECT id, slug, title, description, image_url AS imageUrl, category, published_at AS publishedAt, body_html AS bodyHtml
+     FROM blog_posts WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as Array<PostCard & { id: number; bodyHtml: string }>
+  const byId = new Map(rows.map(({ id, ...row }) => [id, row]))
   const matches = matcher(terms.flat())
   const hits: SearchHit[] = withCoverVersions(
-    rows.map(({ bodyHtml, ...card }) => ({ ...card, snippet: snippetOf(plainTextOf(bodyHtml), matches) ?? snippetOf(card.description, matches, true)! })),
+    ids.flatMap((id) => {
+      const row = byId.get(id)
+      if (!row) return []
+      const { bodyHtml, ...card } = row
+      return [{ ...card, snippet: snippetOf(plainTextOf(bodyHtml), matches) ?? snippetOf(card.description, matches, true)! }]
+    }),
   )
   return { query: q, page: currentPage, pageCount, total, hits }
 }
@@ -74,10 +87,15 @@ function ensureCurrentIndex(db: Db) {
   db.$client.transaction(() => refreshSearchIndex(db, blogContentVersion(db))).immediate()
 }
 
-function countMatches(db: Db, match: string, published: string) {
-  const row = statement(db, 'SELECT count(*) AS total FROM blog_search JOIN blog_posts p ON p.id = blog_search.rowid WHERE blog_search MATCH ? AND p.published_at <= ?')
-    .get(match, published) as { total: number }
-  return row.total
+/** Matching articles, less the scheduled ones among them. */
+function countMatches(db: Db, match: string, scheduled: number[]) {
+  const all = statement(db, 'SELECT count(*) AS total FROM blog_search WHERE blog_search MATCH ?').get(match) as { total: number }
+  if (scheduled.length === 0) return all.total
+  const early = statement(db, 'SELECT count(*) AS total FROM blog_search WHERE blog_search MATCH ? AND rowid IN (SELECT value FROM json_each(?))').get(
+    match,
+    JSON.stringify(scheduled),
+  ) as { total: number }
+  return all.total - early.total
 }
 
 /** The query's words as stems, stop words left out (unless there is nothing else). */
@@ -122,15 +140,25 @@ function matchExpression(terms: QueryTerm[], joiner: ' AND ' | ' OR ') {
   return terms.map((term) => (term.length === 1 ? piece(term[0]!) : `(${term.map(piece).join(' OR ')})`)).join(joiner)
 }
 
-const matcher = (pieces: Piece[]) => (stem: string) => pieces.some((piece) => (piece.prefix ? stem.startsWith(piece.stem) : stem === piece.stem))
+/** Whether a word's stem matches the query; `couldMatch` rules a word out before it is stemmed. */
+type Matcher = ((stem: string) => boolean) & { couldMatch: (word: string) => boolean }
+
+/**
+ * A stem is always the beginning of its word (Snowball's Danish rules only take endings off), so a
+ * word that does not begin with a searched stem cannot match, and the snippet skips stemming it.
+ */
+export function matcher(pieces: Piece[]): Matcher {
+  const matches = (stem: string) => pieces.some((piece) => (piece.prefix ? stem.startsWith(piece.stem) : stem === piece.stem))
+  return Object.assign(matches, { couldMatch: (word: string) => pieces.some((piece) => word.startsWith(piece.stem)) })
+}
 
 /**
  * The passage of `text` where the query's words stand closest together, the matched words marked;
  * undefined when none of them is in it (unless `always`: then its beginning).
  */
-export function snippetOf(text: string, matches: (stem: string) => boolean, always = false): SnippetPart[] | undefined {
+export function snippetOf(text: string, matches: Matcher, always = false): SnippetPart[] | undefined {
   const words = wordsOf(text)
-  const hit = words.map(({ word }) => matches(stemOf(word)))
+  const hit = words.map(({ word }) => matches.couldMatch(word) && matches(stemOf(word)))
   const hitCount = (from: number) => hit.slice(from, from + SNIPPET_WORDS).filter(Boolean).length
   let best = hit.indexOf(true)
   if (best < 0 && !always) return undefined
