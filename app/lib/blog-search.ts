@@ -1,4 +1,5 @@
 import { type Category, isCategory } from '~/lib/categories'
+import { MAX_QUERY_LENGTH } from '~/lib/search-limits'
 
 /**
  * The blog index's address: /blog?kategori=stress&side=2, or a search: /blog?q=stress&side=2 (a
@@ -7,8 +8,6 @@ import { type Category, isCategory } from '~/lib/categories'
 export type BlogSearch = { kategori?: Category; side?: number; q?: string }
 
 const LAST_PAGE_NUMBER = 99_999
-/** A search's words beyond this many characters are left out (and the address says so). */
-export const MAX_QUERY_LENGTH = 200
 
 /** Unknown or garbage values fall back to the defaults instead of failing. */
 export function parseBlogSearch(search: Record<string, unknown>): BlogSearch {

@@ -1,11 +1,15 @@
 import { popularArticles } from '#content/popular-articles'
 import { CategoryChips } from '~/components/blog/category-chips'
 import { Pagination } from '~/components/blog/pagination'
+import { SearchForm } from '~/components/blog/search-form'
 import { TitleText } from '~/components/ui/title-text'
 import type { BlogSearchResult, SearchHit } from '~/lib/blog'
 import { articleHref } from '~/lib/blog-search'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
+
+/** /blog's own search form, large, with what was searched. */
+export const BlogSearchForm = ({ query }: { query?: string }) => <SearchForm id="soeg-blog" query={query} large placeholder="Søg fx stress, teenagere eller parforhold" />
 
 /** »1 artikel« or »7 artikler«. */
 const articles = (count: number) => `${count} ${count === 1 ? 'artikel' : 'artikler'}`

@@ -12,7 +12,7 @@ function scrollToTopIfCurrent(isCurrent: boolean) {
 
 /** Tab from the last item goes to the first (the toggle), Shift+Tab from the first to the last. */
 function keepFocusInside(container: HTMLElement, event: KeyboardEvent) {
-  const items = [...container.querySelectorAll<HTMLElement>('summary, a[href], input, button')]
+  const items = [...container.querySelectorAll<HTMLElement>('summary, a[href]')]
   const first = items[0]
   const last = items.at(-1)
   if (!first || !last) return
@@ -98,7 +98,7 @@ export function SiteHeader() {
           </a>
           <div className="hidden items-center gap-3 lg:flex">
             <ul className="flex items-center gap-1">{links('desktop')}</ul>
-            <SearchForm compact />
+            <SearchForm id="soeg-top" />
           </div>
           {/* A disclosure that opens and closes without JavaScript; the script adds Escape, focus return
               and closing when a link is chosen. */}
@@ -117,7 +117,7 @@ export function SiteHeader() {
               </svg>
             </summary>
             <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pt-4 pb-6 shadow-lg sm:px-8">
-              <SearchForm compact />
+              <SearchForm id="soeg-menu" />
               <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
                 {links('mobile')}
               </ul>

@@ -2,8 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { CategoryChips } from '~/components/blog/category-chips'
 import { Pagination } from '~/components/blog/pagination'
 import { PostGrid } from '~/components/blog/post-card'
-import { SearchForm } from '~/components/blog/search-form'
-import { SearchResults } from '~/components/blog/search-results'
+import { BlogSearchForm, SearchResults } from '~/components/blog/search-results'
 import { PageHero } from '~/components/ui/page-hero'
 import type { BlogIndex, BlogSearchResult } from '~/lib/blog'
 import { fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-queries'
@@ -63,7 +62,7 @@ function SearchPage({ result }: { result: BlogSearchResult }) {
       <section aria-labelledby="soegeresultater" className="px-5 py-12 sm:px-8 md:py-16">
         <div className="mx-auto max-w-3xl">
           <div className="mb-10">
-            <SearchForm query={result.query} />
+            <BlogSearchForm query={result.query} />
           </div>
           <h2 id="soegeresultater" className="sr-only">
             Søgeresultater
@@ -82,7 +81,7 @@ function IndexPage({ data }: { data: BlogIndex }) {
     <>
       <PageHero eyebrow="Artikler og inspiration" title={blogHeading(data.category)} intro={INTRO} />
       <div className="bg-sand-100 px-5 pb-10 sm:px-8">
-        <SearchForm />
+        <BlogSearchForm />
       </div>
 
       {showNew && (
