@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, notInArray } from 'drizzle-orm'
 import { ArticleFileError, frontMatterSchema, parseArticleFile } from './article-file.ts'
+import { refreshSearchIndex } from '../app/server/search/search-index.server.ts'
 import type { Db } from './connection.ts'
 import { blogPosts } from './schema.ts'
 
@@ -37,7 +38,8 @@ export function readArticleFiles(dir: string) {
 
 /**
  * Makes blog_posts equal to the folder in one transaction: new files inserted, changed files
- * updated, removed files deleted. Readers (the running server) see either the old or the new set.
+ * updated, removed files deleted, and the search index rebuilt when anything changed. Readers
+ * (the running server) see either the old or the new set, and the index that matches it.
  */
 export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date()): SyncReport {
   const articles = readArticleFolder(dir)
@@ -70,6 +72,7 @@ export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date(
       .returning({ slug: blogPosts.slug })
       .all()
     report.removed = removed.map((row) => row.slug)
+    refreshSearchIndex(db, blogContentVersion(db))
   })
   return report
 }

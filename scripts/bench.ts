@@ -10,6 +10,9 @@
  *     in BENCH_ROUNDS rounds (3), each printed, the targets taking turns.
  *  2. Growth: 50, 1,000 and 10,000 synthetic posts: render time, HTML size and requests per second
  *     of /blog and of an article.
+ *  3. The coach's calendar (scripts/lib/bench-calendar.ts).
+ *  4. Search over 10,000 generated articles (scripts/lib/bench-search.ts); `npm run bench -- search`
+ *     runs this part alone (it needs no build and no server).
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { execFileSync, spawn } from 'node:child_process'
@@ -22,6 +25,7 @@ import { openDatabase } from '../db/connection.ts'
 import { syncBlogPosts } from '../db/sync-blog.ts'
 import { categories } from '../app/lib/categories.ts'
 import { calendarBench } from './lib/bench-calendar.ts'
+import { searchBench } from './lib/bench-search.ts'
 import { boundedRun, startServer } from './lib/server-process.ts'
 import { firstLoadJavaScript, printFirstLoadJavaScript } from './lib/first-load-js.ts'
 import { printTable } from './lib/table.ts'
@@ -321,9 +325,11 @@ await boundedRun(
   'Benchmarken',
   work,
   async () => {
+    if (process.argv.includes('search')) return searchBench(work)
     await realBlog()
     await growth()
     await calendarBench(work, 3413)
+    searchBench(work)
   },
   5 + ROUNDS * (BASELINE_DIR ? 2 : 1.5),
 )

@@ -1,4 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
+import { parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
 
 export type BlogIndexParams = { category: CategoryFilter; page: number }
@@ -17,6 +18,21 @@ export const fetchBlogIndex = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const { getBlogIndex } = await import('~/server/blog/blog.server')
     return getBlogIndex(data)
+  })
+
+export type BlogSearchParams = { q: string; page: number }
+
+/** The words as the address parser reads them (so an empty search finds nothing), the page as the index's. */
+export function toBlogSearchParams(input: unknown): BlogSearchParams {
+  const { q } = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
+  return { q: parseBlogSearch({ q }).q ?? '', page: toBlogIndexParams(input).page }
+}
+
+export const fetchBlogSearch = createServerFn({ method: 'GET' })
+  .validator(toBlogSearchParams)
+  .handler(async ({ data }) => {
+    const { searchBlog } = await import('~/server/search/search.server')
+    return searchBlog(data)
   })
 
 /** A slug that is not text finds no article (getArticle refuses the empty one). */

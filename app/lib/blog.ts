@@ -31,6 +31,22 @@ export type BlogIndex = {
   newCount: number
 }
 
+/** A piece of a search hit's snippet: the words that matched the query are marked. */
+export type SnippetPart = { text: string; mark: boolean }
+
+export type SearchHit = PostCard & { snippet: SnippetPart[] }
+
+/** A page of search results (`/blog?q=…`); with no hit, what else the blog has to offer. */
+export type BlogSearchResult = {
+  query: string
+  page: number
+  pageCount: number
+  total: number
+  hits: SearchHit[]
+  /** Only when nothing was found: the categories with their counts. */
+  counts?: Record<CategoryFilter, number>
+}
+
 export type Article = PostCard & {
   imageAlt: string
   author: string

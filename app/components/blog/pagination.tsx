@@ -1,5 +1,4 @@
-import { blogHref } from '~/lib/blog-search'
-import type { CategoryFilter } from '~/lib/categories'
+import { type BlogSearch, blogHref } from '~/lib/blog-search'
 import { GAP, pageWindow } from '~/lib/page-window'
 import { cn } from '~/lib/utils'
 
@@ -8,9 +7,8 @@ import { cn } from '~/lib/utils'
  * Only a window of numbers is linked (first, last, current ± 2), so a large blog does not make
  * every page heavier; Forrige and Næste walk through the rest.
  */
-export function Pagination({ page, pageCount, category }: { page: number; pageCount: number; category: CategoryFilter }) {
-  const kategori = category === 'all' ? undefined : category
-  const hrefOf = (number: number) => blogHref({ kategori, side: number > 1 ? number : undefined })
+export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: Omit<BlogSearch, 'side'> }) {
+  const hrefOf = (number: number) => blogHref({ ...search, side: number > 1 ? number : undefined })
   const step = 'inline-flex min-h-tap items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
   return (
     <nav aria-label="Sideskift" className="mt-12 flex flex-wrap items-center justify-center gap-2">

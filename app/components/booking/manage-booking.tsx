@@ -32,7 +32,7 @@ export function ManageBooking({ booking, token }: { booking: ManagedBooking; tok
               ['Apple Kalender og andre (.ics)', `/booking/${token}/kalender.ics`],
             ].map(([label, href]) => (
               <li key={label}>
-                <a href={href} rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
+                <a href={href} rel="noopener noreferrer" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
                   {label}
                 </a>
               </li>

@@ -20,7 +20,7 @@ export function DeskBooking({ booking, formToken }: { booking: DeskBookingPage; 
           <BookingSummary booking={booking} link={false} />
         </div>
         <p className="mt-3">
-          <a href={`/coach/person?email=${encodeURIComponent(booking.email)}`} className="inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4">
+          <a href={`/coach/person?email=${encodeURIComponent(booking.email)}`} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
             Alt om personen (eksport og sletning)
           </a>
         </p>

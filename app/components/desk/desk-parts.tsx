@@ -5,8 +5,8 @@ import { cn } from '~/lib/utils'
 
 /** The shared pieces of the desk's pages: its frame, the outcome of a post, the sign-in and the action forms. */
 
-export const linkClass = 'inline-flex min-h-11 items-center font-medium text-accent-700 underline underline-offset-4'
-export const fieldClass = 'block min-h-11 w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink'
+export const linkClass = 'inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4'
+export const fieldClass = 'block min-h-tap w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink'
 export const boxClass = 'rounded-2xl border border-sand-200 bg-white p-4 shadow-sm sm:p-6'
 
 /** `status`: the word from the address; only the desk's own statuses are shown. */

@@ -1,5 +1,6 @@
 import { useLocation } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
+import { SearchForm } from '~/components/blog/search-form'
 import { Logo } from '~/components/layout/logo'
 import { navLinks } from '~/components/layout/nav-links'
 import { ButtonLink } from '~/components/ui/button-link'
@@ -98,6 +99,9 @@ export function SiteHeader() {
           </a>
           <div className="flex items-center gap-2">
             <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
+            <div className="hidden lg:block">
+              <SearchForm id="soeg-top" />
+            </div>
             {/* The site's one way to book, on every page and every screen size. */}
             <ButtonLink href="/book-samtale" size="sm" aria-current={pathname.startsWith('/book-samtale') ? 'page' : undefined} className="lg:ml-2">
               Book tid
@@ -118,7 +122,8 @@ export function SiteHeader() {
                   <path className="hidden group-open:inline" d="M6 6l12 12M18 6 6 18" />
                 </svg>
               </summary>
-              <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pb-6 shadow-lg sm:px-8">
+              <div id="mobilmenu" className="absolute inset-x-0 top-(--nav-height) border-b border-sand-200 bg-sand-50 px-5 pt-4 pb-6 shadow-lg sm:px-8">
+                <SearchForm id="soeg-menu" />
                 <ul ref={menuRef} className="flex flex-col gap-1 pt-2">
                   {links('mobile')}
                 </ul>

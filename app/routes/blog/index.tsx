@@ -1,29 +1,39 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { CategoryChips } from '~/components/blog/category-chips'
 import { Pagination } from '~/components/blog/pagination'
 import { PostGrid } from '~/components/blog/post-card'
+import { BlogSearchForm, SearchResults } from '~/components/blog/search-results'
 import { PageHero } from '~/components/ui/page-hero'
-import { fetchBlogIndex } from '~/lib/blog-queries'
+import type { BlogIndex, BlogSearchResult } from '~/lib/blog'
+import { fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-queries'
 import { blogHref, parseBlogSearch } from '~/lib/blog-search'
-import { type CategoryFilter, categoryFilters, categoryLabels } from '~/lib/categories'
+import { type CategoryFilter, categoryLabels } from '~/lib/categories'
 import { seo } from '~/lib/seo'
-import { cn } from '~/lib/utils'
+
+/** /blog shows the articles by category, or, with ?q=, a search. */
+type BlogPageData = { kind: 'search'; search: BlogSearchResult } | { kind: 'index'; index: BlogIndex }
 
 export const Route = createFileRoute('/blog/')({
   validateSearch: parseBlogSearch,
-  loaderDeps: ({ search }) => ({ category: (search.kategori ?? 'all') as CategoryFilter, page: search.side ?? 1 }),
-  loader: async ({ deps }) => {
-    const index = await fetchBlogIndex({ data: deps })
+  loaderDeps: ({ search }) => ({ q: search.q, category: (search.kategori ?? 'all') as CategoryFilter, page: search.side ?? 1 }),
+  loader: async ({ deps: { q, category, page } }) => {
+    const data: BlogPageData = q
+      ? { kind: 'search', search: await fetchBlogSearch({ data: { q, page } }) }
+      : { kind: 'index', index: await fetchBlogIndex({ data: { category, page } }) }
     // A page beyond the last one does not exist (and must not become one cache entry per number).
-    if (index.page !== deps.page) throw notFound()
-    return index
+    if ((data.kind === 'search' ? data.search.page : data.index.page) !== page) throw notFound()
+    return data
   },
   head: ({ match }) => {
-    const { kategori, side } = match.search
+    const { kategori, side, q } = match.search
+    const title = q ? `Søgning: ${q}` : blogHeading(kategori)
     return seo({
-      title: `${blogHeading(kategori)}${side ? ` – side ${side}` : ''}`,
+      title: `${title}${side ? ` – side ${side}` : ''}`,
       description:
         'Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.',
       path: blogHref(match.search),
+      // A search is a visitor's question, not a page of the site: search engines leave it out.
+      noindex: q !== undefined,
     })
   },
   pendingComponent: () => (
@@ -38,17 +48,41 @@ export const Route = createFileRoute('/blog/')({
 const blogHeading = (category: CategoryFilter | undefined) =>
   category && category !== 'all' ? `Blog: ${categoryLabels[category]}` : 'Blog'
 
+const INTRO = 'Tanker, redskaber og historier fra mit arbejde som coach – om stress, teenagere, parforhold, arbejdsliv og livskvalitet.'
+
 function BlogIndexPage() {
   const data = Route.useLoaderData()
+  return data.kind === 'search' ? <SearchPage result={data.search} /> : <IndexPage data={data.index} />
+}
+
+function SearchPage({ result }: { result: BlogSearchResult }) {
+  return (
+    <>
+      <PageHero eyebrow="Artikler og inspiration" title="Søg i bloggen" />
+      <section aria-labelledby="soegeresultater" className="px-5 py-12 sm:px-8 md:py-16">
+        <div className="mx-auto max-w-3xl">
+          <div className="mb-10">
+            <BlogSearchForm query={result.query} />
+          </div>
+          <h2 id="soegeresultater" className="sr-only">
+            Søgeresultater
+          </h2>
+          <SearchResults result={result} />
+        </div>
+      </section>
+    </>
+  )
+}
+
+function IndexPage({ data }: { data: BlogIndex }) {
   const showNew = data.newCount > 0 && data.page === 1
 
   return (
     <>
-      <PageHero
-        eyebrow="Artikler og inspiration"
-        title={blogHeading(data.category)}
-        intro="Tanker, redskaber og historier fra mit arbejde som coach – om stress, teenagere, parforhold, arbejdsliv og livskvalitet."
-      />
+      <PageHero eyebrow="Artikler og inspiration" title={blogHeading(data.category)} intro={INTRO} />
+      <div className="bg-sand-100 px-5 pb-10 sm:px-8">
+        <BlogSearchForm />
+      </div>
 
       {showNew && (
         <section aria-labelledby="nye-artikler" className="px-5 pt-12 sm:px-8 md:pt-16">
@@ -70,37 +104,7 @@ function BlogIndexPage() {
           <h2 id="alle-artikler" className="sr-only">
             {categoryLabels[data.category]}
           </h2>
-          {/* On a phone the chips are one row that scrolls sideways, so the articles start on the first screen. */}
-          <nav aria-label="Kategorier" className="-mx-5 mb-10 sm:mx-0">
-            <ul className="flex snap-x gap-2 overflow-x-auto px-5 pt-1 pb-3 [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-1">
-              {categoryFilters.map((id) => {
-                const active = id === data.category
-                return (
-                  <li key={id} className="shrink-0 snap-start scroll-ml-5">
-                    <a
-                      href={blogHref({ kategori: id === 'all' ? undefined : id })}
-                      aria-current={active ? 'page' : undefined}
-                      // Choosing a category keeps the reader where they are, at the chips.
-                      data-keep-scroll
-                      className={cn(
-                        // relative: the count's screen-reader text (absolutely placed) stays inside the scrolling row.
-                        'relative inline-flex min-h-tap items-center gap-2 rounded-full border px-4 py-2 font-chip text-sm font-medium whitespace-nowrap transition-colors',
-                        active
-                          ? 'border-accent-700 bg-accent-700 text-white'
-                          : 'border-sand-300 bg-white text-ink-soft hover:border-accent-600 hover:text-ink',
-                      )}
-                    >
-                      {categoryLabels[id]}
-                      <span className={cn('rounded-full px-2 text-xs', active ? 'bg-white/20' : 'bg-sand-100')}>
-                        {data.counts[id]}
-                        <span className="sr-only"> artikler</span>
-                      </span>
-                    </a>
-                  </li>
-                )
-              })}
-            </ul>
-          </nav>
+          <CategoryChips counts={data.counts} current={data.category} />
 
           {data.posts.length > 0 ? (
             // From the third card on, a phone shows none of them on its first screen.
@@ -111,7 +115,7 @@ function BlogIndexPage() {
             </p>
           )}
 
-          {data.pageCount > 1 && <Pagination page={data.page} pageCount={data.pageCount} category={data.category} />}
+          {data.pageCount > 1 && <Pagination page={data.page} pageCount={data.pageCount} search={{ kategori: data.category === 'all' ? undefined : data.category }} />}
         </div>
       </section>
     </>

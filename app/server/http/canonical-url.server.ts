@@ -10,9 +10,16 @@ const TRACKING_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclk
 /** Pages whose query is part of what they show; every other page has no query of its own. */
 const QUERY_OF_PAGE: Record<string, (params: URLSearchParams) => string> = {
   '/blog': (params) => blogSearchQuery(parseBlogSearch(Object.fromEntries(params))),
-  // The no-JavaScript result of the contact form: differs per visitor, never cached.
+  // The no-JavaScript result of the contact form.
   '/kontakt': (params) => (params.has('status') ? `?${params}` : ''),
 }
+
+/**
+ * Parameters that make a page the visitor's own (the contact form's result, a search of the blog):
+ * such a page is never stored, so no visitor's words take a place in the page cache or push a
+ * page out of it, however many different searches arrive.
+ */
+const VISITORS_OWN_PARAMETER: Record<string, string> = { '/kontakt': 'status', '/blog': 'q' }
 
 export type PageAddress =
   /** Another address is the page's own: answer with a permanent redirect. */
@@ -56,7 +63,9 @@ export function canonicalPageAddress(url: URL): PageAddress {
   const ownQuery = pageQuery ? pageQuery(params) : ''
   const givenQuery = params.size > 0 ? `?${params}` : ''
   if (path !== pathname || givenQuery !== ownQuery) return { redirect: `${path}${ownQuery}` }
-  return { path, cacheKey: path === '/kontakt' && ownQuery ? undefined : `${path}${ownQuery}` }
+  const ownParameter = VISITORS_OWN_PARAMETER[path]
+  const visitorsOwn = ownParameter !== undefined && params.has(ownParameter)
+  return { path, cacheKey: visitorsOwn ? undefined : `${path}${ownQuery}` }
 }
 
 /** The path with its escapes decoded, when that is a plain path; undefined when no page has it. */

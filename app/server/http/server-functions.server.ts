@@ -1,5 +1,5 @@
 import { fetchAboutPage } from '~/lib/about-page'
-import { fetchArticle, fetchBlogIndex } from '~/lib/blog-queries'
+import { fetchArticle, fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-queries'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
 import { fetchContactPageTexts } from '~/lib/contact-page'
@@ -17,6 +17,7 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
   [
     sendContactMessage.url,
     fetchBlogIndex.url,
+    fetchBlogSearch.url,
     fetchArticle.url,
     fetchHomePage.url,
     fetchAboutPage.url,
