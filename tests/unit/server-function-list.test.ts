@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest'
 // with the addresses the compiler would give (the last test only).
 const compiled = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { url: `/_serverFn/${name}-id` }]))
 vi.mock('~/lib/about-page', () => compiled('fetchAboutPage'))
-vi.mock('~/lib/blog-queries', () => compiled('fetchArticle', 'fetchBlogIndex'))
+vi.mock('~/lib/blog-queries', () => compiled('fetchArticle', 'fetchBlogIndex', 'fetchBlogSearch'))
 vi.mock('~/lib/booking/booking-actions', () => compiled('bookTime', 'changeBooking', 'fetchBookingWeek', 'fetchChosenSlot', 'fetchManagedBooking'))
 vi.mock('~/lib/contact-action', () => compiled('sendContactMessage'))
 vi.mock('~/lib/desk/desk-functions', () => compiled('actOnDesk', 'fetchDeskPage', 'requestDeskLink', 'signInToDesk'))
@@ -53,6 +53,7 @@ describe('the list of server functions the guard lets through', () => {
         '/_serverFn/fetchAboutPage-id',
         '/_serverFn/fetchArticle-id',
         '/_serverFn/fetchBlogIndex-id',
+        '/_serverFn/fetchBlogSearch-id',
         '/_serverFn/fetchBookingWeek-id',
         '/_serverFn/fetchChosenSlot-id',
         '/_serverFn/fetchContactPageTexts-id',
