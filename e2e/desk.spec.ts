@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -34,7 +34,7 @@ async function phone(browser: Browser, javaScriptEnabled: boolean): Promise<Page
   return context.newPage()
 }
 
-const outboxFiles = () => readdirSync(server.outbox).sort((a, b) => statSync(join(server.outbox, a)).mtimeMs - statSync(join(server.outbox, b)).mtimeMs)
+const outboxFiles = () => (existsSync(server.outbox) ? readdirSync(server.outbox) : []).sort((a, b) => statSync(join(server.outbox, a)).mtimeMs - statSync(join(server.outbox, b)).mtimeMs)
 const outboxJson = (file: string) => JSON.parse(readFileSync(join(server.outbox, file), 'utf8')) as { to: string; text: string }
 const latestSignInLink = () => {
   const file = outboxFiles().filter((name) => name.startsWith('desk-link-')).at(-1)
@@ -177,4 +177,23 @@ test("a stranger's address gets the same bytes and no e-mail; a post from anothe
   expect(await page(stranger.headers().location!)).toBe(await page(coach.headers().location!))
   expect((await ask(site.email, 'https://fremmed.example')).status()).toBe(403)
   await expect.poll(links).toBe(before + 1)
+})
+
+test('a desk link opened from another site (webmail) finds the session: the SameSite=Strict cookie comes with one reload', async ({ browser }) => {
+  const page = await phone(browser, true)
+  await signIn(page)
+  await expect(page.getByRole('button', { name: 'Log ud på alle enheder' })).toBeVisible()
+  // A page of no site of ours links to the desk, as an e-mail in webmail does.
+  await page.goto('about:blank')
+  await page.setContent(`<a href="${server.url}/coach">Se bookingen</a>`)
+  await page.getByRole('link', { name: 'Se bookingen' }).click()
+  await expect(page.getByRole('button', { name: 'Log ud på alle enheder' })).toBeVisible()
+  await expect(page).toHaveURL(`${server.url}/coach`)
+
+  // Without a session the reload ends at the sign-in, once.
+  const stranger = await phone(browser, false)
+  await stranger.goto('about:blank')
+  await stranger.setContent(`<a href="${server.url}/coach">Se bookingen</a>`)
+  await stranger.getByRole('link', { name: 'Se bookingen' }).click()
+  await expect(stranger.getByRole('button', { name: 'Send mig et link' })).toBeVisible()
 })

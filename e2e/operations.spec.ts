@@ -10,6 +10,7 @@ import { site } from '../content/site'
 import { writeArticle } from './articles'
 import { emailsFor, expect, test, uniqueEmail } from './helpers'
 import { type ServerInstance, seedDatabase } from './server-instance'
+import { contactFormActionIn } from '../scripts/lib/loopback-client'
 
 // What the coach and whoever runs the server depend on beyond the pages: the access log, a clean
 // shutdown, the backup and the deletion of old messages. Each runs against a production server of
@@ -27,7 +28,7 @@ const contactForm = (email: string) =>
   new URLSearchParams({ firstName: 'Anne', lastName: 'Jensen', email, phone: '21 43 65 87', serviceType: 'stress-coaching', message: 'Hej, jeg vil gerne høre mere.' }).toString()
 
 async function contactAction(server: ServerInstance) {
-  return (await (await fetch(`${server.url}/kontakt`)).text()).match(/action="([^"]+)"/)![1]!
+  return contactFormActionIn(await (await fetch(`${server.url}/kontakt`)).text())!
 }
 
 /**

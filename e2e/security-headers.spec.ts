@@ -2,13 +2,14 @@ import type { APIRequestContext, APIResponse } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { BASE_URL } from './environment'
 import { expect, expectSecurityHeaders, test, uniqueEmail } from './helpers'
+import { contactFormActionIn } from '../scripts/lib/loopback-client'
 
 // The security headers are promised for every response, not just for pages that render: redirects,
 // revalidations, refusals, errors and HEAD included. Each answer below is provoked the way a
 // visitor or a client would, against the production server.
 
 const contactAction = async (request: APIRequestContext, base: string) =>
-  (await (await request.get(`${base}/kontakt`)).text()).match(/action="([^"]+)"/)![1]!
+  contactFormActionIn(await (await request.get(`${base}/kontakt`)).text())!
 
 const sameOrigin = (base: string) => ({ 'Sec-Fetch-Site': 'same-origin', Origin: base })
 

@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { daysAgo, writeArticle } from '../e2e/articles'
 import { signInThroughProxies } from './lib/desk-sign-in'
 import { EVERY_DAY_AVAILABILITY, PRODUCTION_LOG_FILE, bookThroughProxies, fileLogRetention, keepsAtMostThirtyDays, privacyBreaches } from './lib/caddy-log-check'
+import { contactFormActionIn } from './lib/loopback-client'
 
 const NODE = resolve('node_modules/.bin/node')
 const SHARED_CACHE_SECONDS = 4
@@ -167,7 +168,7 @@ try {
   }
   const status = await twice('/kontakt?status=sendt')
   row('/kontakt?status=… is never cached', !fromCache(status) && status.headers.get('cache-control') === 'no-store', `Age ${status.headers.get('age')}, Cache-Control ${status.headers.get('cache-control')}`)
-  const action = (await (await through('/kontakt')).text()).match(/action="([^"]+)"/)?.[1] ?? ''
+  const action = contactFormActionIn(await (await through('/kontakt')).text()) ?? ''
   const serverFunction = await twice('/_serverFn/findes-ikke')
   row('server functions are never cached', !fromCache(serverFunction), `GET /_serverFn/…: ${serverFunction.status}, Age ${serverFunction.headers.get('age')}`)
   await checkPostsNamingOnlyTheirOrigin(action)

@@ -33,9 +33,12 @@ export function postFormFrom(localAddress: string, url: string, form: URLSearchP
 }
 
 /** The contact form's address (where it posts without JavaScript) as the page has it. */
+/** The contact form's address in a page: its own form, not the search form in the header before it. */
+export const contactFormActionIn = (html: string) => /<form id="kontaktformular"[^>]*\saction="([^"]+)"/.exec(html)?.[1]
+
 export async function contactFormAction(baseUrl: string) {
   const html = await (await fetch(`${baseUrl}/kontakt`)).text()
-  const action = html.match(/action="([^"]+)"/)?.[1]
+  const action = contactFormActionIn(html)
   if (!action) throw new Error('Kontaktformularens adresse blev ikke fundet')
   return action
 }

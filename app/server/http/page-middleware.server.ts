@@ -29,6 +29,8 @@ async function answerPageOrThrow({ request, pathname, next, context }: Middlewar
   if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed(pathname)
   if (request.method === 'POST' && FORM_PAGES.has(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(pathname)
+  const arrival = pathname.startsWith('/coach') ? (await import('~/server/desk/desk-arrival.server')).crossSiteDeskArrival(request, pathname) : undefined
+  if (arrival) return arrival
   const address = canonicalPageAddress(new URL(request.url))
   if ('redirect' in address) {
     return new Response(null, { status: 301, headers: { Location: address.redirect, 'Cache-Control': SHARED_CACHE_CONTROL } })
