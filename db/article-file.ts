@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { SLUG_PATTERN } from '../app/lib/blog.ts'
 import { categories, categoryLabels } from '../app/lib/categories.ts'
 import { site } from '../content/site.ts'
+import { readingMinutes, tableOfContents, withHeadingIds } from './article-outline.ts'
 import { FrontMatterYamlError, readFrontMatterYaml } from './front-matter-yaml.ts'
 import type { NewBlogPost } from './schema.ts'
 
@@ -106,6 +107,8 @@ export const frontMatterSchema = () =>
       jsonLd: z.boolean('skal være true eller false').default(false),
       /** Articles about crisis, self-harm, depression, abuse or violence show where to find help. */
       crisisLines: z.enum(['adult', 'teen'], 'skal være adult (voksne) eller teen (unge: også BørneTelefonen)').optional(),
+      /** The examples' names and details are changed: one shared footnote under the text says so. */
+      anonymised: z.boolean('skal være true eller false').default(false),
     })
     .strict()
 
@@ -202,6 +205,7 @@ export function parseArticleFile(fileName: string, source: string, schema = fron
 
   const meta = result.data
   const fill = (value: string) => fillPlaceholders(value, fileName)
+  const { html: bodyHtml, headings } = withHeadingIds(renderMarkdown(fill(body)))
   const row = {
     slug,
     title: fill(meta.title),
@@ -218,9 +222,13 @@ export function parseArticleFile(fileName: string, source: string, schema = fron
     cta: meta.cta ?? null,
     jsonLd: meta.jsonLd,
     crisisLines: meta.crisisLines ?? null,
-    bodyHtml: renderMarkdown(fill(body)),
+    anonymised: meta.anonymised,
+    bodyHtml,
+    readingMinutes: readingMinutes(bodyHtml),
+    tableOfContents: tableOfContents(bodyHtml, headings),
+    revisedAt: meta.updatedAt ?? null,
   }
   // Hashing the row, not the file, also catches changes in how files are turned into rows.
-  const sourceHash = createHash('sha256').update(JSON.stringify([row, meta.updatedAt])).digest('hex')
+  const sourceHash = createHash('sha256').update(JSON.stringify(row)).digest('hex')
   return { ...row, sourceHash, updatedAt: meta.updatedAt }
 }

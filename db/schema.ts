@@ -24,6 +24,14 @@ export const blogPosts = sqliteTable(
     crisisLines: text('crisis_lines', { enum: ['adult', 'teen'] }),
     jsonLd: integer('json_ld', { mode: 'boolean' }).notNull(),
     bodyHtml: text('body_html').notNull(),
+    /** The examples' people are anonymised: the page shows the one shared footnote that says so. */
+    anonymised: integer('anonymised', { mode: 'boolean' }).notNull().default(false),
+    /** Minutes to read the body, rounded up (db/article-outline.ts). */
+    readingMinutes: integer('reading_minutes').notNull().default(1),
+    /** The ## headings a long article lists at its top; empty for a short one. */
+    tableOfContents: text('table_of_contents', { mode: 'json' }).$type<{ id: string; text: string }[]>().notNull().default([]),
+    /** The day the coach last checked the text (updatedAt in the front matter), shown as »Opdateret«; null when she gave none. */
+    revisedAt: text('revised_at'),
     /** Hash of the source file, so a seed only rewrites what changed. */
     sourceHash: text('source_hash').notNull(),
     updatedAt: text('updated_at').notNull(),

@@ -22,9 +22,24 @@ export function writeArticle(
     image = EXISTING_COVER,
     crisisLines,
     jsonLd,
-  }: { slug: string; title: string; publishedAt: string; description?: string; category?: Category; image?: string | null; crisisLines?: 'adult' | 'teen'; jsonLd?: boolean },
+    updatedAt,
+    anonymised,
+    body = 'Ro er noget, man kan øve sig i.\n\n## Små pauser\n\nTag tre dybe vejrtrækninger, før du åbner din indbakke.',
+  }: {
+    slug: string
+    title: string
+    publishedAt: string
+    description?: string
+    category?: Category
+    image?: string | null
+    crisisLines?: 'adult' | 'teen'
+    jsonLd?: boolean
+    updatedAt?: string
+    anonymised?: boolean
+    body?: string
+  },
 ) {
   const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`
-  const lines = [`title: ${quoted(title)}`, `description: ${quoted(description)}`, `category: ${category}`, `publishedAt: ${publishedAt}`, 'cta: Kontakt mig', ...(image ? [`image: ${image}`] : []), ...(crisisLines ? [`crisisLines: ${crisisLines}`] : []), ...(jsonLd ? ['jsonLd: true'] : [])]
-  writeFileSync(join(dir, `${slug}.md`), `---\n${lines.join('\n')}\n---\nRo er noget, man kan øve sig i.\n\n## Små pauser\n\nTag tre dybe vejrtrækninger, før du åbner din indbakke.\n`)
+  const lines = [`title: ${quoted(title)}`, `description: ${quoted(description)}`, `category: ${category}`, `publishedAt: ${publishedAt}`, 'cta: Kontakt mig', ...(image ? [`image: ${image}`] : []), ...(crisisLines ? [`crisisLines: ${crisisLines}`] : []), ...(jsonLd ? ['jsonLd: true'] : []), ...(updatedAt ? [`updatedAt: ${updatedAt}`] : []), ...(anonymised ? ['anonymised: true'] : [])]
+  writeFileSync(join(dir, `${slug}.md`), `---\n${lines.join('\n')}\n---\n${body}\n`)
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { articleClosings } from '../content/article-closings'
 import { daysAgo, writeArticle } from './articles'
 import { expect, test } from './helpers'
 import { seedDatabase } from './server-instance'
@@ -19,7 +20,7 @@ test('an article marked adult, teen or not at all shows the crisis lines it prom
     writeArticle(dir, { slug: 'gode-vaner', title: 'Gode vaner i hverdagen', publishedAt: daysAgo(1) })
     const server = await launchServer({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, dir) })
     const box = page.getByRole('complementary', { name: 'Har du brug for hjælp nu?' })
-    const callToAction = page.getByRole('complementary', { name: 'Vil du tale om det?' })
+    const callToAction = page.getByRole('complementary', { name: articleClosings.life.heading })
 
     expect((await page.goto(`${server.url}/blog/naar-alt-er-tungt`))?.status()).toBe(200)
     await expect(box).toBeVisible()

@@ -59,6 +59,13 @@ export type Article = PostCard & {
   crisisLines: 'adult' | 'teen' | null
   jsonLd: boolean
   bodyHtml: string
+  /** The shared footnote: names and details in the examples are changed. */
+  anonymised: boolean
+  readingMinutes: number
+  /** The ## headings of a long article, with the ids its body gives them; empty for a short one. */
+  tableOfContents: { id: string; text: string }[]
+  /** The day the coach last checked the text, shown as »Opdateret …«; null when she gave none. */
+  revisedAt: string | null
   updatedAt: string
 }
 

@@ -46,6 +46,18 @@ describe('publishing in a copy of the project', () => {
     expect(problems).toContain('popular-articles.ts: artiklen »stress-er-ikke-svaghed« findes ikke i content/blog – vælg en anden, eller fjern linjen')
   })
 
+  it('follows a link to a heading: the article must have it, whether the link is to another article or within its own', async () => {
+    const withHeadings = '## Når presset vokser\n\nTekst.\n\n## Hvad du kan gøre\n\nSe [første afsnit](#naar-presset-vokser) og [et afsnit, der ikke findes](#findes-ikke).'
+    writeFileSync(join(blog(), 'med-afsnit.md'), article('Med afsnit', withHeadings))
+    writeFileSync(join(blog(), 'linker-ind.md'), article('Linker ind', 'Læs [hvad du kan gøre](/blog/med-afsnit#hvad-du-kan-goere) og [det forkerte sted](/blog/med-afsnit#hvad-du-kan)'))
+
+    const problems = await coachContentProblems(copy)
+    expect(problems.filter((problem) => /^(?:med-afsnit|linker-ind)\.md/.test(problem))).toEqual([
+      'linker-ind.md: linket til /blog/med-afsnit#hvad-du-kan fører ingen steder hen – ret adressen, eller fjern linket',
+      'med-afsnit.md: linket til #findes-ikke fører ingen steder hen – ret adressen, eller fjern linket',
+    ])
+  })
+
   it('names a broken booking file', async () => {
     writeFileSync(join(copy, 'content/booking.yaml'), 'aaben: ja\nvarighed: tredive\n')
     expect(await coachContentProblems(copy)).toContainEqual(expect.stringMatching(/^booking\.yaml: .*varighed/))

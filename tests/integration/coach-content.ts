@@ -20,14 +20,19 @@ export async function coachContentProblems(projectRoot: string): Promise<string[
   problems.push(...articleMistakes.map((mistake) => mistake.message))
 
   const articleTitles = new Map(articles.map((article) => [article.slug, article.title]))
+  const headingIds = new Map(articles.map((article) => [article.slug, new Set([...article.bodyHtml.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]!))]))
   const pages = sitePages(projectRoot)
-  const leadsSomewhere = (href: string) => {
-    const path = href.replace(/[?#].*$/, '').replace(/\/$/, '') || '/'
-    return pages.has(path) || (path.startsWith('/blog/') && articleTitles.has(path.slice('/blog/'.length)))
+  /** A page of the site, or an article and, when the link names a place in it (#…), one of its headings. */
+  const leadsSomewhere = (href: string, from: string) => {
+    const [address = '', place] = href.split('#', 2)
+    const path = address.replace(/\?.*$/, '').replace(/(.)\/$/, '$1')
+    const slug = path === '' ? from : path.startsWith('/blog/') ? path.slice('/blog/'.length) : undefined
+    if (slug === undefined) return pages.has(path)
+    return articleTitles.has(slug) && (!place || headingIds.get(slug)!.has(place))
   }
   for (const article of articles) {
-    for (const [, href] of article.bodyHtml.matchAll(/href="(\/[^"]*)"/g)) {
-      if (!leadsSomewhere(href!)) problems.push(`${article.slug}.md: linket til ${href} fører ingen steder hen – ret adressen, eller fjern linket`)
+    for (const [, href] of article.bodyHtml.matchAll(/href="((?:\/|#)[^"]*)"/g)) {
+      if (!leadsSomewhere(href!, article.slug)) problems.push(`${article.slug}.md: linket til ${href} fører ingen steder hen – ret adressen, eller fjern linket`)
     }
   }
 

@@ -20,7 +20,7 @@ describe('article front matter', () => {
       jsonLd: false,
       imageUrl: '/images/blog/stress-er-ikke-svaghed.webp',
     })
-    expect(row.bodyHtml).toContain('<h2>Et afsnit</h2>')
+    expect(row.bodyHtml).toContain('<h2 id="et-afsnit">Et afsnit</h2>')
   })
 
   it.each([

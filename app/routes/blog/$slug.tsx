@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { site } from '#content/site'
 import { CoverImage } from '~/components/blog/cover-image'
 import { PostGrid } from '~/components/blog/post-card'
-import { CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
+import { CrisisLines } from '~/components/blog/crisis-lines'
+import { ArticleClosing } from '~/components/blog/article-closing'
+import { AnonymisedNote, RevisedDate, TableOfContents, readingTimeText } from '~/components/blog/article-outline'
 import { TitleText } from '~/components/ui/title-text'
-import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, type ArticlePage as ArticleData, ogImageFor } from '~/lib/blog'
 import { fetchArticle } from '~/lib/blog-queries'
 import { articleHref } from '~/lib/blog-search'
@@ -68,23 +69,11 @@ function ArticlePage() {
     <article>
       <ArticleHeader article={article} />
       <div className="px-5 py-12 sm:px-8 md:py-16">
+        <TableOfContents headings={article.tableOfContents} />
         <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        {article.anonymised && <AnonymisedNote />}
         {article.crisisLines && <CrisisLines audience={article.crisisLines} />}
-        {article.cta && (
-          <aside aria-labelledby="cta-overskrift" className="mx-auto mt-14 max-w-(--article-measure) rounded-3xl bg-accent-800 p-8 text-center text-white md:p-10">
-            <h2 id="cta-overskrift" className="text-2xl text-white md:text-3xl">
-              Vil du tale om det?
-            </h2>
-            <p className="mx-auto mt-3 max-w-xl text-accent-100">
-              Book en gratis og uforpligtende samtale – i Fredericia, online eller over telefonen. Jeg svarer inden for én
-              hverdag.
-            </p>
-            {article.crisisLines && <CrisisLineShort audience={article.crisisLines} className="mx-auto mt-3 max-w-xl text-sm text-accent-100 [&_a]:text-white" />}
-            <ButtonLink href="/kontakt" variant="light-secondary" size="lg" className="mt-6">
-              {article.cta}
-            </ButtonLink>
-          </aside>
-        )}
+        {article.cta && <ArticleClosing article={article} />}
         <p className="mx-auto mt-12 max-w-(--article-measure)">
           <a href="/blog" className="inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4">
             ← Tilbage til blog
@@ -123,6 +112,10 @@ function ArticleHeader({ article }: { article: Article }) {
         <span>Forfatter | {article.author}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={article.publishedAt}>{formatDanishDate(article.publishedAt)}</time>
+        {article.revisedAt && <span aria-hidden="true">·</span>}
+        <RevisedDate revisedAt={article.revisedAt} />
+        <span aria-hidden="true">·</span>
+        <span>{readingTimeText(article.readingMinutes)}</span>
       </p>
     </>
   )
