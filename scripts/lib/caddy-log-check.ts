@@ -4,7 +4,9 @@
  * IPv6), no booking's manage token, and its rolled files are deleted after at most 30 days.
  */
 import { execFileSync } from 'node:child_process'
+import { readFileSync, readdirSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { join } from 'node:path'
 
 /** Where deploy/Caddyfile writes the site's log on the production machine. */
 export const PRODUCTION_LOG_FILE = '/var/log/caddy/coach-site.log'
@@ -79,9 +81,10 @@ type Through = (path: string, init?: RequestInit) => Promise<Response>
 
 /**
  * Books the first free time through the proxies, as a browser without JavaScript would, and opens
- * the manage page the answer leads to. Returns the manage token (to look for in the log).
+ * the manage page the confirmation e-mail (in the outbox) links to, as the visitor does. Returns
+ * the manage token (to look for in the log).
  */
-export async function bookThroughProxies(through: Through, headers: Record<string, string>): Promise<string> {
+export async function bookThroughProxies(through: Through, headers: Record<string, string>, outboxDir: string): Promise<string> {
   const week = await (await through('/book-samtale')).text()
   const href = /href="\/book-samtale\/([^"?#]+)"/.exec(week)?.[1]
   if (!href) throw new Error('/book-samtale shows no free time')
@@ -95,9 +98,11 @@ export async function bookThroughProxies(through: Through, headers: Record<strin
     body: new URLSearchParams({ tidspunkt: slotKey, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '' }),
   })
   const location = answer.headers.get('location') ?? ''
-  const token = /^\/booking\/([A-Za-z0-9_-]{32})\?/.exec(location)?.[1]
-  if (!token) throw new Error(`the booking was not made: ${answer.status} ${location}`)
+  if (!location.includes('status=tjek-email')) throw new Error(`the booking was not made: ${answer.status} ${location}`)
+  const confirmation = readdirSync(outboxDir).find((file) => /^booking-.*-bekraeftelse-\d+-gaest\.json$/.test(file))
+  const link = confirmation && /\/booking\/[A-Za-z0-9_-]{32}/.exec((JSON.parse(readFileSync(join(outboxDir, confirmation), 'utf8')) as { text: string }).text)?.[0]
+  if (!link) throw new Error('the booking was made, but no confirmation with a manage link is in the outbox')
   // The manage page, as the visitor lands on it: the token is in the address Caddy logs.
-  await through(location, { headers: { Referer: `https://www.coach-eksempel.dk${location}` } })
-  return token
+  await through(link, { headers: { Referer: `https://www.coach-eksempel.dk${link}` } })
+  return link.slice('/booking/'.length)
 }
