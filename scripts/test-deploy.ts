@@ -202,7 +202,7 @@ try {
   row(`a new article is on /blog through the cache within the TTL (${SHARED_CACHE_SECONDS} s here, 300 s by default) after db:seed`, seenAfter <= SHARED_CACHE_SECONDS + 1, `after ${seenAfter.toFixed(1)} s${direct}`)
 
   // A restart under load, as `systemctl restart coach-site` with deploy/coach-site.socket.
-  const restart = await restartUnderLoad({ through, action, restart: restartApp, databaseFile })
+  const restart = await restartUnderLoad({ through, restart: restartApp, databaseFile })
   row(
     `a restart during ${RESTART_POSTS} contact posts and ${RESTART_GETS} GETs through the proxies: every one answered, every message stored once`,
     restart.kept,
