@@ -5,6 +5,7 @@
  *   - the bundle's `fetch` (srvx over the built TanStack Start handler): everything else.
  * The visitor's address is read here once, from the socket or the proxies named in TRUST_PROXY.
  * WEB_CONCURRENCY > 1 runs that many workers (node:cluster), one per core like nginx.
+ * Under systemd socket activation it takes the listening socket systemd holds (listen-socket.ts).
  */
 import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
@@ -14,6 +15,7 @@ import { resolve } from 'node:path'
 import { toNodeHandler } from 'srvx/node'
 import type { ProductionEntry } from './app/server.ts'
 import { answerableUrl, clientAddress, trustedProxies } from './app/server/http/http.ts'
+import { LISTEN_BACKLOG, describeListenTarget, listenTarget } from './app/server/http/listen-socket.ts'
 
 process.env.NODE_ENV = 'production'
 const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1) || 1)
@@ -24,6 +26,11 @@ const logLine = (level: string, msg: string, fields: Record<string, unknown> = {
 if (workers > 1 && cluster.isPrimary) {
   // All workers must hash addresses alike, or the rate limit would count a sender once per worker.
   process.env.IP_HASH_SALT ??= randomBytes(32).toString('base64')
+  // On systemd's socket each worker takes its connections straight from the kernel's queue. The
+  // default, a primary that accepts them and hands them round, resets those still waiting for a
+  // busy worker when the last worker stops listening (at SIGTERM); the kernel's queue keeps them
+  // for the next server instead. (Measured: 73 of 300 contact posts reset during a restart.)
+  if ('fd' in listenTarget()) cluster.schedulingPolicy = cluster.SCHED_NONE
   for (let i = 0; i < workers; i++) cluster.fork()
   let stopping = false
   cluster.on('exit', (worker, code) => {
@@ -79,10 +86,10 @@ async function serve() {
     appHandler(req, res)
   })
 
-  const port = Number(process.env.PORT ?? 3000)
-  const host = process.env.HOST ?? '0.0.0.0'
-  server.listen(port, host, () => {
-    if (cluster.isPrimary || cluster.worker?.id === 1) logLine('info', 'server listening', { url: `http://${host}:${port}/`, workers })
+  // A worker's socket is opened by its primary, the process systemd started.
+  const target = listenTarget(process.env, cluster.isWorker ? process.ppid : process.pid)
+  server.listen(target, LISTEN_BACKLOG, () => {
+    if (cluster.isPrimary || cluster.worker?.id === 1) logLine('info', 'server listening', { url: describeListenTarget(target), workers })
   })
 
   const drain = gracefulShutdown(server)

@@ -43,6 +43,11 @@ async function hydrateRouter() {
     basepath: process.env.TSS_ROUTER_BASEPATH,
     serializationAdapters: [...serializationAdapters, ...(router.options.serializationAdapters ?? [])],
   } as Parameters<typeof router.update>[0])
+  // The router scrolls to the top after its first render, as after a navigation. Here the page has
+  // been on screen since before this script loaded, and a visitor may have scrolled it (pressed
+  // End, say): the first render must leave the page where it is. Links followed later still
+  // reset the scroll (each navigation sets this again).
+  router._scroll.n = false
   await hydrate(router)
   await nextTask()
   return router

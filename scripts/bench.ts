@@ -8,15 +8,16 @@
  *     different unknown address each time. BENCH_BASELINE_DIR=<another built checkout> adds that
  *     build as a third server ("gammel app") and the ratio app/old; the cached pages are measured
  *     in BENCH_ROUNDS rounds (3), each printed, the targets taking turns.
- *  2. Growth: 50, 1,000 and 10,000 synthetic posts: render time, HTML size and requests per second
+ *  2. The cached article on the production path: through Caddy, and through Varnish and Caddy,
+ *     beside the app itself and nginx on the same bytes (scripts/lib/bench-front.ts).
+ *  3. Growth: 50, 1,000 and 10,000 synthetic posts: render time, HTML size and requests per second
  *     of /blog and of an article.
- *  3. The coach's calendar (scripts/lib/bench-calendar.ts).
- *  4. Search over 10,000 generated articles (scripts/lib/bench-search.ts); `npm run bench -- search`
- *     runs this part alone (it needs no build and no server).
+ *  4. The coach's calendar (scripts/lib/bench-calendar.ts).
+ *  5. Search over 10,000 generated articles (scripts/lib/bench-search.ts).
+ * `npm run bench -- front` runs part 2 alone; `npm run bench -- search` part 5 (it needs no build and no server).
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
-import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -26,11 +27,13 @@ import { syncBlogPosts } from '../db/sync-blog.ts'
 import { categories } from '../app/lib/categories.ts'
 import { calendarBench } from './lib/bench-calendar.ts'
 import { searchBench } from './lib/bench-search.ts'
+import { frontBench } from './lib/bench-front.ts'
+import { BROWSER, CONNECTIONS, DURATION_S, type Load, load } from './lib/bench-load.ts'
+import { headersToMirror, withNginx } from './lib/bench-nginx.ts'
 import { boundedRun, startServer } from './lib/server-process.ts'
 import { firstLoadJavaScript, printFirstLoadJavaScript } from './lib/first-load-js.ts'
 import { printTable } from './lib/table.ts'
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 4)
 /** Rounds of the cached pages; the machine may be shared, so one round alone says little. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3)
 /**
@@ -38,41 +41,14 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3)
  * e.g. `git worktree add /tmp/old <commit>`. Its server runs beside the app, in the same rounds.
  */
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ? resolve(process.env.BENCH_BASELINE_DIR) : undefined
-const CONNECTIONS = 50
+/** One part alone: `npm run bench -- front`. */
+const onlyPart = process.argv[2]
+if (onlyPart !== undefined && onlyPart !== 'front' && onlyPart !== 'search') throw new Error(`Ukendt del: ${onlyPart} (kendt: front, search)`)
 const work = mkdtempSync(join(tmpdir(), 'coach-bench-'))
 const article = '/blog/stress-er-ikke-svaghed'
 const pages = ['/', '/blog', article, '/kontakt']
 
 const CORES = availableParallelism()
-/** What every browser sends; nginx answers it with its precompressed .gz, the app with brotli. */
-const BROWSER = { 'accept-encoding': 'br, gzip' }
-
-type Load = { rps: number; p50: number; p99: number; errors: number; cpuUs: number | undefined }
-
-/**
- * CPU time a server has used so far, in seconds: the process and its children (the cluster's
- * workers, nginx's workers), from /proc (Linux). On a shared machine requests per second follow
- * whatever else runs; the CPU time each answer costs hardly does.
- */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // After "(name) state": utime and stime are the 12th and 13th fields, in clock ticks (100 per second).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
-    return (Number(fields[11]) + Number(fields[12])) / 100 + children.reduce((sum, child) => sum + (cpuSeconds(Number(child)) ?? 0), 0)
-  } catch {
-    return undefined
-  }
-}
-
-async function load(url: string, headers: Record<string, string> = {}, pid?: number): Promise<Load> {
-  const cpuBefore = pid ? cpuSeconds(pid) : undefined
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
-  const cpuAfter = pid ? cpuSeconds(pid) : undefined
-  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total : undefined
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors, cpuUs }
-}
 
 async function measureSize(url: string) {
   const body = Buffer.from(await (await fetch(url)).arrayBuffer())
@@ -86,46 +62,6 @@ async function renderTime(url: string) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
-/**
- * nginx serving the very same HTML bytes with the same response headers (a load generator pays
- * for every header it parses), one worker per core, each page beside its gzip -9 twin for
- * gzip_static: the physical limit of this machine for these bytes.
- */
-async function withNginx<T>(files: Record<string, Buffer>, headers: Array<[string, string]>, run: (nginx: { base: string; pid: number } | undefined) => Promise<T>): Promise<T> {
-  try {
-    execFileSync('nginx', ['-v'], { stdio: 'ignore' })
-  } catch {
-    return run(undefined)
-  }
-  const root = join(work, 'nginx')
-  mkdirSync(join(root, 'html'), { recursive: true })
-  chmodSync(work, 0o755) // nginx's worker runs as an unprivileged user and must reach the files
-  const map: string[] = []
-  Object.entries(files).forEach(([path, body], index) => {
-    writeFileSync(join(root, 'html', `${index}.html`), body)
-    writeFileSync(join(root, 'html', `${index}.html.gz`), gzipSync(body, { level: 9 }))
-    map.push(`location = ${path} { default_type "text/html; charset=utf-8"; root ${join(root, 'html')}; try_files /${index}.html =404; }`)
-  })
-  const port = 3420
-  writeFileSync(
-    join(root, 'nginx.conf'),
-    `worker_processes ${CORES}; daemon off; pid ${join(root, 'nginx.pid')}; error_log ${join(root, 'error.log')};
-events { worker_connections 1024; }
-http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000; gzip_static on; gzip_vary on; etag on;
-  client_body_temp_path ${root}/tmp; proxy_temp_path ${root}/tmp; fastcgi_temp_path ${root}/tmp; uwsgi_temp_path ${root}/tmp; scgi_temp_path ${root}/tmp;
-  ${headers.map(([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}";`).join(' ')}
-  server { listen 127.0.0.1:${port}; ${map.join(' ')} } }`,
-  )
-  mkdirSync(join(root, 'tmp'), { recursive: true })
-  const nginx = spawn('nginx', ['-c', join(root, 'nginx.conf'), '-p', root], { stdio: 'ignore' })
-  await new Promise((resolve) => setTimeout(resolve, 500))
-  try {
-    return await run({ base: `http://127.0.0.1:${port}`, pid: nginx.pid! })
-  } finally {
-    nginx.kill('SIGQUIT')
-    await new Promise((resolve) => nginx.once('exit', resolve))
-  }
-}
 
 /** The median of a few figures (the rounds of one measurement). */
 const median = (values: number[]) => {
@@ -187,16 +123,14 @@ async function realBlog() {
   })
   const notFoundSize = Number((await fetch(`${warm.url}/findes-ikke`, { method: 'HEAD', headers: BROWSER })).headers.get('content-length'))
   printFirstLoadJavaScript(await firstLoadJavaScript(warm.url, pages))
-  const appHeaders = await fetch(`${warm.url}/`).then((response) =>
-    [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'etag', 'vary', 'transfer-encoding'].includes(name)),
-  )
+  const appHeaders = await fetch(`${warm.url}/`).then(headersToMirror)
   // The baseline build on a database of its own (its schema may differ), warmed like the app.
   const baseline = BASELINE_DIR
     ? await startServer(3413, { DATABASE_URL: join(work, 'baseline.db'), BACKGROUND_JOBS: 'off', WEB_CONCURRENCY: String(CORES) }, { cwd: BASELINE_DIR })
     : undefined
   if (baseline) for (const path of pages) await measureSize(`${baseline.url}${path}`)
 
-  const measured = await withNginx(bodies, appHeaders, async (nginx) => {
+  const measured = await withNginx(work, bodies, appHeaders, async (nginx) => {
     const targets: Target[] = [{ name: 'app', base: warm.url, pid: warm.process.pid }]
     if (baseline) targets.push({ name: 'old', base: baseline.url, pid: baseline.process.pid })
     if (nginx) targets.push({ name: 'nginx', base: nginx.base, pid: nginx.pid })
@@ -325,11 +259,13 @@ await boundedRun(
   'Benchmarken',
   work,
   async () => {
-    if (process.argv.includes('search')) return searchBench(work)
+    if (onlyPart === 'search') return searchBench(work)
+    if (onlyPart === 'front') return frontBench(work)
     await realBlog()
+    await frontBench(work)
     await growth()
     await calendarBench(work, 3413)
     searchBench(work)
   },
-  5 + ROUNDS * (BASELINE_DIR ? 2 : 1.5),
+  6 + ROUNDS * (BASELINE_DIR ? 2 : 1.5),
 )

@@ -1,19 +1,22 @@
 /**
  * `npm run test:deploy`: the production server behind the documented front, on loopback: Varnish
  * (deploy/default.vcl, standing in for a CDN) → Caddy (deploy/Caddyfile, as plain http on a free
- * port, trusting Varnish as it would trust a CDN) → `node server.ts` with TRUST_PROXY=loopback.
+ * port, trusting Varnish as it would trust a CDN) → `node server.ts` with TRUST_PROXY=loopback and
+ * two workers, on a listening socket held as systemd holds deploy/coach-site.socket.
  * Prints one row per promise with what was seen, and exits 1 if any is not kept.
  * Needs the Debian packages caddy and varnish (.ci/run installs them) and a build (made if missing).
  * Writes nothing to the working tree: its database, content copy and logs live in a temporary folder.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { daysAgo, writeArticle } from '../e2e/articles'
 import { signInThroughProxies } from './lib/desk-sign-in'
-import { EVERY_DAY_AVAILABILITY, PRODUCTION_LOG_FILE, bookThroughProxies, fileLogRetention, keepsAtMostThirtyDays, privacyBreaches } from './lib/caddy-log-check'
+import { EVERY_DAY_AVAILABILITY, bookThroughProxies, fileLogRetention, keepsAtMostThirtyDays, privacyBreaches } from './lib/caddy-log-check'
+import { type FrontProxies, startFrontProxies, waitForAnswer } from './lib/front-proxies'
+import { RESTART_GETS, RESTART_POSTS, restartUnderLoad } from './lib/restart-under-load'
+import { freePort } from './lib/server-process'
 import { contactFormActionIn } from './lib/loopback-client'
 
 const NODE = resolve('node_modules/.bin/node')
@@ -24,16 +27,6 @@ const rows: Array<{ promise: string; seen: string; kept: boolean }> = []
 const row = (promise: string, kept: boolean, seen: string) => rows.push({ promise, seen, kept })
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
-function freePort() {
-  return new Promise<number>((done, fail) => {
-    const probe = createServer().once('error', fail)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => done(port))
-    })
-  })
-}
-
 function start(name: string, command: string, args: string[], env: Record<string, string> = {}) {
   const log = openSync(join(dir, `${name}.log`), 'a')
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', log, log] })
@@ -42,25 +35,13 @@ function start(name: string, command: string, args: string[], env: Record<string
   return child
 }
 
-async function waitFor(url: string, what: string) {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
-    try {
-      await fetch(url)
-      return
-    } catch {
-      // not up yet
-    }
-  }
-  throw new Error(`${what} did not start; its log is in ${dir}`)
-}
-
 const contentDir = join(dir, 'content')
 const databaseFile = join(dir, 'site.db')
-const caddyLogFile = join(dir, 'caddy-site.log')
 const availabilityFile = join(dir, 'booking.yaml')
 const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' }, stdio: 'ignore' })
 
-const [appPort, caddyPort, varnishPort] = [await freePort(), await freePort(), await freePort()]
+const appPort = await freePort()
+const appPidFile = join(dir, 'app.pid')
 const appEnv = {
   NODE_ENV: 'production',
   // Dual-stack, as `HOST=::` is often set: Caddy's connections from 127.0.0.1 then arrive as
@@ -74,29 +55,26 @@ const appEnv = {
   BACKGROUND_JOBS: 'off',
   SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS),
   BOOKING_FILE: availabilityFile,
+  // As deploy/coach-site.service runs it.
+  WEB_CONCURRENCY: '2',
 }
-const startApp = () => start('app', NODE, ['server.ts'], appEnv)
-
-/**
- * deploy/Caddyfile's global options (its log, written to the temporary folder) and site block,
- * served as http on loopback; Varnish in front is the trusted CDN.
- */
-function caddyfileForTest() {
-  const production = readFileSync('deploy/Caddyfile', 'utf8')
-  const options = /^\{\n([\s\S]*?)\n\}/m.exec(production)?.[1]
-  const site = /^www\.coach-eksempel\.dk \{\n([\s\S]*?)\n\}/m.exec(production)?.[1]
-  if (!options?.includes(PRODUCTION_LOG_FILE)) throw new Error(`deploy/Caddyfile's global options write no log to ${PRODUCTION_LOG_FILE}`)
-  if (!site) throw new Error('deploy/Caddyfile has no www.coach-eksempel.dk block')
-  const body = site.replace('reverse_proxy 127.0.0.1:3000 {', `reverse_proxy 127.0.0.1:${appPort} {\n\t\ttrusted_proxies 127.0.0.1/8`)
-  return `{\n\tadmin off\n\tauto_https off\n${options.replace(PRODUCTION_LOG_FILE, caddyLogFile)}\n}\n\nhttp://127.0.0.1:${caddyPort} {\n${body}\n}\n`
+/** The server as systemd runs it with deploy/coach-site.socket: the socket outlives every restart. */
+const startAppOnHeldSocket = () => start('app', NODE, ['scripts/lib/socket-unit.ts', appEnv.HOST, String(appPort), appPidFile, NODE, 'server.ts'], appEnv)
+const appPid = () => Number(readFileSync(appPidFile, 'utf8'))
+/** `systemctl restart coach-site`: SIGTERM to the server; the socket's holder starts the next one. */
+async function restartApp() {
+  const pid = appPid()
+  process.kill(pid, 'SIGTERM')
+  for (const deadline = Date.now() + 30_000; appPid() === pid; await sleep(20)) if (Date.now() > deadline) throw new Error('no server started after the restart')
 }
+let front: FrontProxies | undefined
 
 /**
  * A request through Varnish. Varnish closes a connection idle for 5 s; when Node's fetch reuses
  * one just closed, a GET is sent again, as a browser does. The restart burst counts every failure.
  */
 const through = (path: string, init: RequestInit = {}, again = true): Promise<Response> =>
-  fetch(`http://127.0.0.1:${varnishPort}${path}`, { redirect: 'manual', ...init }).catch((error) => {
+  fetch(`http://127.0.0.1:${front!.varnishPort}${path}`, { redirect: 'manual', ...init }).catch((error) => {
     if (again && (init.method ?? 'GET') === 'GET') return through(path, init, false)
     throw error
   })
@@ -133,14 +111,10 @@ try {
   cpSync('content/blog', contentDir, { recursive: true })
   writeFileSync(availabilityFile, EVERY_DAY_AVAILABILITY)
   seed()
-  let app = startApp()
-  await waitFor(`http://127.0.0.1:${appPort}/healthz`, 'The server')
-  writeFileSync(join(dir, 'Caddyfile'), caddyfileForTest())
-  start('caddy', 'caddy', ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], { HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir })
-  await waitFor(`http://127.0.0.1:${caddyPort}/healthz`, 'Caddy')
-  writeFileSync(join(dir, 'default.vcl'), readFileSync('deploy/default.vcl', 'utf8').replace('.port = "8080";', `.port = "${caddyPort}";`))
-  start('varnish', 'varnishd', ['-F', '-j', 'none', '-n', join(dir, 'varnish'), '-a', `127.0.0.1:${varnishPort}`, '-f', join(dir, 'default.vcl'), '-s', 'malloc,64m', '-p', 'http_gzip_support=off'])
-  await waitFor(`http://127.0.0.1:${varnishPort}/healthz`, 'Varnish')
+  startAppOnHeldSocket()
+  await waitForAnswer(`http://127.0.0.1:${appPort}/healthz`, 'The server', dir)
+  front = await startFrontProxies(dir, appPort)
+  const caddyLogFile = front.caddyLogFile
 
   // Security headers, after both hops.
   const page = await through('/om')
@@ -208,7 +182,7 @@ try {
 
   // Caddy's log after a booking (from an IPv6 visitor) and the contact posts above.
   const ipv6Visitor = '2001:db8:85a3:4:5:8a2e:370:7334'
-  const token = await bookThroughProxies(through, { Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': ipv6Visitor }, join(dir, 'outbox'))
+  const token = await bookThroughProxies(through, { Origin: 'https://www.coach-eksempel.dk', 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': ipv6Visitor }, appEnv.MAIL_OUTBOX_DIR)
   await sleep(200)
   const caddyLog = existsSync(caddyLogFile) ? readFileSync(caddyLogFile, 'utf8') : ''
   const breaches = privacyBreaches(caddyLog, [token, '203.0.113.7', '198.51.100.9', ipv6Visitor])
@@ -241,20 +215,24 @@ try {
   const direct = seenAfter === Number.POSITIVE_INFINITY ? `; on the server itself: ${(await (await fetch(`http://127.0.0.1:${appPort}/blog`)).text()).includes('En ny begyndelse')}` : ''
   row(`a new article is on /blog through the cache within the TTL (${SHARED_CACHE_SECONDS} s here, 300 s by default) after db:seed`, seenAfter <= SHARED_CACHE_SECONDS + 1, `after ${seenAfter.toFixed(1)} s${direct}`)
 
-  // A restart under load: SIGTERM during a burst through both proxies, the next server started as
-  // systemd would; Caddy holds requests while the port is closed.
-  const burst = Array.from({ length: 200 }, (_, n) => sleep(n * 5).then(() => through('/healthz', {}, false).then((response) => response.status, () => 0)))
-  await sleep(200)
-  app.kill('SIGTERM')
-  await new Promise((done) => app.once('exit', done))
-  app = startApp()
-  const statuses = await Promise.all(burst)
-  const lost = statuses.filter((code) => code !== 200)
-  row('a restart (SIGTERM) during a burst through the proxies loses no request', lost.length === 0, `${statuses.length - lost.length} of ${statuses.length} answered 200${lost.length ? `; others: ${lost.join(' ')}` : ''}`)
+  // A restart under load, as `systemctl restart coach-site` with deploy/coach-site.socket.
+  const restart = await restartUnderLoad({ through, restart: restartApp, databaseFile })
+  row(
+    `a restart during ${RESTART_POSTS} contact posts and ${RESTART_GETS} GETs through the proxies: every one answered, every message stored once`,
+    restart.kept,
+    restart.seen,
+  )
 } catch (error) {
   row('the deployment test ran to the end', false, String(error))
 } finally {
+  await front?.stop()
+  // The socket's holder first, so it starts no other server; then the server by its pid.
   for (const child of children) child.kill('SIGTERM')
+  try {
+    process.kill(appPid(), 'SIGTERM')
+  } catch {
+    // never started, or gone already
+  }
   await sleep(500)
   for (const child of children) child.kill('SIGKILL')
 }

@@ -1,11 +1,12 @@
 import { Link, Text } from '@react-email/components'
 import { crisisSentenceText, untilTheConversation } from '#content/crisis-lines'
-import { EmailLayout, emailHeading, emailText } from './email-layout'
+import { EmailLayout, emailHeading, emailText, withLineBreaks } from './email-layout'
 
 export type BookingEmailProps = {
   preview: string
   heading: string
-  /** Lines of fact ("Tid: …"), each its own paragraph, so they also read well as plain text. */
+  /** Lines of fact ("Tid: …"), each its own paragraph, so they also read well as plain text; the
+   * visitor's note keeps its line breaks. */
   paragraphs: string[]
   link?: { label: string; href: string }
   closing: string[]
@@ -21,7 +22,7 @@ export function BookingEmail({ preview, heading, paragraphs, link, closing, foot
       <Text style={emailHeading}>{heading}</Text>
       {paragraphs.map((paragraph) => (
         <Text key={paragraph} style={emailText}>
-          {paragraph}
+          {withLineBreaks(paragraph)}
         </Text>
       ))}
       {link && (

@@ -1,17 +1,13 @@
 import { Link, Section, Text } from '@react-email/components'
 import { type ContactMessageData, serviceTypeLabels } from '~/lib/contact'
-import { EmailLayout, emailHeading, emailText } from './email-layout'
+import { EmailLayout, emailHeading, emailText, withLineBreaks } from './email-layout'
 
-/**
- * The visitor's text as paragraphs of lines: as markup (not white-space: pre-wrap), so the plain-text
- * part of the e-mail keeps the line breaks and blank lines too.
- */
+/** The visitor's text as paragraphs (a blank line between them), each with its line breaks. */
 function paragraphs(text: string) {
   return text
     .replace(/\r\n?/g, '\n')
     .trim()
     .split(/\n[ \t]*\n\s*/)
-    .map((paragraph) => paragraph.split('\n'))
 }
 
 /** To the coach: every field of the message; replying answers the visitor directly; the link opens the message on her desk. */
@@ -36,9 +32,9 @@ export function ContactNotificationEmail({ message, receivedAt, deskHref }: { me
         ))}
       </Section>
       <Section style={{ backgroundColor: '#f5f1ea', borderRadius: '8px', padding: '16px' }}>
-        {paragraphs(message.message).map((lines, index) => (
+        {paragraphs(message.message).map((paragraph, index) => (
           <Text key={index} style={{ ...emailText, margin: index === 0 ? '0' : '12px 0 0' }}>
-            {lines.flatMap((line, lineIndex) => (lineIndex === 0 ? [line] : [<br key={lineIndex} />, line]))}
+            {withLineBreaks(paragraph)}
           </Text>
         ))}
       </Section>

@@ -6,6 +6,16 @@ const colors = { accent: '#2f5646', ink: '#2b2620', soft: '#4f473d', sand: '#f5f
 export const emailText = { fontSize: '16px', lineHeight: '26px', color: colors.soft, margin: '0 0 16px' }
 export const emailHeading = { fontSize: '22px', lineHeight: '30px', color: colors.ink, margin: '0 0 16px', fontFamily: 'Georgia, serif' }
 
+/**
+ * Text someone typed, its line breaks kept as <br> (not white-space: pre-wrap), so the plain-text
+ * part of the e-mail keeps them too; a blank line stays a blank line.
+ */
+export const withLineBreaks = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .flatMap((line, index) => (index === 0 ? [line] : [<br key={index} />, line]))
+
 /** The site's calm look, in the table-based markup e-mail clients understand. */
 export function EmailLayout({ preview, children }: { preview: string; children: React.ReactNode }) {
   return (

@@ -130,6 +130,19 @@ describe('the server-function guard', () => {
     expect(response.headers.get('vary')).toBeNull()
   })
 
+  it('answers in Danish when Start gives no response (a function’s small finished result), and logs which function', async () => {
+    const response = await call(KNOWN, {}, () => undefined as unknown as Response).response
+    expect(response.status).toBe(500)
+    expect(await response.text()).toBe('Der opstod en fejl på serveren. Prøv igen om lidt.')
+  })
+
+  it('answers a known function asked with the other method in Danish, not with Start’s English', async () => {
+    const response = await call(KNOWN, {}, () => new Response('expected POST method. Got GET', { status: 405 })).response
+    expect(response.status).toBe(405)
+    expect(await response.text()).toBe('Metoden er ikke tilladt.')
+    expect(response.headers.get('Allow')).toBe('GET, POST')
+  })
+
   it('passes a server function’s outage (5xx) on as it is, uncached', async () => {
     const response = await call(KNOWN, {}, () => Response.json({ fejl: 'database' }, { status: 503 })).response
     expect(response.status).toBe(503)

@@ -35,6 +35,19 @@ export const etagOf = (body: Buffer, encoding: Encoding) =>
   `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}${encoding === 'identity' ? '' : `-${encoding}`}"`
 
 /**
+ * The router writes into every page when each of its parts was loaded (`u:` in the dehydrated
+ * matches, milliseconds since 1970). Two workers, or one worker twice, would then make different
+ * bytes of one page, so different ETags (and CSP hashes): a visitor revalidating against the other
+ * worker would get the whole page again. Every page says 0 instead. The browser only uses the time
+ * to decide when data has grown old, and data that came inside a page never does
+ * (`defaultStaleTime: Infinity`, app/router.tsx); a page left behind is loaded afresh on return,
+ * as one from the page cache older than the router's five minutes always was. Only the router's
+ * own serialization matches: a quote in text inside a script is escaped (`\"`).
+ */
+const RENDER_TIME = /(\{i:"(?:[^"\\]|\\.)*",u:)\d+(?=,s:")/g
+export const withoutRenderTime = (html: string) => html.replace(RENDER_TIME, (_, match: string) => `${match}0`)
+
+/**
  * Turns rendered HTML into a page: CSP by hashes, brotli and gzip made once. `effort` is high for
  * pages that are cached (made once, served many times) and low for pages rendered per request.
  */
@@ -42,7 +55,8 @@ export function makePage(
   { html, status, headers }: { html: string; status: number; headers: Record<string, string> },
   { effort, cacheControl, csp }: { effort: 'high' | 'low'; cacheControl: string; csp: boolean },
 ): Page {
-  const identity = Buffer.from(html)
+  const stableHtml = withoutRenderTime(html)
+  const identity = Buffer.from(stableHtml)
   const br = brotliCompressSync(identity, {
     params: { [zlib.BROTLI_PARAM_QUALITY]: effort === 'high' ? 11 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
   })
@@ -54,7 +68,7 @@ export function makePage(
       ...headers,
       'cache-control': cacheControl,
       vary: 'Accept-Encoding',
-      ...securityHeaders(csp && contentSecurityPolicy(inlineHashes(html))),
+      ...securityHeaders(csp && contentSecurityPolicy(inlineHashes(stableHtml))),
     },
     representations: {
       identity: { body: identity, etag: etagOf(identity, 'identity') },

@@ -5,6 +5,9 @@ export function textResponse(status: number, text: string, headers: Record<strin
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } })
 }
 
+/** What a visitor is told when something broke, wherever it broke. */
+export const SERVER_ERROR_TEXT = 'Der opstod en fejl på serveren. Prøv igen om lidt.'
+
 /**
  * Something broke while answering: logged with its cause, told to the visitor in Danish without
  * details. Start answers an error thrown inside it with a 500 of its own, so the page middleware
@@ -12,5 +15,5 @@ export function textResponse(status: number, text: string, headers: Record<strin
  */
 export function serverError(path: string, error: unknown) {
   log('error', 'request failed', { path, ...errorFields(error) })
-  return textResponse(500, 'Der opstod en fejl på serveren. Prøv igen om lidt.')
+  return textResponse(500, SERVER_ERROR_TEXT)
 }

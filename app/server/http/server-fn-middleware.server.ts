@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 import { negotiateEncoding } from '~/server/http/http'
-import { textResponse } from '~/server/http/responses.server'
+import { SERVER_ERROR_TEXT, textResponse } from '~/server/http/responses.server'
 import { deserializes } from '~/server/http/server-fn-payload.server'
 import { log } from '~/server/log.server'
 
@@ -15,16 +15,32 @@ const COMPRESS_FROM_BYTES = 1024
  * a readable form or JSON. Their answers are never stored anywhere, and a large JSON answer (the
  * blog index) is compressed.
  */
-export async function guardServerFunction({ request, next, pathname }: MiddlewareOptions, serverFunctionPaths: ReadonlySet<string | undefined>): Promise<Response> {
+export async function guardServerFunction(
+  { request, next, pathname }: MiddlewareOptions,
+  serverFunctionPaths: ReadonlySet<string | undefined>,
+): Promise<Response> {
   if (!serverFunctionPaths.has(pathname)) return textResponse(404, 'Adressen findes ikke.')
   if (request.method !== 'GET' && request.method !== 'POST') return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, POST' })
   const refusal = request.method === 'POST' ? await refuseBody(request) : refusePayloadQuery(new URL(request.url))
   if (refusal) return refusal
-  const { response } = await next()
+  const response: Response | undefined = (await next()).response
+  if (!response) {
+    // Start (1.169) gives a request middleware no response for a function whose result is one
+    // small finished value such as `null` (fetchManagedBooking of a link that leads nowhere), and
+    // then fails itself with an English "Internal Server Error". Until that is fixed there, the
+    // caller is told in Danish and the log says which function.
+    log('error', 'server function gave no answer', { path: pathname })
+    return textResponse(500, SERVER_ERROR_TEXT)
+  }
+  // A known function asked with the other method: Start says "expected GET method. Got POST".
+  if (response.status === 405) return textResponse(405, 'Metoden er ikke tilladt.', { Allow: response.headers.get('Allow') ?? 'GET, POST' })
   if (response.status >= 500) {
-    // Our server functions answer their own expected failures; this is an outage, and the caller
-    // is told so. The framework's serialized error says what failed.
+    // Our server functions answer their own expected failures (the contact form's 503 carries its
+    // result); this is an outage, and the framework's serialized error says what failed.
     log('error', 'server function failed', { path: pathname, status: response.status, error: (await response.clone().text()).slice(0, 1000) })
+    // A 500 is an error thrown inside, serialized in English with internals ("Cannot read
+    // properties of undefined …"): the log has it, the caller is told in Danish, without details.
+    if (response.status === 500) return textResponse(500, SERVER_ERROR_TEXT)
   }
   return uncachedAndCompressed(response, request.headers.get('Accept-Encoding'))
 }

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { count, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { bookings, contactMessages } from '#db/schema'
+import { createBooking } from '~/server/booking/bookings.server'
+import type { RaceTask } from './race/race-task'
+import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
+import { temporaryDatabase } from '../helpers'
+
+// Races for real: each racer is a worker thread with its own SQLite connection (as two server
+// processes are), all held at a barrier and released at the same instant, so their transactions
+// overlap. A deferred transaction (BEGIN instead of BEGIN IMMEDIATE) lets two of them read the
+// same free time or the same count, and the second writer then fails with SQLITE_BUSY: these tests
+// see that as an error instead of an outcome.
+
+const RACERS = 4
+/** Each racer compiles and loads the app's modules in its own thread first: seconds on a busy machine. */
+const RACE_TIMEOUT_MS = 30_000
+/** Every time free on Monday 20 April 2026 for every racer, an hour apart. */
+const HOURLY = `varighed: 30
+mellemrum: 15
+tidligst: 24 timer
+senest: 28 dage
+uge:
+  mandag: ["09:00", "10:00", "11:00", "12:00", "13:00"]
+`
+
+type Outcome = { outcomes?: string[]; failure?: string }
+
+async function raceTogether(tasks: RaceTask[]): Promise<Outcome[]> {
+  const barrier = new Int32Array(new SharedArrayBuffer(8))
+  const racers = tasks.map(
+    (task) =>
+      new Worker(new URL('./race/race-worker.mjs', import.meta.url), {
+        workerData: { ...task, barrier: barrier.buffer, tsconfig: resolve('tsconfig.json') },
+        // One salt for every racer, as server.ts gives its workers: the limit counts one sender once.
+        env: { ...process.env, IP_HASH_SALT: 'et-fælles-salt', LOG_LEVEL: 'silent' },
+      }),
+  )
+  const outcomes = racers.map((racer) => new Promise<Outcome>((done, fail) => racer.once('message', done).once('error', fail)))
+  // Everybody prepared and waiting; then one store releases them all.
+  for (const deadline = Date.now() + 30_000; Atomics.load(barrier, 1) < racers.length; await new Promise((done) => setTimeout(done, 5))) {
+    if (Date.now() > deadline) throw new Error('the racers did not get ready')
+  }
+  Atomics.store(barrier, 0, 1)
+  Atomics.notify(barrier, 0)
+  try {
+    return await Promise.all(outcomes)
+  } finally {
+    await Promise.all(racers.map((racer) => racer.terminate()))
+  }
+}
+
+const all = (outcomes: Outcome[]) => outcomes.flatMap(({ outcomes: statuses, failure }) => statuses ?? [`fejl: ${failure}`])
+const sorted = (values: string[]) => [...values].sort()
+
+describe('raced from worker threads with connections of their own, released together', () => {
+  it(`${RACERS} visitors book one time: one booking, the others are told it was taken`, async () => {
+    const { db, dir } = temporaryDatabase()
+    const raced = await raceTogether(
+      Array.from({ length: RACERS }, (_, racer) => ({ kind: 'book', racer, databaseFile: resolve(dir, 'site.db'), availability: HOURLY, date: MONDAY, time: '10:00', now: NOW.toISOString() })),
+    )
+    expect(sorted(all(raced))).toEqual(['booket', ...Array(RACERS - 1).fill('taget')])
+    expect(db.select({ n: count() }).from(bookings).where(eq(bookings.status, 'bekraeftet')).get()!.n).toBe(1)
+  }, RACE_TIMEOUT_MS)
+
+  it(`${RACERS} visitors move their bookings to one free time: one moves, the others are told it was taken`, async () => {
+    const { db, dir } = temporaryDatabase()
+    const availability = testAvailability(HOURLY)
+    const ids = ['09:00', '11:00', '12:00', '13:00'].map((time, racer) => {
+      const booked = createBooking(db, { availability, date: MONDAY, time, details: details(`flytter${racer}@eksempel.dk`), ipHash: `ip-${racer}`, now: NOW })
+      if (booked.status !== 'booket') throw new Error(booked.status)
+      return booked.booking.id
+    })
+    const raced = await raceTogether(
+      ids.map((bookingId, racer) => ({ kind: 'move', racer, bookingId, databaseFile: resolve(dir, 'site.db'), availability: HOURLY, date: MONDAY, time: '10:00', now: NOW.toISOString() })),
+    )
+    expect(sorted(all(raced))).toEqual(['flyttet', ...Array(RACERS - 1).fill('taget')])
+    expect(db.select({ n: count() }).from(bookings).where(eq(bookings.startsAt, '2026-04-20T08:00:00.000Z')).get()!.n).toBe(1)
+  }, RACE_TIMEOUT_MS)
+
+  it(`one sender from ${RACERS} threads at once, 3 messages each: exactly the limit (5) is stored`, async () => {
+    const { db, dir } = temporaryDatabase()
+    const raced = await raceTogether(
+      Array.from({ length: RACERS }, (_, racer) => ({ kind: 'contact', racer, databaseFile: resolve(dir, 'site.db'), messages: 3, ip: '203.0.113.7', now: NOW.toISOString() })),
+    )
+    const statuses = all(raced)
+    expect(statuses.filter((status) => status === 'sendt')).toHaveLength(5)
+    expect(statuses.filter((status) => status === 'for-mange')).toHaveLength(RACERS * 3 - 5)
+    expect(db.select({ n: count() }).from(contactMessages).get()!.n).toBe(5)
+  }, RACE_TIMEOUT_MS)
+})
