@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, notInArray } from 'drizzle-orm'
 import { ArticleFileError, frontMatterSchema, parseArticleFile } from './article-file.ts'
+import { queueNewArticleNotices } from '../app/server/newsletter/newsletter-mail.server.ts'
 import { refreshSearchIndex } from '../app/server/search/search-index.server.ts'
 import type { Db } from './connection.ts'
 import { blogPosts } from './schema.ts'
@@ -73,6 +74,8 @@ export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date(
       .all()
     report.removed = removed.map((row) => row.slug)
     refreshSearchIndex(db, blogContentVersion(db))
+    // Stored with the articles: the notices go out from the server's next background run (or npm run mail:retry).
+    queueNewArticleNotices(db, now)
   })
   return report
 }
