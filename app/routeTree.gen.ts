@@ -27,7 +27,10 @@ import { Route as BookingTokenRouteImport } from './routes/booking/$token'
 import { Route as CoachIndexRouteImport } from './routes/coach/index'
 import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
+import { Route as NyhedsbrevIndexRouteImport } from './routes/nyhedsbrev/index'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
+import { Route as NyhedsbrevAfmeldTokenRouteImport } from './routes/nyhedsbrev/afmeld.$token'
+import { Route as NyhedsbrevBekraeftTokenRouteImport } from './routes/nyhedsbrev/bekraeft.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -119,12 +122,27 @@ const KalenderFilRoute = KalenderFilRouteImport.update({
   path: '/kalender/$fil',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NyhedsbrevIndexRoute = NyhedsbrevIndexRouteImport.update({
+  id: '/nyhedsbrev/',
+  path: '/nyhedsbrev/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingTokenKalenderDoticsRoute =
   BookingTokenKalenderDoticsRouteImport.update({
     id: '/kalender.ics',
     path: '/kalender.ics',
     getParentRoute: () => BookingTokenRoute,
   } as any)
+const NyhedsbrevAfmeldTokenRoute = NyhedsbrevAfmeldTokenRouteImport.update({
+  id: '/nyhedsbrev/afmeld/$token',
+  path: '/nyhedsbrev/afmeld/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NyhedsbrevBekraeftTokenRoute = NyhedsbrevBekraeftTokenRouteImport.update({
+  id: '/nyhedsbrev/bekraeft/$token',
+  path: '/nyhedsbrev/bekraeft/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -145,7 +163,10 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
+  '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/afmeld/$token': typeof NyhedsbrevAfmeldTokenRoute
+  '/nyhedsbrev/bekraeft/$token': typeof NyhedsbrevBekraeftTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -166,7 +187,10 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
   '/coach': typeof CoachIndexRoute
+  '/nyhedsbrev': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/afmeld/$token': typeof NyhedsbrevAfmeldTokenRoute
+  '/nyhedsbrev/bekraeft/$token': typeof NyhedsbrevBekraeftTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -188,7 +212,10 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
+  '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/afmeld/$token': typeof NyhedsbrevAfmeldTokenRoute
+  '/nyhedsbrev/bekraeft/$token': typeof NyhedsbrevBekraeftTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -211,7 +238,10 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
+    | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/afmeld/$token'
+    | '/nyhedsbrev/bekraeft/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -232,7 +262,10 @@ export interface FileRouteTypes {
     | '/blog'
     | '/book-samtale'
     | '/coach'
+    | '/nyhedsbrev'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/afmeld/$token'
+    | '/nyhedsbrev/bekraeft/$token'
   id:
     | '__root__'
     | '/'
@@ -253,7 +286,10 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
+    | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/afmeld/$token'
+    | '/nyhedsbrev/bekraeft/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -275,6 +311,9 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
+  NyhedsbrevIndexRoute: typeof NyhedsbrevIndexRoute
+  NyhedsbrevAfmeldTokenRoute: typeof NyhedsbrevAfmeldTokenRoute
+  NyhedsbrevBekraeftTokenRoute: typeof NyhedsbrevBekraeftTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -405,12 +444,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KalenderFilRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/nyhedsbrev/': {
+      id: '/nyhedsbrev/'
+      path: '/nyhedsbrev'
+      fullPath: '/nyhedsbrev/'
+      preLoaderRoute: typeof NyhedsbrevIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/$token/kalender.ics': {
       id: '/booking/$token/kalender.ics'
       path: '/kalender.ics'
       fullPath: '/booking/$token/kalender.ics'
       preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
       parentRoute: typeof BookingTokenRoute
+    }
+    '/nyhedsbrev/afmeld/$token': {
+      id: '/nyhedsbrev/afmeld/$token'
+      path: '/nyhedsbrev/afmeld/$token'
+      fullPath: '/nyhedsbrev/afmeld/$token'
+      preLoaderRoute: typeof NyhedsbrevAfmeldTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nyhedsbrev/bekraeft/$token': {
+      id: '/nyhedsbrev/bekraeft/$token'
+      path: '/nyhedsbrev/bekraeft/$token'
+      fullPath: '/nyhedsbrev/bekraeft/$token'
+      preLoaderRoute: typeof NyhedsbrevBekraeftTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -446,6 +506,9 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
+  NyhedsbrevIndexRoute: NyhedsbrevIndexRoute,
+  NyhedsbrevAfmeldTokenRoute: NyhedsbrevAfmeldTokenRoute,
+  NyhedsbrevBekraeftTokenRoute: NyhedsbrevBekraeftTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,6 +3,7 @@ import { site } from '#content/site'
 import { CoverImage } from '~/components/blog/cover-image'
 import { PostGrid } from '~/components/blog/post-card'
 import { CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
+import { NewsletterForm } from '~/components/blog/newsletter-form'
 import { TitleText } from '~/components/ui/title-text'
 import { ButtonLink } from '~/components/ui/button-link'
 import { type Article, type ArticlePage as ArticleData, ogImageFor } from '~/lib/blog'
@@ -85,6 +86,7 @@ function ArticlePage() {
             </ButtonLink>
           </aside>
         )}
+        <NewsletterForm id="nyhedsbrev-artikel" />
         <p className="mx-auto mt-12 max-w-(--article-measure)">
           <a href="/blog" className="inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4">
             ← Tilbage til blog
