@@ -71,6 +71,8 @@ describe('signing up', () => {
     await confirmedSubscriber(db, 'bo@eksempel.dk')
     const again = await signUp(db, 'BO@eksempel.dk', { at: later(5) })
     expect(again).toEqual({ status: 'tjek-din-mail', sent: [] })
+    // Not even queued: the confirmed address's only e-mail is the confirmation it used.
+    expect(db.select().from(newsletterEmails).all()).toHaveLength(1)
 
     expect((await signUp(db, 'cy@eksempel.dk')).sent).toHaveLength(1)
     expect(await signUp(db, 'cy@eksempel.dk', { at: later(30) })).toEqual({ status: 'tjek-din-mail', sent: [] })
