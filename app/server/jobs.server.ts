@@ -58,7 +58,7 @@ async function retryDueMessages() {
 /** Once per run: an article whose date has come is announced, and the newsletter's due e-mails go out. */
 export async function newsletterRun(db = getDb(), now = new Date()) {
   const announced = queueNewArticleNotices(db, now)
-  if (announced.articles.length > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
+  if (announced.queued > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
   return deliverNewsletterEmails({ db, transport: getMailTransport() })
 }
 
