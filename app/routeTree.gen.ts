@@ -29,8 +29,6 @@ import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
 import { Route as NyhedsbrevIndexRouteImport } from './routes/nyhedsbrev/index'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
-import { Route as NyhedsbrevAfmeldTokenRouteImport } from './routes/nyhedsbrev/afmeld.$token'
-import { Route as NyhedsbrevBekraeftTokenRouteImport } from './routes/nyhedsbrev/bekraeft.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -133,16 +131,6 @@ const BookingTokenKalenderDoticsRoute =
     path: '/kalender.ics',
     getParentRoute: () => BookingTokenRoute,
   } as any)
-const NyhedsbrevAfmeldTokenRoute = NyhedsbrevAfmeldTokenRouteImport.update({
-  id: '/nyhedsbrev/afmeld/$token',
-  path: '/nyhedsbrev/afmeld/$token',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NyhedsbrevBekraeftTokenRoute = NyhedsbrevBekraeftTokenRouteImport.update({
-  id: '/nyhedsbrev/bekraeft/$token',
-  path: '/nyhedsbrev/bekraeft/$token',
-  getParentRoute: () => rootRouteImport,
-} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -165,8 +153,6 @@ export interface FileRoutesByFullPath {
   '/coach/': typeof CoachIndexRoute
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/nyhedsbrev/afmeld/$token': typeof NyhedsbrevAfmeldTokenRoute
-  '/nyhedsbrev/bekraeft/$token': typeof NyhedsbrevBekraeftTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -189,8 +175,6 @@ export interface FileRoutesByTo {
   '/coach': typeof CoachIndexRoute
   '/nyhedsbrev': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/nyhedsbrev/afmeld/$token': typeof NyhedsbrevAfmeldTokenRoute
-  '/nyhedsbrev/bekraeft/$token': typeof NyhedsbrevBekraeftTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -214,8 +198,6 @@ export interface FileRoutesById {
   '/coach/': typeof CoachIndexRoute
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/nyhedsbrev/afmeld/$token': typeof NyhedsbrevAfmeldTokenRoute
-  '/nyhedsbrev/bekraeft/$token': typeof NyhedsbrevBekraeftTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -240,8 +222,6 @@ export interface FileRouteTypes {
     | '/coach/'
     | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
-    | '/nyhedsbrev/afmeld/$token'
-    | '/nyhedsbrev/bekraeft/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -264,8 +244,6 @@ export interface FileRouteTypes {
     | '/coach'
     | '/nyhedsbrev'
     | '/booking/$token/kalender.ics'
-    | '/nyhedsbrev/afmeld/$token'
-    | '/nyhedsbrev/bekraeft/$token'
   id:
     | '__root__'
     | '/'
@@ -288,8 +266,6 @@ export interface FileRouteTypes {
     | '/coach/'
     | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
-    | '/nyhedsbrev/afmeld/$token'
-    | '/nyhedsbrev/bekraeft/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -312,8 +288,6 @@ export interface RootRouteChildren {
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
   NyhedsbrevIndexRoute: typeof NyhedsbrevIndexRoute
-  NyhedsbrevAfmeldTokenRoute: typeof NyhedsbrevAfmeldTokenRoute
-  NyhedsbrevBekraeftTokenRoute: typeof NyhedsbrevBekraeftTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -458,20 +432,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
       parentRoute: typeof BookingTokenRoute
     }
-    '/nyhedsbrev/afmeld/$token': {
-      id: '/nyhedsbrev/afmeld/$token'
-      path: '/nyhedsbrev/afmeld/$token'
-      fullPath: '/nyhedsbrev/afmeld/$token'
-      preLoaderRoute: typeof NyhedsbrevAfmeldTokenRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/nyhedsbrev/bekraeft/$token': {
-      id: '/nyhedsbrev/bekraeft/$token'
-      path: '/nyhedsbrev/bekraeft/$token'
-      fullPath: '/nyhedsbrev/bekraeft/$token'
-      preLoaderRoute: typeof NyhedsbrevBekraeftTokenRouteImport
-      parentRoute: typeof rootRouteImport
-    }
   }
 }
 
@@ -507,8 +467,6 @@ const rootRouteChildren: RootRouteChildren = {
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
   NyhedsbrevIndexRoute: NyhedsbrevIndexRoute,
-  NyhedsbrevAfmeldTokenRoute: NyhedsbrevAfmeldTokenRoute,
-  NyhedsbrevBekraeftTokenRoute: NyhedsbrevBekraeftTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

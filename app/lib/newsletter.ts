@@ -1,17 +1,10 @@
+import type { NewsletterStatus } from '~/lib/newsletter-status'
+
 /**
- * "Få besked om nye artikler": the outcomes a plain form post is redirected with
- * (`/nyhedsbrev?status=…`) and what the answer page says about each. A sign-up is answered the
- * same whether the address is new, waits for its confirmation or is confirmed already: the page
- * never tells a stranger whether someone follows the blog.
+ * "Få besked om nye artikler": what the answer page says about each outcome. A sign-up is
+ * answered the same whether the address is new, waits for its confirmation or is confirmed
+ * already: the page never tells a stranger whether someone follows the blog.
  */
-export const newsletterStatuses = ['tjek-din-mail', 'ugyldig', 'for-mange', 'fejl', 'bekraeftet', 'afmeldt', 'ugyldigt-link'] as const
-export type NewsletterStatus = (typeof newsletterStatuses)[number]
-
-export const isNewsletterStatus = (value: unknown): value is NewsletterStatus => newsletterStatuses.includes(value as NewsletterStatus)
-
-/** Where the sign-up form posts, and the page that answers it. */
-export const NEWSLETTER_PATH = '/nyhedsbrev'
-export const NEWSLETTER_EMAIL_FIELD = 'email'
 
 /** Unconfirmed sign-ups are deleted after this many days (the privacy policy says so). */
 export const UNCONFIRMED_RETENTION_DAYS = 3

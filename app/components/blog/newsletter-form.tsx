@@ -1,14 +1,11 @@
 import { Button } from '~/components/ui/button'
-import { ButtonLink } from '~/components/ui/button-link'
 import { Honeypot } from '~/components/ui/honeypot'
-import { PageHero } from '~/components/ui/page-hero'
-import { Section } from '~/components/ui/section'
-import { contactLimits } from '~/lib/contact'
-import { NEWSLETTER_EMAIL_FIELD, NEWSLETTER_PATH, type NewsletterStatus, newsletterAnswers } from '~/lib/newsletter'
+import { NEWSLETTER_EMAIL_FIELD, NEWSLETTER_PATH } from '~/lib/newsletter-status'
 
 /**
  * "Få besked om nye artikler" on /blog and under each article: a plain form the server renders,
- * posting to /nyhedsbrev, so it works without JavaScript and adds no script of its own.
+ * posting to /nyhedsbrev, so it works without JavaScript and adds no script of its own. The answer
+ * pages are in newsletter-pages.tsx, so their texts load only with them.
  */
 export function NewsletterForm({ id }: { id: string }) {
   return (
@@ -32,7 +29,6 @@ export function NewsletterForm({ id }: { id: string }) {
             type="email"
             name={NEWSLETTER_EMAIL_FIELD}
             required
-            maxLength={contactLimits.email.maxLength}
             autoComplete="email"
             className="h-tap rounded-xl border border-sand-500 bg-white px-4 text-ink"
           />
@@ -41,56 +37,5 @@ export function NewsletterForm({ id }: { id: string }) {
         <Button type="submit">Få besked</Button>
       </form>
     </aside>
-  )
-}
-
-/** The page a sign-up, a confirmation or an unsubscription is redirected to. */
-export function NewsletterAnswer({ status }: { status?: NewsletterStatus }) {
-  const answer = status ? newsletterAnswers[status] : undefined
-  return (
-    <>
-      <PageHero eyebrow="Nye artikler" title={answer?.title ?? 'Få besked om nye artikler'} />
-      <Section>
-        <div className="mx-auto max-w-2xl">
-          {answer ? (
-            <p role={answer.refused ? 'alert' : 'status'} className="text-lg text-ink">
-              {answer.text}
-            </p>
-          ) : (
-            <p className="text-lg text-ink">Tilmeld dig nederst på bloggen, så får du en e-mail, når der kommer en ny artikel.</p>
-          )}
-          {answer?.refused && status !== 'ugyldigt-link' ? <NewsletterForm id="nyhedsbrev-igen" /> : null}
-          <ButtonLink href="/blog" variant="outline" className="mt-8">
-            Til bloggen
-          </ButtonLink>
-        </div>
-      </Section>
-    </>
-  )
-}
-
-const linkPages = {
-  bekraeft: { title: 'Bekræft din tilmelding', text: 'Tryk på knappen for at bekræfte, at du vil have en e-mail, når der kommer en ny artikel.', button: 'Ja tak, bekræft' },
-  afmeld: { title: 'Afmeld besked om nye artikler', text: 'Tryk på knappen, så får du ikke flere e-mails om nye artikler, og din e-mailadresse slettes.', button: 'Afmeld' },
-}
-
-/**
- * The page of a link from an e-mail: opening it (as a mail program's link scanner does) only
- * shows a button, and the button's POST acts.
- */
-export function NewsletterLinkPage({ kind, token }: { kind: keyof typeof linkPages; token: string }) {
-  const page = linkPages[kind]
-  return (
-    <>
-      <PageHero eyebrow="Nye artikler" title={page.title} />
-      <Section>
-        <form method="post" action={`${NEWSLETTER_PATH}/${kind}/${token}`} className="mx-auto max-w-2xl">
-          <p className="text-lg text-ink">{page.text}</p>
-          <Button type="submit" className="mt-6">
-            {page.button}
-          </Button>
-        </form>
-      </Section>
-    </>
   )
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NewsletterAnswer } from '~/components/blog/newsletter-form'
-import { type NewsletterStatus, isNewsletterStatus } from '~/lib/newsletter'
+import { NewsletterAnswer } from '~/components/blog/newsletter-pages'
+import { type NewsletterStatus, isNewsletterStatus } from '~/lib/newsletter-status'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
 import { seo } from '~/lib/seo'
 

@@ -1,4 +1,4 @@
-import type { NewsletterStatus } from '~/lib/newsletter'
+import type { NewsletterStatus } from '~/lib/newsletter-status'
 import { getMailTransport } from '~/server/contact/mail-transport.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
@@ -29,7 +29,10 @@ export async function answerSignUpPost(request: Request) {
   return answer(status)
 }
 
-export function answerConfirmPost(token: string) {
+/** A POST to a link from an e-mail: /nyhedsbrev/bekraeft/<token> or /nyhedsbrev/afmeld/<token>. */
+export async function answerLinkPost(request: Request, handling: string, token: string) {
+  if (handling === 'afmeld') return answerUnsubscribePost(request, token)
+  if (handling !== 'bekraeft') return new Response('Siden findes ikke.', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
   try {
     return answer(confirmSubscription(token))
   } catch (error) {
@@ -42,7 +45,7 @@ export function answerConfirmPost(token: string) {
  * The unsubscribe link's POST: the page's button, or the mail program's one-click request (RFC
  * 8058, body `List-Unsubscribe=One-Click`), which follows no redirect and is answered 200 itself.
  */
-export async function answerUnsubscribePost(request: Request, token: string) {
+async function answerUnsubscribePost(request: Request, token: string) {
   const oneClick = (await request.formData().catch(() => undefined))?.get('List-Unsubscribe') === 'One-Click'
   let status: NewsletterStatus
   try {
