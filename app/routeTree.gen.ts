@@ -29,6 +29,7 @@ import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
 import { Route as NyhedsbrevIndexRouteImport } from './routes/nyhedsbrev/index'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
+import { Route as NyhedsbrevHandlingTokenRouteImport } from './routes/nyhedsbrev/$handling.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -131,6 +132,11 @@ const BookingTokenKalenderDoticsRoute =
     path: '/kalender.ics',
     getParentRoute: () => BookingTokenRoute,
   } as any)
+const NyhedsbrevHandlingTokenRoute = NyhedsbrevHandlingTokenRouteImport.update({
+  id: '/nyhedsbrev/$handling/$token',
+  path: '/nyhedsbrev/$handling/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -153,6 +159,7 @@ export interface FileRoutesByFullPath {
   '/coach/': typeof CoachIndexRoute
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -175,6 +182,7 @@ export interface FileRoutesByTo {
   '/coach': typeof CoachIndexRoute
   '/nyhedsbrev': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -198,6 +206,7 @@ export interface FileRoutesById {
   '/coach/': typeof CoachIndexRoute
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -222,6 +231,7 @@ export interface FileRouteTypes {
     | '/coach/'
     | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/$handling/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
     | '/coach'
     | '/nyhedsbrev'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/$handling/$token'
   id:
     | '__root__'
     | '/'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/coach/'
     | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/$handling/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -288,6 +300,7 @@ export interface RootRouteChildren {
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
   NyhedsbrevIndexRoute: typeof NyhedsbrevIndexRoute
+  NyhedsbrevHandlingTokenRoute: typeof NyhedsbrevHandlingTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -432,6 +445,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
       parentRoute: typeof BookingTokenRoute
     }
+    '/nyhedsbrev/$handling/$token': {
+      id: '/nyhedsbrev/$handling/$token'
+      path: '/nyhedsbrev/$handling/$token'
+      fullPath: '/nyhedsbrev/$handling/$token'
+      preLoaderRoute: typeof NyhedsbrevHandlingTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -467,6 +487,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
   NyhedsbrevIndexRoute: NyhedsbrevIndexRoute,
+  NyhedsbrevHandlingTokenRoute: NyhedsbrevHandlingTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

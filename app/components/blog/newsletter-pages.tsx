@@ -4,11 +4,11 @@ import { ButtonLink } from '~/components/ui/button-link'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { newsletterAnswers } from '~/lib/newsletter'
-import { NEWSLETTER_PATH, type NewsletterStatus } from '~/lib/newsletter-status'
+import { NEWSLETTER_PATH, isNewsletterStatus } from '~/lib/newsletter-status'
 
 /** The page a sign-up, a confirmation or an unsubscription is redirected to. */
-export function NewsletterAnswer({ status }: { status?: NewsletterStatus }) {
-  const answer = status ? newsletterAnswers[status] : undefined
+export function NewsletterAnswer({ status }: { status?: unknown }) {
+  const answer = isNewsletterStatus(status) ? newsletterAnswers[status] : undefined
   return (
     <>
       <PageHero eyebrow="Nye artikler" title={answer?.title ?? 'Få besked om nye artikler'} />

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NewsletterAnswer } from '~/components/blog/newsletter-pages'
-import { type NewsletterStatus, isNewsletterStatus } from '~/lib/newsletter-status'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
 import { seo } from '~/lib/seo'
 
@@ -10,7 +9,6 @@ import { seo } from '~/lib/seo'
  * outcome it was redirected with.
  */
 export const Route = createFileRoute('/nyhedsbrev/')({
-  validateSearch: (search: Record<string, unknown>): { status?: NewsletterStatus } => ({ status: isNewsletterStatus(search.status) ? search.status : undefined }),
   server: {
     handlers: ({ createHandlers }) =>
       createHandlers({
@@ -23,11 +21,16 @@ export const Route = createFileRoute('/nyhedsbrev/')({
         },
       }),
   },
-  head: () => seo({ title: 'Få besked om nye artikler', description: 'Få en e-mail, når der kommer en ny artikel på bloggen.', path: '/nyhedsbrev', noindex: true }),
+  head: () => seo({ title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
   component: NewsletterPage,
 })
 
+/**
+ * No validateSearch: every route's options are in the script each page loads (the first-load
+ * budget), so the page checks `status` against the known outcomes itself, in its own chunk. The
+ * canonical address keeps only `status` (app/server/http/canonical-url.server.ts).
+ */
 function NewsletterPage() {
-  const { status } = Route.useSearch()
+  const { status } = Route.useSearch() as { status?: unknown }
   return <NewsletterAnswer status={status} />
 }
