@@ -7,7 +7,8 @@ import { refreshSearchIndex } from '../app/server/search/search-index.server.ts'
 import type { Db } from './connection.ts'
 import { blogPosts } from './schema.ts'
 
-export type SyncReport = { added: string[]; changed: string[]; removed: string[]; unchanged: number }
+/** `notices`: e-mails about newly published articles queued for the confirmed subscribers. */
+export type SyncReport = { added: string[]; changed: string[]; removed: string[]; unchanged: number; notices: number }
 
 export const DEFAULT_CONTENT_DIR = 'content/blog'
 
@@ -44,7 +45,7 @@ export function readArticleFiles(dir: string) {
  */
 export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date()): SyncReport {
   const articles = readArticleFolder(dir)
-  const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0 }
+  const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0, notices: 0 }
   const nowIso = now.toISOString()
 
   db.transaction((tx) => {
@@ -75,7 +76,7 @@ export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date(
     report.removed = removed.map((row) => row.slug)
     refreshSearchIndex(db, blogContentVersion(db))
     // Stored with the articles: the notices go out from the server's next background run (or npm run mail:retry).
-    queueNewArticleNotices(db, now)
+    report.notices = queueNewArticleNotices(db, now).queued
   })
   return report
 }
