@@ -24,6 +24,8 @@ export function NewsletterForm({ id }: { id: string }) {
           <label htmlFor={id} className="font-medium text-ink">
             Din e-mailadresse
           </label>
+          {/* No maxLength: the server checks the address with the contact form's own schema (254
+              characters), and importing its limits would load the contact form's vocabulary here. */}
           <input
             id={id}
             type="email"
