@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/connection'
-import { newsletterEmails, newsletterSubscribers } from '#db/schema'
+import { newsletterEmails, newsletterSignUps, newsletterSubscribers } from '#db/schema'
 import { deletePerson, exportPerson } from '~/server/contact/contact-admin.server'
 import { type Email, type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
 import { confirmSubscription, purgeNewsletter, signUpForNewsletter, unsubscribe } from '~/server/newsletter/newsletter.server'
@@ -232,6 +232,8 @@ describe('retention and the coach’s tools', () => {
       expect(await purgeNewsletter({ db, now: later(3 * 24 * 60 - 1), outbox })).toEqual({ unconfirmed: 0, outboxFiles: 0 })
       expect(await purgeNewsletter({ db, now: later(3 * 24 * 60 + 1), outbox })).toEqual({ unconfirmed: 1, outboxFiles: 1 })
       expect(db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).all()).toEqual([{ email: 'anne@eksempel.dk' }])
+      // The per-sender counts go once the limit's window has passed.
+      expect(db.select().from(newsletterSignUps).all()).toEqual([])
       expect(readdirSync(outbox)).toEqual([])
     } finally {
       rmSync(outbox, { recursive: true, force: true })
