@@ -27,7 +27,9 @@ import { Route as BookingTokenRouteImport } from './routes/booking/$token'
 import { Route as CoachIndexRouteImport } from './routes/coach/index'
 import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
+import { Route as NyhedsbrevIndexRouteImport } from './routes/nyhedsbrev/index'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
+import { Route as NyhedsbrevHandlingTokenRouteImport } from './routes/nyhedsbrev/$handling.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -119,12 +121,22 @@ const KalenderFilRoute = KalenderFilRouteImport.update({
   path: '/kalender/$fil',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NyhedsbrevIndexRoute = NyhedsbrevIndexRouteImport.update({
+  id: '/nyhedsbrev/',
+  path: '/nyhedsbrev/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingTokenKalenderDoticsRoute =
   BookingTokenKalenderDoticsRouteImport.update({
     id: '/kalender.ics',
     path: '/kalender.ics',
     getParentRoute: () => BookingTokenRoute,
   } as any)
+const NyhedsbrevHandlingTokenRoute = NyhedsbrevHandlingTokenRouteImport.update({
+  id: '/nyhedsbrev/$handling/$token',
+  path: '/nyhedsbrev/$handling/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -145,7 +157,9 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
+  '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -166,7 +180,9 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
   '/coach': typeof CoachIndexRoute
+  '/nyhedsbrev': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -188,7 +204,9 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
+  '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
+  '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -211,7 +229,9 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
+    | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/$handling/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -232,7 +252,9 @@ export interface FileRouteTypes {
     | '/blog'
     | '/book-samtale'
     | '/coach'
+    | '/nyhedsbrev'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/$handling/$token'
   id:
     | '__root__'
     | '/'
@@ -253,7 +275,9 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
+    | '/nyhedsbrev/'
     | '/booking/$token/kalender.ics'
+    | '/nyhedsbrev/$handling/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -275,6 +299,8 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
+  NyhedsbrevIndexRoute: typeof NyhedsbrevIndexRoute
+  NyhedsbrevHandlingTokenRoute: typeof NyhedsbrevHandlingTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -405,12 +431,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KalenderFilRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/nyhedsbrev/': {
+      id: '/nyhedsbrev/'
+      path: '/nyhedsbrev'
+      fullPath: '/nyhedsbrev/'
+      preLoaderRoute: typeof NyhedsbrevIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/$token/kalender.ics': {
       id: '/booking/$token/kalender.ics'
       path: '/kalender.ics'
       fullPath: '/booking/$token/kalender.ics'
       preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
       parentRoute: typeof BookingTokenRoute
+    }
+    '/nyhedsbrev/$handling/$token': {
+      id: '/nyhedsbrev/$handling/$token'
+      path: '/nyhedsbrev/$handling/$token'
+      fullPath: '/nyhedsbrev/$handling/$token'
+      preLoaderRoute: typeof NyhedsbrevHandlingTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -446,6 +486,8 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
+  NyhedsbrevIndexRoute: NyhedsbrevIndexRoute,
+  NyhedsbrevHandlingTokenRoute: NyhedsbrevHandlingTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

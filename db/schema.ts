@@ -286,6 +286,78 @@ export const deskEvents = sqliteTable('desk_events', {
   messageId: integer('message_id'),
 })
 
+/**
+ * "Få besked om nye artikler": one row per address, written unconfirmed (double opt-in,
+ * markedsføringsloven § 10) and deleted on withdrawal. Its links' tokens are derived from
+ * public_id with the server's link secret; only their SHA-256 is stored, for the lookup.
+ */
+export const newsletterSubscribers = sqliteTable(
+  'newsletter_subscribers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    publicId: text('public_id').notNull().unique(),
+    email: text('email').notNull(),
+    /** Lower-cased e-mail: one row per address, whatever its case. */
+    emailKey: text('email_key').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    /** When the confirmation link was used; null: unconfirmed, nothing but a confirmation is ever sent. */
+    confirmedAt: text('confirmed_at'),
+    /** Hash of the confirmation link's token; cleared once it is used (a one-time link). */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull().unique(),
+    ipHash: text('ip_hash').notNull(),
+  },
+  (table) => [index('newsletter_subscribers_confirmed_idx').on(table.confirmedAt), index('newsletter_subscribers_created_idx').on(table.createdAt)],
+)
+
+/** Every sign-up post that reached the database, by the sender's hash: the per-sender limit counts them. */
+export const newsletterSignUps = sqliteTable(
+  'newsletter_sign_ups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ipHash: text('ip_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('newsletter_sign_ups_ip_created_idx').on(table.ipHash, table.createdAt)],
+)
+
+/** The articles whose notices have been queued: each article is announced once, to whoever was confirmed then. */
+export const newsletterAnnouncedArticles = sqliteTable('newsletter_announced_articles', {
+  slug: text('slug').primaryKey(),
+  announcedAt: text('announced_at').notNull(),
+})
+
+/**
+ * Every newsletter e-mail, stored before it is sent and delivered like the booking e-mails (claimed
+ * with a lease, retried with backoff, sent with its idempotency key). The unique key makes one
+ * notice per article per subscriber, also across restarts and several processes.
+ */
+export const newsletterEmails = sqliteTable(
+  'newsletter_emails',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    subscriberId: integer('subscriber_id')
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bekraeftelse', 'artikel'] }).notNull(),
+    /** The article a notice is about (null for a confirmation). */
+    articleSlug: text('article_slug'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: text('created_at').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: text('next_attempt_at'),
+    sentAt: text('sent_at'),
+    claimToken: text('claim_token'),
+  },
+  (table) => [
+    index('newsletter_emails_status_next_idx').on(table.status, table.nextAttemptAt),
+    index('newsletter_emails_subscriber_idx').on(table.subscriberId, table.kind, table.createdAt),
+    uniqueIndex('newsletter_emails_article_subscriber_idx').on(table.articleSlug, table.subscriberId),
+  ],
+)
+
 export type BlogPost = typeof blogPosts.$inferSelect
 export type NewBlogPost = typeof blogPosts.$inferInsert
 export type ContactMessage = typeof contactMessages.$inferSelect
@@ -293,3 +365,5 @@ export type Booking = typeof bookings.$inferSelect
 export type BookingEmail = typeof bookingEmails.$inferSelect
 export type CalendarWrite = typeof calendarWrites.$inferSelect
 export type DeskEvent = typeof deskEvents.$inferSelect
+export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect
+export type NewsletterEmail = typeof newsletterEmails.$inferSelect

@@ -49,6 +49,7 @@ export async function seedBlog(db: Db, dir: string, output: SeedOutput = { log: 
     output.log(`Ændret ${report.changed.length}${list(report.changed)}`)
     output.log(`Fjernet ${report.removed.length}${list(report.removed)}`)
     output.log(`Uændret ${report.unchanged}`)
+    if (report.notices > 0) output.log(`Besked om nye artikler: ${report.notices === 1 ? '1 e-mail' : `${report.notices} e-mails`} til dem, der har tilmeldt sig, sendes inden for et minut.`)
     if (covers.length > 0) output.log(`Forsidebillede lavet til ${covers.map((cover) => cover.slug).join(', ')} (i ${COVER_DIR})`)
     if (removedCovers.length > 0) output.log(`Forsidebilleder fra slettede artikler fjernet: ${removedCovers.join(', ')}`)
 

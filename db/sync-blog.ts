@@ -2,11 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, notInArray } from 'drizzle-orm'
 import { ArticleFileError, frontMatterSchema, parseArticleFile } from './article-file.ts'
+import { queueNewArticleNotices } from '../app/server/newsletter/newsletter-mail.server.ts'
 import { refreshSearchIndex } from '../app/server/search/search-index.server.ts'
 import type { Db } from './connection.ts'
 import { blogPosts } from './schema.ts'
 
-export type SyncReport = { added: string[]; changed: string[]; removed: string[]; unchanged: number }
+/** `notices`: e-mails about newly published articles queued for the confirmed subscribers. */
+export type SyncReport = { added: string[]; changed: string[]; removed: string[]; unchanged: number; notices: number }
 
 export const DEFAULT_CONTENT_DIR = 'content/blog'
 
@@ -43,7 +45,7 @@ export function readArticleFiles(dir: string) {
  */
 export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date()): SyncReport {
   const articles = readArticleFolder(dir)
-  const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0 }
+  const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0, notices: 0 }
   const nowIso = now.toISOString()
 
   db.transaction((tx) => {
@@ -73,6 +75,8 @@ export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date(
       .all()
     report.removed = removed.map((row) => row.slug)
     refreshSearchIndex(db, blogContentVersion(db))
+    // Stored with the articles: the notices go out from the server's next background run (or npm run mail:retry).
+    report.notices = queueNewArticleNotices(db, now).queued
   })
   return report
 }

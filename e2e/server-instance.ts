@@ -133,7 +133,8 @@ export function seedDatabase(databaseFile: string, contentDir: string, env: Reco
 
 /**
  * A production server of its own on a blog of exactly these articles, for the tests of one
- * describe block; `dispose` ends it and removes the articles' folder.
+ * describe block; `content` is the articles' folder (a test may add one and seed again), `dispose`
+ * ends the server and removes the folder.
  */
 export async function startFixtureBlog(articles: Array<Parameters<typeof writeArticle>[1]>) {
   const content = mkdtempSync(join(tmpdir(), 'coach-content-'))
@@ -141,7 +142,7 @@ export async function startFixtureBlog(articles: Array<Parameters<typeof writeAr
   try {
     for (const article of articles) writeArticle(content, article)
     const server = await startServerInstance({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, content) })
-    return { server, dispose: async () => (await disposeServerInstance(server), removeContent()) }
+    return { server, content, dispose: async () => (await disposeServerInstance(server), removeContent()) }
   } catch (error) {
     removeContent()
     throw error

@@ -19,7 +19,7 @@ requireDatabase('contact:delete')
 
 const found = await storedAbout(email)
 const foundBookings = await bookingsAbout(email)
-if (found.messages.length === 0 && found.outboxFiles.length === 0 && foundBookings.bookings.length === 0) {
+if (found.messages.length === 0 && found.newsletter.length === 0 && found.outboxFiles.length === 0 && foundBookings.bookings.length === 0) {
   console.log(`Der er intet gemt om ${email} i databasen ${databaseName()}; intet er slettet.`)
   closeDb()
   process.exit(0)
@@ -37,6 +37,7 @@ console.log(`Om ${email} er der gemt ${summary(found, foundBookings)}:`)
 for (const message of found.messages) {
   console.log(`- besked nr. ${message.id} fra ${message.firstName} ${message.lastName}, modtaget ${receivedFormat.format(new Date(message.createdAt))}: »${preview(message.message)}«`)
 }
+for (const subscription of found.newsletter) console.log(`- tilmeldt besked om nye artikler ${receivedFormat.format(new Date(subscription.createdAt))}${subscription.confirmedAt ? '' : ' (ikke bekræftet)'}`)
 for (const booking of foundBookings.bookings) console.log(`- booking ${booking.publicId}: ${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}`)
 for (const file of [...found.outboxFiles, ...foundBookings.outboxFiles]) console.log(`- udbakken: ${file}`)
 

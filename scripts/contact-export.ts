@@ -14,5 +14,6 @@ const data = { ...(await exportPerson(email)), ...(await exportBookings(email)) 
 console.log(JSON.stringify(data, null, 2))
 // Bookings are named only when there are any, so a contact-only person reads as before.
 const bookings = data.bookings.length > 0 ? `, ${quantity(data.bookings.length, 'booking', 'bookinger')}` : ''
-console.error(`${quantity(data.messages.length, 'besked', 'beskeder')}${bookings} og ${quantity(data.emails.length + data.bookingEmails.length, 'e-mail', 'e-mails')} i udbakken om ${email}.`)
+const newsletter = data.newsletter.length > 0 ? `, tilmeldt besked om nye artikler${data.newsletter[0]!.confirmedAt ? '' : ' (ikke bekræftet)'}` : ''
+console.error(`${quantity(data.messages.length, 'besked', 'beskeder')}${bookings}${newsletter} og ${quantity(data.emails.length + data.bookingEmails.length, 'e-mail', 'e-mails')} i udbakken om ${email}.`)
 closeDb()

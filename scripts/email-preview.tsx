@@ -9,6 +9,7 @@ import { render } from '@react-email/render'
 import BookingEmailPreview from '~/emails/booking-email'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'
+import NewsletterEmailPreview from '~/emails/newsletter-email'
 
 const templates = {
   'besked-til-coachen': {
@@ -17,6 +18,7 @@ const templates = {
   },
   kvittering: { title: 'Kvittering til den, der skrev', element: () => ContactConfirmationEmail() },
   booking: { title: 'Bekræftelse af en booking (uden den vedhæftede kalenderinvitation)', element: () => BookingEmailPreview() },
+  'ny-artikel': { title: 'Besked om en ny artikel (til dem, der har bekræftet deres tilmelding)', element: () => NewsletterEmailPreview() },
 } as const
 type TemplateName = keyof typeof templates
 

@@ -1,5 +1,6 @@
 import type { PrivacyFacts } from '#content/privacy'
 import { ClientServiceRecipients, Transfers } from '~/components/privacy-transfers'
+import { UNCONFIRMED_RETENTION_DAYS } from '~/lib/newsletter'
 
 /** The facts of content/site.ts the policy names. */
 type Site = {
@@ -94,8 +95,23 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
         </li>
       </ul>
       <p>
-        Jeg bruger ikke dine oplysninger til markedsføring, og jeg træffer ingen afgørelser om dig automatisk – der sker
-        ingen profilering.
+        Ud over e-mails om nye artikler, som du selv har bedt om og bekræftet (se næste afsnit), bruger jeg ikke dine
+        oplysninger til markedsføring, og jeg træffer ingen afgørelser om dig automatisk – der sker ingen profilering.
+      </p>
+
+      <h2 id="nyhedsbrev">Besked om nye artikler</h2>
+      <p>
+        Tilmelder du dig »Få besked om nye artikler« på bloggen, gemmer jeg din e-mailadresse, hvornår du tilmeldte dig og
+        bekræftede, og en hashet udgave af din IP-adresse. Formålet er alene at sende dig en e-mail, når der kommer en ny
+        artikel. Grundlaget er dit samtykke (databeskyttelsesforordningens artikel 6, stk. 1, litra a, og
+        markedsføringslovens § 10): du får først en e-mail med et link, og først når du har bekræftet via linket, er du
+        tilmeldt. Indtil da sender jeg intet andet til adressen.
+      </p>
+      <p>
+        {`Bekræfter du ikke inden for ${UNCONFIRMED_RETENTION_DAYS} dage, slettes adressen automatisk. Du kan til enhver tid trække dit samtykke tilbage `}
+        med linket »Afmeld« nederst i hver e-mail (eller med dit mailprograms afmeldingsknap) – uden at logge ind. Så
+        sletter jeg din adresse og de e-mails, serveren har gemt til dig, med det samme. At du trækker samtykket tilbage,
+        ændrer ikke ved, at det, der skete før, var lovligt.
       </p>
 
       <h2>Oplysninger om dit helbred</h2>
@@ -186,6 +202,10 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
         <li>
           {`Bookinger slettes automatisk ${privacy.bookingRetentionDays} dage efter den aftalte samtale, og inden for `}
           samme frist sletter jeg e-mails om bookingen i min indbakke.
+        </li>
+        <li>
+          {`En tilmelding til besked om nye artikler slettes efter ${UNCONFIRMED_RETENTION_DAYS} dage, hvis den ikke bekræftes; en bekræftet `}
+          tilmelding gemmes, til du afmelder dig, og slettes så med det samme.
         </li>
         <li>{`${mail.name} gemmer en log over sendte e-mails i ${mail.logDays} dage og sletter den derefter.`}</li>
         <li>

@@ -26,8 +26,11 @@ export type ContactField = keyof ContactMessageData
 export const contactFields: ContactField[] = ['firstName', 'lastName', 'email', 'phone', 'serviceType', 'address', 'message']
 export type FieldErrors = Partial<Record<ContactField, string>>
 
-/** The hidden field that people never fill in and simple spam robots do. */
-export const HONEYPOT_FIELD = 'website'
+/**
+ * The spam trap's field name lives with its component, so the newsletter's small form on /blog loads
+ * the trap without the contact form's vocabulary.
+ */
+export { HONEYPOT_FIELD } from '~/components/ui/honeypot'
 
 /**
  * The outcome the form shows, told honestly: 'sendt' when the message is stored and the

@@ -12,6 +12,8 @@ import { purgeOldMessages, retryPendingMessages } from '~/server/contact/contact
 import { getMailTransport } from '~/server/contact/mail-transport.server'
 import { currentLaunchPlaceholders } from '~/server/launch-check.server'
 import { log } from '~/server/log.server'
+import { purgeNewsletter } from '~/server/newsletter/newsletter.server'
+import { deliverNewsletterEmails, queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
 
 const RETRY_EVERY_MS = 60 * 1000
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
@@ -43,9 +45,21 @@ async function retryDueMessages() {
     if (erased > 0) log('info', 'erased bookings deleted after their cancellation went out', { bookings: erased })
   } catch (error) {
     log('error', 'booking e-mail run failed', { error: error instanceof Error ? error.message : String(error) })
+  }
+  try {
+    await newsletterRun()
+  } catch (error) {
+    log('error', 'newsletter run failed', { error: error instanceof Error ? error.message : String(error) })
   } finally {
     retrying = false
   }
+}
+
+/** Once per run: an article whose date has come is announced, and the newsletter's due e-mails go out. */
+export async function newsletterRun(db = getDb(), now = new Date()) {
+  const announced = queueNewArticleNotices(db, now)
+  if (announced.queued > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
+  return deliverNewsletterEmails({ db, transport: getMailTransport() })
 }
 
 const failingSources = new Set<string>()
@@ -82,6 +96,12 @@ async function purge() {
     if (removed.messages + removed.outboxFiles > 0) log('info', 'old contact messages deleted', removed)
   } catch (error) {
     log('error', 'contact purge failed', { error: error instanceof Error ? error.message : String(error) })
+  }
+  try {
+    const removed = await purgeNewsletter()
+    if (removed.unconfirmed > 0) log('info', 'unconfirmed newsletter sign-ups deleted', removed)
+  } catch (error) {
+    log('error', 'newsletter purge failed', { error: error instanceof Error ? error.message : String(error) })
   }
   try {
     const removed = await purgeOldBookings()

@@ -70,6 +70,8 @@ export const loggablePath = (path: string) =>
     .replace(/\/+kalender\/+[^/?#]+/gi, '/kalender/[hemmelig]')
     // The coach's sign-in link opens her desk; the desk's queries carry a search or a person's address.
     .replace(/\/+coach\/+link\/+[^/?#]+/gi, '/coach/link/[link]')
+    // The newsletter's confirmation and unsubscribe links act for one reader.
+    .replace(/\/+nyhedsbrev\/+(bekraeft|afmeld)\/+[^/?#]+/gi, '/nyhedsbrev/$1/[link]')
     .replace(/^(\/+coach\b[^?#]*)[?#].*$/i, '$1')
 
 export function logRequest({ method, path, status, ms, address, cache, outcome }: RequestLine) {

@@ -2,7 +2,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
-import { bookingEmails, contactMessages } from '#db/schema'
+import { bookingEmails, contactMessages, newsletterSubscribers } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, TEST_FILE, details, testAvailability } from './booking-helpers'
@@ -117,6 +117,24 @@ describe('the background jobs', () => {
     expect((await until('old bookings deleted'))[0]).toMatchObject({ level: 'info', bookings: 1, outboxFiles: 1 })
     expect((await until('contact retry run'))[0]).toMatchObject({ level: 'info', tried: 1, delivered: 1, failed: 0 })
     expect((await until('booking e-mail run'))[0]).toMatchObject({ level: 'info', tried: 2, delivered: 2, failed: 0 })
+    await settle()
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([])
+  })
+
+  it('announce an article whose date has come to the confirmed subscribers, once, and send the notice', async () => {
+    withDatabase((db) => {
+      db.insert(newsletterSubscribers)
+        .values({ publicId: 'laeser', email: 'anne@eksempel.dk', emailKey: 'anne@eksempel.dk', createdAt: '2026-01-01T00:00:00.000Z', confirmedAt: '2026-01-01T00:00:00.000Z', unsubscribeTokenHash: 'u', ipHash: 'i' })
+        .run()
+      // en-artikel (2024) was out before anyone signed up: the seed announced it to nobody.
+      db.$client.prepare("INSERT INTO newsletter_announced_articles VALUES ('en-artikel', '2024-05-01T00:00:00.000Z')").run()
+      insertPost(db, 'kommer-nu', 'stress', new Date(NOW.getTime() - 60_000).toISOString())
+      insertPost(db, 'kommer-senere', 'stress', new Date(NOW.getTime() + 24 * 60 * 60 * 1000).toISOString())
+    })
+    useEnvironment()
+    jobs.startBackgroundJobs()
+    expect((await until('new articles announced'))[0]).toMatchObject({ level: 'info', articles: ['kommer-nu'], queued: 1 })
+    expect((await until('newsletter e-mail run'))[0]).toMatchObject({ tried: 1, delivered: 1, failed: 0 })
     await settle()
     expect(lines.filter((line) => line.level !== 'info')).toEqual([])
   })

@@ -118,6 +118,8 @@ describe('the booking post', () => {
 
 describe('the request log', () => {
   it('never carries a manage link', () => {
+    expect(loggablePath('/nyhedsbrev/afmeld/AbCdEfGhIjKlMnOpQrStUvWxYz012345')).toBe('/nyhedsbrev/afmeld/[link]')
+    expect(loggablePath('//Nyhedsbrev//bekraeft/AbCdEfGhIjKlMnOpQrStUvWxYz012345')).toBe('/nyhedsbrev/bekraeft/[link]')
     expect(loggablePath('/booking/AbCdEfGhIjKlMnOpQrStUvWxYz012345')).toBe('/booking/[link]')
     for (const variant of ['//booking/AbCdEfGhIjKlMnOpQrStUvWxYz012345', '/Booking/AbCdEfGhIjKlMnOpQrStUvWxYz012345', '/booking//AbCdEfGhIjKlMnOpQrStUvWxYz012345?status=flyttet']) {
       expect(loggablePath(variant), variant).not.toContain('AbCdEfGhIjKlMnOpQrStUvWxYz012345')

@@ -110,7 +110,7 @@ describe('the coach’s privacy tools', () => {
     expect(about.outboxFiles).toContain(`contact-${anne.publicId}-notification.json`)
     expect(readdirSync(outbox).sort()).toEqual(before)
     expect(db.select().from(contactMessages).all()).toHaveLength(3)
-    expect(await storedAbout('ingen@eksempel.dk', { db, outbox })).toEqual({ messages: [], outboxFiles: [] })
+    expect(await storedAbout('ingen@eksempel.dk', { db, outbox })).toEqual({ messages: [], newsletter: [], outboxFiles: [] })
     expect(await storedAbout('anne@eksempel.dk', { db, outbox: join(outbox, 'findes-ikke') })).toMatchObject({ outboxFiles: [] })
   })
 
@@ -156,7 +156,7 @@ describe('the coach’s privacy tools', () => {
     expect(readdirSync(outbox).sort()).toEqual(Object.keys(boFiles).sort())
     for (const [name, content] of Object.entries(boFiles)) expect(readFileSync(join(outbox, name), 'utf8')).toBe(content)
     expect(await exportPerson('anne@eksempel.dk', { db, outbox })).toMatchObject({ messages: [], emails: [] })
-    expect(await deletePerson('anne@eksempel.dk', { db, outbox })).toEqual({ messages: [], outboxFiles: [] })
+    expect(await deletePerson('anne@eksempel.dk', { db, outbox })).toEqual({ messages: [], newsletter: [], outboxFiles: [] })
   })
 
   it('erases one person although the background purge removed one of their outbox files after the listing', async () => {

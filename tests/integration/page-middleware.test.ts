@@ -172,6 +172,23 @@ describe('the page middleware', () => {
   })
 })
 
+describe('the newsletter’s posts', () => {
+  it('passes a form POST to the sign-up and to the e-mail links (also the one-click unsubscribe); any other path under /nyhedsbrev is refused', async () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345'
+    for (const path of ['/nyhedsbrev', `/nyhedsbrev/bekraeft/${token}`, `/nyhedsbrev/afmeld/${token}`]) {
+      const attempt = ask(path, form('List-Unsubscribe=One-Click'), () => new Response('Du er afmeldt.', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }))
+      expect((await attempt.response).status, path).toBe(200)
+      expect(attempt.renders(), path).toBe(1)
+    }
+    for (const path of ['/nyhedsbrev/andet/abc', `/nyhedsbrev/afmeld/${token}/mere`, '/nyhedsbrev?status=afmeldt']) {
+      const attempt = ask(path, form('a=1'))
+      const response = await attempt.response
+      expect(response.status, path).toBe(405)
+      expect(attempt.renders(), path).toBe(0)
+    }
+  })
+})
+
 describe('the contact form posted without JavaScript', () => {
   it('refuses a body without a length or too large, like a server function', async () => {
     const stream = new ReadableStream({

@@ -166,6 +166,12 @@ describe('e-mail through the real Resend SDK', () => {
     expect(Buffer.from(attachment!.content, 'base64').toString('utf8')).toBe('BEGIN:VCALENDAR\r\nSUMMARY:Første samtale\r\n')
   })
 
+  it('sends extra header fields (the newsletter\'s one-click unsubscribe) as Resend\'s headers', async () => {
+    const headers = { 'List-Unsubscribe': '<https://www.eksempel.dk/nyhedsbrev/afmeld/abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    await resendTransport('re_test').send({ idempotencyKey: 'k-2', to: 'anne@eksempel.dk', from: 'Coach <kontakt@holmcoaching.dk>', subject: 'Ny artikel', html: '<p>Hej</p>', text: 'Hej', headers })
+    expect(api.requests[0]!.body.headers).toEqual(headers)
+  })
+
   it('sends no attachments field when the e-mail has none', async () => {
     await resendTransport('re_test').send({ idempotencyKey: 'k-1', to: 'anne@eksempel.dk', from: 'Coach <kontakt@holmcoaching.dk>', replyTo: 'bo@eksempel.dk', subject: 'Emne', html: '<p>Hej</p>', text: 'Hej' })
     expect(api.requests[0]!.body).not.toHaveProperty('attachments')

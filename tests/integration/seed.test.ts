@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/connection'
-import { blogPosts } from '#db/schema'
+import { blogPosts, newsletterEmails, newsletterSubscribers } from '#db/schema'
 import { blogContentVersion, readArticleFolder, syncBlogPosts } from '#db/sync-blog'
 import { ogImageFor } from '~/lib/blog'
 import { StaticFiles } from '~/server/http/static-files.server'
@@ -53,19 +53,36 @@ function seedInProcess() {
 }
 
 describe('db:seed', () => {
+  it('queues, in its transaction, one notice per confirmed subscriber for an article published now, and none for one still to come', () => {
+    const { db, dir } = temporaryDatabase()
+    const content = contentFolder(dir)
+    content.write('gammel', 'Gammel')
+    expect(syncBlogPosts(db, content.folder).notices).toBe(0)
+    const subscriber = { email: 'anne@eksempel.dk', createdAt: '2024-01-01T00:00:00.000Z', unsubscribeTokenHash: 'u', ipHash: 'i' }
+    db.insert(newsletterSubscribers).values([
+      { ...subscriber, publicId: 'bekraeftet', emailKey: 'anne@eksempel.dk', confirmedAt: '2024-01-01T00:00:00.000Z' },
+      { ...subscriber, publicId: 'ubekraeftet', emailKey: 'bo@eksempel.dk', unsubscribeTokenHash: 'v' },
+    ]).run()
+    content.write('ny', 'Ny', { publishedAt: '2024-06-01' })
+    content.write('kommende', 'Kommende', { publishedAt: '2099-01-01' })
+    expect(syncBlogPosts(db, content.folder, new Date('2024-06-02T00:00:00.000Z')).notices).toBe(1)
+    expect(syncBlogPosts(db, content.folder, new Date('2024-06-03T00:00:00.000Z')).notices).toBe(0)
+    expect(db.select({ slug: newsletterEmails.articleSlug, key: newsletterEmails.idempotencyKey }).from(newsletterEmails).all()).toEqual([{ slug: 'ny', key: 'nyhedsbrev-bekraeftet-artikel-ny' }])
+  })
+
   it('makes the table match the folder: insert, update, delete, and nothing when nothing changed', () => {
     const { db, dir } = temporaryDatabase()
     const content = contentFolder(dir)
     content.write('en', 'Første')
     content.write('to', 'Anden')
-    expect(syncBlogPosts(db, content.folder)).toEqual({ added: ['en', 'to'], changed: [], removed: [], unchanged: 0 })
+    expect(syncBlogPosts(db, content.folder)).toEqual({ added: ['en', 'to'], changed: [], removed: [], unchanged: 0, notices: 0 })
 
-    expect(syncBlogPosts(db, content.folder)).toEqual({ added: [], changed: [], removed: [], unchanged: 2 })
+    expect(syncBlogPosts(db, content.folder)).toEqual({ added: [], changed: [], removed: [], unchanged: 2, notices: 0 })
 
     content.write('to', 'Anden, rettet')
     content.remove('en')
     content.write('tre', 'Tredje')
-    expect(syncBlogPosts(db, content.folder)).toEqual({ added: ['tre'], changed: ['to'], removed: ['en'], unchanged: 0 })
+    expect(syncBlogPosts(db, content.folder)).toEqual({ added: ['tre'], changed: ['to'], removed: ['en'], unchanged: 0, notices: 0 })
     expect(slugs(db)).toEqual([
       { slug: 'to', title: 'Anden, rettet' },
       { slug: 'tre', title: 'Tredje' },
@@ -242,7 +259,7 @@ describe('reading the article folder', () => {
     writeFileSync(join(content.folder, 'noter.txt'), 'ikke en artikel')
     mkdirSync(join(content.folder, 'images'))
     const seededAt = new Date('2025-02-03T04:05:06.000Z')
-    expect(syncBlogPosts(db, content.folder, seededAt)).toEqual({ added: ['a', 'b', 'c'], changed: [], removed: [], unchanged: 0 })
+    expect(syncBlogPosts(db, content.folder, seededAt)).toEqual({ added: ['a', 'b', 'c'], changed: [], removed: [], unchanged: 0, notices: 0 })
     const updated = () => db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt }).from(blogPosts).orderBy(blogPosts.slug).all()
     expect(updated()).toEqual([
       { slug: 'a', updatedAt: '2024-05-01T00:00:00.000Z' },
@@ -251,7 +268,7 @@ describe('reading the article folder', () => {
     ])
     content.write('a', 'A, rettet')
     content.write('c', 'C, rettet', { updatedAt: '2024-07-01' })
-    expect(syncBlogPosts(db, content.folder, seededAt)).toEqual({ added: [], changed: ['a', 'c'], removed: [], unchanged: 1 })
+    expect(syncBlogPosts(db, content.folder, seededAt)).toEqual({ added: [], changed: ['a', 'c'], removed: [], unchanged: 1, notices: 0 })
     expect(updated()).toEqual([
       { slug: 'a', updatedAt: '2025-02-03T04:05:06.000Z' },
       { slug: 'b', updatedAt: '2024-05-01T00:00:00.000Z' },
@@ -267,7 +284,7 @@ describe('reading the article folder', () => {
     syncBlogPosts(db, content.folder)
     content.remove('en')
     content.remove('to')
-    expect(syncBlogPosts(db, content.folder)).toEqual({ added: [], changed: [], removed: ['en', 'to'], unchanged: 0 })
+    expect(syncBlogPosts(db, content.folder)).toEqual({ added: [], changed: [], removed: ['en', 'to'], unchanged: 0, notices: 0 })
     expect(slugs(db)).toEqual([])
     expect(blogContentVersion(db)).toMatch(/^0:\d+$/)
   })

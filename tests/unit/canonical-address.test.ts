@@ -49,6 +49,13 @@ describe('odd and encoded addresses', () => {
     expect(address('/x/booking/abc')).toEqual({ path: '/x/booking/abc', cacheKey: '/x/booking/abc' })
   })
 
+  it('takes the newsletter’s e-mail links as given (a token has capitals) and never caches them; its answer page only by its status', () => {
+    for (const path of ['/nyhedsbrev/bekraeft/AbC-123_x', '/nyhedsbrev/afmeld/AbC-123_x']) expect(address(path)).toEqual({ path, cacheKey: undefined })
+    expect(address('/nyhedsbrev?status=afmeldt')).toEqual({ path: '/nyhedsbrev', cacheKey: undefined })
+    expect(address('/nyhedsbrev?status=afmeldt&x=1')).toEqual({ redirect: '/nyhedsbrev?status=afmeldt' })
+    expect(address('/nyhedsbrev')).toEqual({ path: '/nyhedsbrev', cacheKey: '/nyhedsbrev' })
+  })
+
   it('drops only whole tracking parameter names, in any case', () => {
     expect(address('/om?UTM_SOURCE=x&_ga=1&ref_src=y')).toEqual({ path: '/om', cacheKey: '/om' })
     for (const query of ['?xfbclid=1', '?fbclidx=1', '?utm_=1', '?ref=1']) {

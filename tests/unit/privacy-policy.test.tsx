@@ -31,6 +31,15 @@ const facts: PrivacyFacts = {
 const policy = (changes: Partial<PrivacyFacts> = {}) => text(renderToStaticMarkup(<PrivacyPolicy site={site} privacy={{ ...facts, ...changes }} />))
 
 describe('the privacy policy', () => {
+  it('covers the newsletter: purpose, consent as its basis, retention of unconfirmed sign-ups, withdrawal without signing in', () => {
+    const text = policy()
+    expect(text).toContain('Besked om nye artikler')
+    expect(text).toContain('Grundlaget er dit samtykke (databeskyttelsesforordningens artikel 6, stk. 1, litra a, og markedsføringslovens § 10)')
+    expect(text).toContain('Bekræfter du ikke inden for 3 dage, slettes adressen automatisk')
+    expect(text).toContain('uden at logge ind')
+    expect(text).not.toContain('Jeg bruger ikke dine oplysninger til markedsføring')
+  })
+
   it('names the transfer basis actually in the agreement, and where to read it', () => {
     const dpf = policy()
     expect(dpf).toContain('Postbud, Inc. er certificeret under EU–US Data Privacy Framework')

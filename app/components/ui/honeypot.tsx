@@ -1,4 +1,5 @@
-import { HONEYPOT_FIELD } from '~/lib/contact'
+/** The hidden field that people never fill in and simple spam robots do; the server checks it by this name. */
+export const HONEYPOT_FIELD = 'website'
 
 /**
  * The spam trap of every form: hidden from people and assistive technology, so only robots that

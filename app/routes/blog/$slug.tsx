@@ -5,6 +5,7 @@ import { PostGrid } from '~/components/blog/post-card'
 import { CrisisLines } from '~/components/blog/crisis-lines'
 import { ArticleClosing } from '~/components/blog/article-closing'
 import { AnonymisedNote, RevisedDate, TableOfContents, readingTimeText } from '~/components/blog/article-outline'
+import { NewsletterForm } from '~/components/blog/newsletter-form'
 import { TitleText } from '~/components/ui/title-text'
 import { type Article, type ArticlePage as ArticleData, ogImageFor } from '~/lib/blog'
 import { fetchArticle } from '~/lib/blog-queries'
@@ -74,6 +75,7 @@ function ArticlePage() {
         {article.anonymised && <AnonymisedNote />}
         {article.crisisLines && <CrisisLines audience={article.crisisLines} />}
         {article.cta && <ArticleClosing article={article} />}
+        <NewsletterForm id="nyhedsbrev-artikel" />
         <p className="mx-auto mt-12 max-w-(--article-measure)">
           <a href="/blog" className="inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4">
             ← Tilbage til blog

@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { CategoryChips } from '~/components/blog/category-chips'
 import { Pagination } from '~/components/blog/pagination'
 import { PostGrid } from '~/components/blog/post-card'
+import { NewsletterForm } from '~/components/blog/newsletter-form'
 import { BlogSearchForm, SearchResults } from '~/components/blog/search-results'
 import { PageHero } from '~/components/ui/page-hero'
 import type { BlogIndex, BlogSearchResult } from '~/lib/blog'
@@ -116,6 +117,7 @@ function IndexPage({ data }: { data: BlogIndex }) {
           )}
 
           {data.pageCount > 1 && <Pagination page={data.page} pageCount={data.pageCount} search={{ kategori: data.category === 'all' ? undefined : data.category }} />}
+          <NewsletterForm id="nyhedsbrev-blog" />
         </div>
       </section>
     </>

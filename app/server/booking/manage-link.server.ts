@@ -27,9 +27,14 @@ export function storedLinkSecret(databaseFile: string) {
   return readFileSync(file, 'utf8').trim()
 }
 
-export const tokenWithSecret = (linkSecret: string, publicId: string) => createHmac('sha256', linkSecret).update(`booking:${publicId}`).digest('base64url').slice(0, 32)
+/** `purpose` keeps the links apart: a booking's token never opens anything else, nor the other way round. */
+export const tokenWithSecret = (linkSecret: string, publicId: string, purpose = 'booking') =>
+  createHmac('sha256', linkSecret).update(`${purpose}:${publicId}`).digest('base64url').slice(0, 32)
 
 export const manageToken = (publicId: string) => tokenWithSecret(linkSecret(), publicId)
+
+/** A link token of another purpose (the newsletter's confirmation and unsubscribe links), from the same secret. */
+export const linkToken = (purpose: string, publicId: string) => tokenWithSecret(linkSecret(), publicId, purpose)
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 

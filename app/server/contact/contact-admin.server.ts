@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type Db, getDb } from '#db/connection'
-import { type ContactMessage, contactMessages } from '#db/schema'
+import { type ContactMessage, type NewsletterSubscriber, contactMessages, newsletterEmails, newsletterSubscribers } from '#db/schema'
 import { type Email, outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/contact/mail-transport.server'
+import { outboxPrefix } from '~/server/newsletter/newsletter.server'
 
 /**
  * The coach's tools for the privacy policy's promises: see what is stored (and whether it was
@@ -46,6 +47,19 @@ function messagesOf(db: Db, email: string): ContactMessage[] {
     .all()
 }
 
+/** One person's newsletter sign-up (confirmed or not), found by address whatever its case: at most one. */
+const subscriptionsOf = (db: Db, email: string): NewsletterSubscriber[] =>
+  db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.emailKey, email.trim().toLowerCase())).all()
+
+/** Their newsletter e-mails (the confirmation, the notices of new articles) with how each went. */
+const newsletterEmailsOf = (db: Db, subscriptions: NewsletterSubscriber[]) =>
+  db
+    .select()
+    .from(newsletterEmails)
+    .where(inArray(newsletterEmails.subscriberId, subscriptions.map((subscription) => subscription.id)))
+    .orderBy(newsletterEmails.id)
+    .all()
+
 /**
  * Names of the outbox files about these messages: every e-mail's file is named after its
  * idempotency key, `contact-<publicId>-<kind>.json`, and a write cut short leaves that name plus a
@@ -53,38 +67,44 @@ function messagesOf(db: Db, email: string): ContactMessage[] {
  * message stored before ids existed has the id '', and no file starts `contact--`); listed message
  * by message, in the order they came, each message's files by name.
  */
-const outboxFilesOf = (messages: ContactMessage[], outbox: string) =>
+const outboxFilesOf = (messages: ContactMessage[], subscriptions: NewsletterSubscriber[], outbox: string) =>
   outboxFilesStartingWith(
-    messages.map((message) => `contact-${message.publicId}-`),
+    [...messages.map((message) => `contact-${message.publicId}-`), ...subscriptions.map((subscription) => outboxPrefix(subscription.publicId))],
     outbox,
   )
 
-/** Everything stored about one person (access and portability), as plain data for JSON. */
+/** Everything stored about one person (access and portability), as plain data for JSON: messages, newsletter sign-up, e-mails. */
 export async function exportPerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const messages = messagesOf(db, email)
-  const complete = (await outboxFilesOf(messages, outbox)).filter((name) => name.endsWith('.json'))
+  const subscriptions = subscriptionsOf(db, email)
+  const complete = (await outboxFilesOf(messages, subscriptions, outbox)).filter((name) => name.endsWith('.json'))
   const emails = await Promise.all(
     complete.map(async (file) => ({ file, ...(JSON.parse(await readFile(join(outbox, file), 'utf8')) as Omit<Email, 'idempotencyKey'>) })),
   )
-  return { email, exportedAt: new Date().toISOString(), messages, emails }
+  const newsletter = subscriptions.map((subscription) => ({ ...subscription, emails: newsletterEmailsOf(db, [subscription]) }))
+  return { email, exportedAt: new Date().toISOString(), messages, newsletter, emails }
 }
 
 /** What deletePerson would erase: shown to the coach before she confirms. */
 export async function storedAbout(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const messages = messagesOf(db, email)
-  return { messages, outboxFiles: await outboxFilesOf(messages, outbox) }
+  const newsletter = subscriptionsOf(db, email)
+  return { messages, newsletter, outboxFiles: await outboxFilesOf(messages, newsletter, outbox) }
 }
 
 /**
- * Erases one person: the outbox e-mails about them, then their messages. In that order, so a run
+ * Erases one person: the outbox e-mails about them, then their messages and newsletter sign-up. In that order, so a run
  * that is cut short leaves the rows that lead a second run to the files still there.
  */
 export async function deletePerson(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
-  const { messages, outboxFiles } = await storedAbout(email, { db, outbox })
+  const { messages, newsletter, outboxFiles } = await storedAbout(email, { db, outbox })
   await removeOutboxFiles(outboxFiles, outbox)
-  // inArray with no ids is `false`: nobody's rows go.
+  // inArray with no ids is `false`: nobody's rows go. A sign-up's e-mails go with it (cascade).
   db.delete(contactMessages)
     .where(inArray(contactMessages.id, messages.map((message) => message.id)))
     .run()
-  return { messages, outboxFiles }
+  db.delete(newsletterSubscribers)
+    .where(inArray(newsletterSubscribers.id, newsletter.map((subscription) => subscription.id)))
+    .run()
+  return { messages, newsletter, outboxFiles }
 }

@@ -14,6 +14,8 @@ export type Email = {
   text: string
   /** A calendar invitation and the like: text files, with their full content type. */
   attachments?: EmailAttachment[]
+  /** Extra header fields (the newsletter's List-Unsubscribe, RFC 8058); the outbox JSON records them. */
+  headers?: Record<string, string>
 }
 
 export type EmailAttachment = { filename: string; content: string; contentType: string }
@@ -65,12 +67,12 @@ export function resendTransport(apiKey: string, { timeoutMs = MAIL_SEND_TIMEOUT_
   const resend = new Resend(apiKey)
   return {
     name: 'resend',
-    async send({ idempotencyKey, to, from, replyTo, subject, html, text, attachments }) {
+    async send({ idempotencyKey, to, from, replyTo, subject, html, text, attachments, headers }) {
       const signal = AbortSignal.timeout(timeoutMs)
       // The SDK never throws: an aborted request comes back as a generic fetch error, named here.
       // An answer that arrived just before the timer fired is still a success.
       const files = attachments?.map(({ filename, content, contentType }) => ({ filename, content: Buffer.from(content), contentType }))
-      const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text, ...(files ? { attachments: files } : {}) }, { idempotencyKey, signal })
+      const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text, ...(files ? { attachments: files } : {}), ...(headers ? { headers } : {}) }, { idempotencyKey, signal })
       if (error && signal.aborted) throw new Error(`Resend svarede ikke inden for ${timeoutMs / 1000} s`)
       if (error) throw new Error(`Resend: ${error.name}: ${error.message}`)
     },

@@ -12,6 +12,8 @@ const QUERY_OF_PAGE: Record<string, (params: URLSearchParams) => string> = {
   '/blog': (params) => blogSearchQuery(parseBlogSearch(Object.fromEntries(params))),
   // The no-JavaScript result of the contact form.
   '/kontakt': (params) => (params.has('status') ? `?${params}` : ''),
+  // The answer to a sign-up, a confirmation or an unsubscription.
+  '/nyhedsbrev': (params) => (params.has('status') ? `?${new URLSearchParams({ status: params.get('status')! })}` : ''),
 }
 
 /**
@@ -19,7 +21,7 @@ const QUERY_OF_PAGE: Record<string, (params: URLSearchParams) => string> = {
  * such a page is never stored, so no visitor's words take a place in the page cache or push a
  * page out of it, however many different searches arrive.
  */
-const VISITORS_OWN_PARAMETER: Record<string, string> = { '/kontakt': 'status', '/blog': 'q' }
+const VISITORS_OWN_PARAMETER: Record<string, string> = { '/kontakt': 'status', '/blog': 'q', '/nyhedsbrev': 'status' }
 
 export type PageAddress =
   /** Another address is the page's own: answer with a permanent redirect. */
@@ -31,11 +33,12 @@ export type PageAddress =
   | { path: string; cacheKey: string | undefined }
 
 /**
- * Booking pages (free times and one visitor's booking) and the coach's desk. Their addresses carry
+ * Booking pages (free times and one visitor's booking), the coach's desk and the newsletter's
+ * confirmation and unsubscribe links. Their addresses carry
  * a time, a manage token or a sign-in link (letters in both cases) and their own queries, so they
  * are taken as given and never get a cache key; the routes say `no-store` themselves as well.
  */
-const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/|coach(\/|$))/
+const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/|coach(\/|$)|nyhedsbrev\/(bekraeft|afmeld)\/)/
 
 /** Longer paths are no page of this site; they are answered as not found and never cached. */
 const MAX_PATH_LENGTH = 1024

@@ -27,7 +27,7 @@ export async function answerPage(options: MiddlewareOptions): Promise<Response> 
 async function answerPageOrThrow({ request, pathname, next, context }: MiddlewareOptions): Promise<Response> {
   // The health check must answer even when the page cache cannot (no database): straight through.
   if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed(pathname)
-  if (request.method === 'POST' && FORM_PAGES.has(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
+  if (request.method === 'POST' && isFormPage(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(pathname)
   const arrival = pathname.startsWith('/coach') ? (await import('~/server/desk/desk-arrival.server')).crossSiteDeskArrival(request, pathname) : undefined
   if (arrival) return arrival
@@ -48,11 +48,14 @@ async function answerPageOrThrow({ request, pathname, next, context }: Middlewar
   return replyToResponse(replyWithPage(page, facts))
 }
 
-/** Pages whose own form posts to them without JavaScript (the route's POST handler answers). */
-const FORM_PAGES = new Set(['/kontakt'])
+/**
+ * Pages whose own form posts to them without JavaScript (the route's POST handler answers): the
+ * contact form, the newsletter's sign-up, and its confirmation and unsubscribe links (whose POST is
+ * also the mail program's one-click unsubscribe, RFC 8058).
+ */
+const isFormPage = (pathname: string) => pathname === '/kontakt' || pathname === '/nyhedsbrev' || /^\/nyhedsbrev\/(bekraeft|afmeld)\/[A-Za-z0-9_-]+$/.test(pathname)
 
-const methodNotAllowed = (pathname: string) =>
-  textResponse(405, 'Metoden er ikke tilladt.', { Allow: FORM_PAGES.has(pathname) ? 'GET, HEAD, POST' : 'GET, HEAD' })
+const methodNotAllowed = (pathname: string) => textResponse(405, 'Metoden er ikke tilladt.', { Allow: isFormPage(pathname) ? 'GET, HEAD, POST' : 'GET, HEAD' })
 
 /**
  * A plain form post to its page: the body refused like a server function's (no length, too large,

@@ -1,0 +1,27 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { NewsletterLinkPage, isLinkKind } from '~/components/blog/newsletter-pages'
+import { seo } from '~/lib/seo'
+
+/**
+ * The links from the newsletter's e-mails: /nyhedsbrev/bekraeft/<token> (the confirmation) and
+ * /nyhedsbrev/afmeld/<token> (every notice's unsubscribe link and List-Unsubscribe header). Opening
+ * one (a mail scanner does) only shows a button; the POST acts. No same-site check: the mail
+ * program's one-click POST (RFC 8058) comes from its own servers, and the token alone authorises.
+ */
+export const Route = createFileRoute('/nyhedsbrev/$handling/$token')({
+  server: {
+    handlers: {
+      POST: async ({ request, params }) => {
+        const { answerLinkPost } = await import('~/server/newsletter/newsletter-page.server')
+        return answerLinkPost(request, params.handling, params.token)
+      },
+    },
+  },
+  loader: ({ params }) => {
+    if (!isLinkKind(params.handling)) throw notFound()
+  },
+  // Never cached (its address has no cache key: canonical-url.server.ts), and the token must not
+  // travel in a canonical link or anywhere else.
+  head: () => seo({ title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
+  component: () => <NewsletterLinkPage {...Route.useParams()} />,
+})
