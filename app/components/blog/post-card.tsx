@@ -48,7 +48,7 @@ export function PostGrid({ posts, isNew, prioritizeFirst, deferFrom }: { posts: 
   return (
     <ul className="stagger grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {posts.map((post, index) => (
-        <li key={post.slug} className={deferFrom !== undefined && index >= deferFrom ? 'defer-render' : undefined}>
+        <li key={post.slug} className={deferFrom !== undefined && index >= deferFrom ? 'defer-render-card' : undefined}>
           <PostCard post={post} isNew={isNew} priority={prioritizeFirst && index === 0} />
         </li>
       ))}
