@@ -2,6 +2,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { changeBooking } from '~/lib/booking/booking-actions'
 import type { ManagedBooking } from '~/lib/booking/page-data'
+import { TimeSelect } from '~/components/booking/time-select'
 
 /** The booking behind a manage link, with the two buttons; only these POSTs change anything. */
 export function ManageBooking({ booking, token }: { booking: ManagedBooking; token: string }) {
@@ -57,17 +58,7 @@ export function ManageBooking({ booking, token }: { booking: ManagedBooking; tok
                 <label htmlFor="ny-tid" className="mt-4 block font-medium text-ink">
                   Ny tid (dansk tid)
                 </label>
-                <select id="ny-tid" name="tidspunkt" required className="mt-1.5 block min-h-tap w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink">
-                  {booking.moveTo.map((day) => (
-                    <optgroup key={day.date} label={day.label}>
-                      {day.slots.map((slot) => (
-                        <option key={slot.key} value={slot.key}>
-                          {slot.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
+                <TimeSelect days={booking.moveTo} className="mt-1.5 block min-h-tap w-full rounded-xl border border-sand-500 bg-white px-4 py-2 text-base text-ink" />
                 <Button type="submit" className="mt-4">
                   Flyt
                 </Button>

@@ -2,6 +2,7 @@ import { Button } from '~/components/ui/button'
 import type { DeskBookingPage } from '~/lib/desk/desk-data'
 import { BookingSummary } from './desk-overview'
 import { DeskForm, boxClass, fieldClass } from './desk-parts'
+import { TimeSelect } from '~/components/booking/time-select'
 
 /** One booking and what the coach can do to it: move, cancel with a reason, mark or undo a no-show. */
 export function DeskBooking({ booking, formToken }: { booking: DeskBookingPage; formToken: string }) {
@@ -39,17 +40,7 @@ export function DeskBooking({ booking, formToken }: { booking: DeskBookingPage; 
                 <label htmlFor="ny-tid" className="mt-4 block font-medium text-ink">
                   Ny tid (dansk tid)
                 </label>
-                <select id="ny-tid" name="tidspunkt" required className={`mt-1.5 ${fieldClass}`}>
-                  {booking.moveTo.map((day) => (
-                    <optgroup key={day.label} label={day.label}>
-                      {day.slots.map((slot) => (
-                        <option key={slot.key} value={slot.key}>
-                          {slot.label}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
+                <TimeSelect days={booking.moveTo} className={`mt-1.5 ${fieldClass}`} />
                 <label htmlFor="flyt-besked" className="mt-4 block font-medium text-ink">
                   Besked til den besøgende (valgfri)
                 </label>
