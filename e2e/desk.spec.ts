@@ -34,7 +34,13 @@ async function phone(browser: Browser, javaScriptEnabled: boolean): Promise<Page
   return context.newPage()
 }
 
-const outboxFiles = () => (existsSync(server.outbox) ? readdirSync(server.outbox) : []).sort((a, b) => statSync(join(server.outbox, a)).mtimeMs - statSync(join(server.outbox, b)).mtimeMs)
+/** The outbox's finished e-mails, oldest first: a file still being written is a `.tmp` renamed in place, so it is left out. */
+const outboxFiles = () =>
+  (existsSync(server.outbox) ? readdirSync(server.outbox) : [])
+    .filter((name) => !name.endsWith('.tmp'))
+    .map((name) => ({ name, at: statSync(join(server.outbox, name)).mtimeMs }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ name }) => name)
 const outboxJson = (file: string) => JSON.parse(readFileSync(join(server.outbox, file), 'utf8')) as { to: string; text: string }
 const latestSignInLink = () => {
   const file = outboxFiles().filter((name) => name.startsWith('desk-link-')).at(-1)
