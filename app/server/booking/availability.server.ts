@@ -43,23 +43,28 @@ export function checkAvailabilityText(text: string): AvailabilityResult {
   }
 }
 
-let cached: { path: string; mtimeMs: number; size: number; result: AvailabilityResult } | undefined
+let cached: { path: string; mtimeMs: number; size: number; text: string; result: AvailabilityResult } | undefined
 
-/** The file's current settings; read again whenever the coach has saved it. */
-export function loadAvailability(path = availabilityPath()): AvailabilityResult {
+/** The file's text and settings, read again only when the coach has saved it. */
+function readAvailabilityFile(path: string): { text?: string; result: AvailabilityResult } {
   let stat: { mtimeMs: number; size: number }
   try {
     stat = statSync(path)
   } catch {
-    return { ok: false, errors: [`filen ${path} findes ikke – læg den tilbage (se docs/vejledning.md, afsnittet »Dine bookingtider«)`] }
+    return { result: { ok: false, errors: [`filen ${path} findes ikke – læg den tilbage (se docs/vejledning.md, afsnittet »Dine bookingtider«)`] } }
   }
-  if (cached && cached.path === path && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.result
-  const result = checkAvailabilityText(readFileSync(path, 'utf8'))
-  cached = { path, mtimeMs: stat.mtimeMs, size: stat.size, result }
-  return result
+  if (cached && cached.path === path && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached
+  const text = readFileSync(path, 'utf8')
+  cached = { path, mtimeMs: stat.mtimeMs, size: stat.size, text, result: checkAvailabilityText(text) }
+  return cached
 }
 
-const lastGood = new Map<string, { text: string; availability: Availability }>()
+/** The file's current settings; read again whenever the coach has saved it. */
+export const loadAvailability = (path = availabilityPath()): AvailabilityResult => readAvailabilityFile(path).result
+
+/** The last good rules of a file, and the databases they are already kept in. */
+type GoodRules = { text: string; availability: Availability; keptIn: WeakSet<Db> }
+const lastGood = new Map<string, GoodRules>()
 const reportedErrors = new Map<string, string>()
 const lastGoodKey = (path: string) => `booking.yaml:last-good:${path}`
 
@@ -67,27 +72,32 @@ const lastGoodKey = (path: string) => `booking.yaml:last-good:${path}`
  * The rules in force: the file's, or while it has an error, the last rules it held that were good.
  * A typo saved by mistake must neither close booking nor open it wider; the error is logged once
  * and listed by check:launch and booking:tider. With a database (the server's), the last good text is
- * kept there too, so a restart keeps it.
+ * kept there too, so a restart keeps it. Every booking page asks: while the file is good, that costs
+ * a stat and two lookups, and the database is written once per text.
  */
-export function rulesInForce(db?: Db, path = availabilityPath()): { availability: Availability | undefined; errors: string[]; since?: string } {
-  const result = loadAvailability(path)
+export function rulesInForce(db?: Db, path = availabilityPath()): { availability: Availability | undefined; errors: string[] } {
+  const { text, result } = readAvailabilityFile(path)
   if (result.ok) {
-    const text = readFileSync(path, 'utf8')
-    if (lastGood.get(path)?.text !== text) lastGood.set(path, { text, availability: result.availability })
-    if (db && readState(db, lastGoodKey(path))?.value !== text) writeState(db, lastGoodKey(path), text)
+    const known = lastGood.get(path)
+    const good = known && known.text === text ? known : { text: text!, availability: result.availability, keptIn: new WeakSet<Db>() }
+    lastGood.set(path, good)
+    if (db && !good.keptIn.has(db)) {
+      if (readState(db, lastGoodKey(path))?.value !== good.text) writeState(db, lastGoodKey(path), good.text)
+      good.keptIn.add(db)
+    }
     reportedErrors.delete(path)
     return { availability: result.availability, errors: [] }
   }
   const stored = db ? readState(db, lastGoodKey(path)) : undefined
   if (stored && lastGood.get(path)?.text !== stored.value) {
     const checked = checkAvailabilityText(stored.value)
-    if (checked.ok) lastGood.set(path, { text: stored.value, availability: checked.availability })
+    if (checked.ok) lastGood.set(path, { text: stored.value, availability: checked.availability, keptIn: new WeakSet([db!]) })
   }
   if (reportedErrors.get(path) !== result.errors.join('\n')) {
     reportedErrors.set(path, result.errors.join('\n'))
     log('error', 'booking.yaml has errors: the last good rules stay in force', { errors: result.errors, lastGood: lastGood.has(path) })
   }
-  return { availability: lastGood.get(path)?.availability, errors: result.errors, since: stored?.updatedAt }
+  return { availability: lastGood.get(path)?.availability, errors: result.errors }
 }
 
 /** The settings while booking is possible; undefined when the rules close it (or never were good). */
