@@ -22,8 +22,12 @@ function sources({ clock = systemClock, db = getDb(), ...rest }: PageSources) {
   return { now, db, availability: 'availability' in rest ? rest.availability : bookableAvailability(db, now) }
 }
 
-function days(availability: Availability, db: Db, from: string, to: string, now: Date) {
-  return freeSlotsByDay(availability, takenBetween(db, from, to), now, from, to, busyBetween(db, from, to)).map(
+/** What takes time from Danish dates from..to: bookings and the coach's busy times, read once per page. */
+const occupiedBetween = (db: Db, from: string, to: string) => ({ taken: takenBetween(db, from, to), busy: busyBetween(db, from, to) })
+type Occupied = ReturnType<typeof occupiedBetween>
+
+function days(availability: Availability, { taken, busy }: Occupied, from: string, to: string, now: Date) {
+  return freeSlotsByDay(availability, taken, now, from, to, busy).map(
     (day): DayOfSlots => ({ date: day.date, label: formatDay(day.date), slots: day.slots.map((slot) => ({ key: slotKey(slot), time: formatTime(slot.time), label: formatInstant(slot.start) })) }),
   )
 }
@@ -34,16 +38,18 @@ export function bookingWeek(week: string | undefined, options: PageSources = {})
   if (!availability) return { open: false }
   const today = toLocal(now).date
   const last = toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date
-  const first = firstFreeSlot(availability, takenBetween(db, today, last), now, busyBetween(db, today, last))
-  const asked = week ? mondayOfIsoWeek(week) : undefined
   const firstWeek = isoWeek(today)
+  // Every week the page can show lies between the first week's Monday and the window's last week.
+  const occupied = occupiedBetween(db, mondayOfIsoWeek(firstWeek)!, addDays(last, 6))
+  const first = firstFreeSlot(availability, occupied.taken, now, occupied.busy)
+  const asked = week ? mondayOfIsoWeek(week) : undefined
   const monday = mondayOfIsoWeek(asked && asked <= last && asked >= mondayOfIsoWeek(firstWeek)! ? isoWeek(asked) : isoWeek(first?.date ?? today))!
   const sunday = addDays(monday, 6)
   return {
     open: true,
     week: isoWeek(monday),
     label: `${formatDay(monday)} – ${formatDay(sunday)}`,
-    days: days(availability, db, monday, sunday, now),
+    days: days(availability, occupied, monday, sunday, now),
     previousWeek: isoWeek(monday) > firstWeek ? isoWeek(addDays(monday, -7)) : undefined,
     nextWeek: addDays(monday, 7) <= last ? isoWeek(addDays(monday, 7)) : undefined,
     firstFree: first ? { key: slotKey(first), label: formatInstant(first.start) } : undefined,
@@ -89,7 +95,7 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
     mode: modeLabels[booking.mode],
     changeable,
     cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
-    moveTo: changeable && availability ? days(availability, db, today, last, now) : [],
+    moveTo: changeable && availability ? days(availability, occupiedBetween(db, today, last), today, last, now) : [],
     addToCalendar: booking.status === 'bekraeftet' ? addToCalendarLinks(booking) : undefined,
   }
 }

@@ -25,8 +25,19 @@ const DAY_MS = 86_400_000
 
 const keyOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
 
-/** The sources the environment names: BUSY_CALENDAR_URLS (space-separated) and CALDAV_URL. */
+let known: { settings: string; sources: BusySource[] } | undefined
+
+/**
+ * The sources the environment names: BUSY_CALENDAR_URLS (space-separated) and CALDAV_URL. Every
+ * booking page asks, so the list is made once per setting, not per request.
+ */
 export function configuredBusySources(env: NodeJS.ProcessEnv = process.env): BusySource[] {
+  const settings = JSON.stringify([env.BUSY_CALENDAR_URLS, env.CALDAV_URL, env.CALDAV_USER, env.CALDAV_PASSWORD])
+  if (known?.settings !== settings) known = { settings, sources: sourcesOf(env) }
+  return known.sources
+}
+
+function sourcesOf(env: NodeJS.ProcessEnv): BusySource[] {
   const addresses = (env.BUSY_CALENDAR_URLS ?? '').split(/\s+/).filter(Boolean)
   const feeds = addresses.map((address, index): BusySource => {
     // Apple's public calendars are given as webcal://, which is https.
