@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, count, eq, gt, gte, isNull, lt } from 'drizzle-orm'
 import { site } from '#content/site'
 import type { Db } from '#db/connection'
 import { deskLinks, deskSessions, deskSignInAttempts } from '#db/schema'
 import { isHttpsSite, isProduction } from '~/server/http/http'
+import { hashToken } from '~/server/booking/manage-link.server'
 import { hashAddress } from '~/server/contact/sender.server'
 
 /**
@@ -25,7 +26,6 @@ export const ATTEMPTS_PER_ADDRESS = 5
 export const coachSignInAddress = () => (process.env.COACH_EMAIL || site.email).trim().toLowerCase()
 
 const newToken = () => randomBytes(32).toString('base64url')
-const hashed = (token: string) => createHash('sha256').update(token).digest('hex')
 /** Link and session tokens look like this; anything else is not looked up. */
 export const isDeskToken = (value: string) => /^[A-Za-z0-9_-]{43}$/.test(value)
 
@@ -52,7 +52,7 @@ export function requestSignInLink(db: Db, { address, ipHash, destination, now }:
       if (address.trim().toLowerCase() !== coachSignInAddress()) return { status: 'sendt' }
       const token = newToken()
       db.insert(deskLinks)
-        .values({ tokenHash: hashed(token), createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS).toISOString(), destination: deskDestination(destination) })
+        .values({ tokenHash: hashToken(token), createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS).toISOString(), destination: deskDestination(destination) })
         .run()
       return { status: 'sendt', token }
     })
@@ -65,7 +65,7 @@ export function linkIsUsable(db: Db, token: string, now: Date) {
   return db.select({ id: deskLinks.id }).from(deskLinks).where(usable(token, now)).get() !== undefined
 }
 
-const usable = (token: string, now: Date) => and(eq(deskLinks.tokenHash, hashed(token)), isNull(deskLinks.usedAt), gt(deskLinks.expiresAt, now.toISOString()))
+const usable = (token: string, now: Date) => and(eq(deskLinks.tokenHash, hashToken(token)), isNull(deskLinks.usedAt), gt(deskLinks.expiresAt, now.toISOString()))
 
 /**
  * Uses a link up and opens a session, in one transaction: a link works once, within 15 minutes.
@@ -79,7 +79,7 @@ export function redeemSignInLink(db: Db, token: string, now: Date): { sessionTok
       if (!link) return undefined
       const sessionToken = newToken()
       db.insert(deskSessions)
-        .values({ tokenHash: hashed(sessionToken), createdAt: now.toISOString(), lastSeenAt: now.toISOString(), expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString() })
+        .values({ tokenHash: hashToken(sessionToken), createdAt: now.toISOString(), lastSeenAt: now.toISOString(), expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString() })
         .run()
       return { sessionToken, destination: link.destination }
     })
@@ -97,7 +97,7 @@ export function sessionOf(db: Db, token: string | undefined, now: Date): DeskSes
   const session = db
     .select()
     .from(deskSessions)
-    .where(and(eq(deskSessions.tokenHash, hashed(token)), gt(deskSessions.expiresAt, now.toISOString())))
+    .where(and(eq(deskSessions.tokenHash, hashToken(token)), gt(deskSessions.expiresAt, now.toISOString())))
     .get()
   if (!session) return undefined
   const slid = now.getTime() - Date.parse(session.lastSeenAt) >= SLIDE_EVERY_MS
