@@ -5,9 +5,7 @@ import { POSTS_PER_PAGE } from '~/lib/blog'
 import { articleHref, blogHref } from '~/lib/blog-search'
 import { type Category, categoryLabels } from '~/lib/categories'
 import { getSiteUrl } from '~/lib/site-url'
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!)
+import { escapeMarkup } from '~/server/http/responses.server'
 
 const staticPages = ['/', '/om', '/ydelser', '/blog', '/referencer', '/kontakt', '/privatlivspolitik']
 
@@ -30,7 +28,7 @@ export function sitemapResponse(now = new Date(), db: Db = getDb()) {
   ]
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.map(({ loc, lastmod }) => `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`).join('\n')}
+${urls.map(({ loc, lastmod }) => `  <url><loc>${escapeMarkup(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`).join('\n')}
 </urlset>
 `
   return new Response(body, { headers: feedHeaders('application/xml') })
@@ -53,20 +51,20 @@ export function rssResponse(now = new Date(), db: Db = getDb()) {
   const items = articles.map((article) => {
     const link = `${origin}${articleHref(article.slug)}`
     return `    <item>
-      <title>${escapeXml(article.title)}</title>
+      <title>${escapeMarkup(article.title)}</title>
       <link>${link}</link>
       <guid isPermaLink="true">${link}</guid>
-      <description>${escapeXml(article.description)}</description>
+      <description>${escapeMarkup(article.description)}</description>
       <pubDate>${new Date(article.publishedAt).toUTCString()}</pubDate>
-      <category>${escapeXml(categoryLabels[article.category as Category] ?? article.category)}</category>
+      <category>${escapeMarkup(categoryLabels[article.category as Category] ?? article.category)}</category>
     </item>`
   })
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${escapeXml(`Blog | ${site.tagline}`)}</title>
+    <title>${escapeMarkup(`Blog | ${site.tagline}`)}</title>
     <link>${origin}/blog</link>
-    <description>${escapeXml('Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet.')}</description>
+    <description>${escapeMarkup('Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet.')}</description>
     <language>da-dk</language>
     <atom:link href="${origin}/rss.xml" rel="self" type="application/rss+xml"/>
     ${articles[0] ? `<lastBuildDate>${new Date(articles[0].updatedAt).toUTCString()}</lastBuildDate>` : ''}

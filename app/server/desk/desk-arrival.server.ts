@@ -1,4 +1,5 @@
 import { sessionTokenIn } from '~/server/desk/desk-auth.server'
+import { escapeMarkup } from '~/server/http/responses.server'
 
 /**
  * A desk link opened from webmail or another app is a cross-site navigation, and the session
@@ -12,7 +13,7 @@ export function crossSiteDeskArrival(request: Request, pathname: string): Respon
   if (request.headers.get('sec-fetch-site') !== 'cross-site' || request.headers.get('sec-fetch-mode') !== 'navigate') return undefined
   if (sessionTokenIn(request.headers.get('cookie'))) return undefined
   const url = new URL(request.url)
-  const href = `${url.pathname}${url.search}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  const href = escapeMarkup(`${url.pathname}${url.search}`)
   const body = `<!doctype html><html lang="da"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0"><meta name="robots" content="noindex"><title>Dit skrivebord</title></head><body><p><a href="${href}">Fortsæt til dit skrivebord</a></p></body></html>`
   return new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store, private', 'X-Robots-Tag': 'noindex, nofollow' } })
 }

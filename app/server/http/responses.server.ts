@@ -17,3 +17,7 @@ export function serverError(path: string, error: unknown) {
   log('error', 'request failed', { path, ...errorFields(error) })
   return textResponse(500, SERVER_ERROR_TEXT)
 }
+
+/** Text made safe inside XML or an HTML attribute: the five characters with a meaning there. */
+export const escapeMarkup = (text: string) =>
+  text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!)
