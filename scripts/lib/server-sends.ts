@@ -7,6 +7,6 @@ import { serverIsRunning } from '~/server/app-state.server'
  */
 export function whoSends(db: Db, what: string) {
   return serverIsRunning(db)
-    ? `${what} sendes af hjemmesiden inden for et minut; npm run booking:list viser, når det er sket.`
+    ? `${what} sendes af hjemmesiden inden for et minut.`
     : `Hjemmesiden kører ikke lige nu (den har ikke meldt sig de sidste minutter): ${what.toLowerCase()} ligger klar og sendes, så snart den kører igen.`
 }

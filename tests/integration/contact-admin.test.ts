@@ -352,7 +352,7 @@ describe('the coach’s privacy tools', () => {
     expect(erased.status).toBe(0)
     expect(erased.stdout).toContain('1 kommende samtale aflyses først: anne@eksempel.dk får en aflysning, og tiden fjernes fra din kalender.')
     expect(erased.stdout).toContain(
-      `Aflyst først: booking ${anne.publicId}, ${when(anne)}. Den slettes, så snart aflysningen er sendt. Aflysningen sendes af hjemmesiden inden for et minut; npm run booking:list viser, når det er sket.`,
+      `Aflyst først: booking ${anne.publicId}, ${when(anne)}. Den slettes, så snart aflysningen er sendt. Aflysningen sendes af hjemmesiden inden for et minut.`,
     )
     expect(rowOfBooking(anne.id)).toMatchObject({ status: 'aflyst', cancelledBy: 'coach', eraseRequestedAt: expect.any(String) })
     expect(emailRows(anne.id).filter((email) => email.kind === 'aflyst')).toEqual([
