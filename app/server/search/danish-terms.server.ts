@@ -14,9 +14,12 @@ export const TERM_RULES_VERSION = 2
 
 const WORD = /[\p{L}\p{N}]+/gu
 
-/** The words of a text in order, lower-cased, each with where it stands (for snippets). */
+/**
+ * The words of a text in order, lower-cased, each with where it stands (for snippets). Danish has no
+ * casing rules of its own, so the locale-free lower case is the same as »da«'s, and cheaper.
+ */
 export function wordsOf(text: string) {
-  return [...text.matchAll(WORD)].map((match) => ({ word: match[0].toLocaleLowerCase('da'), start: match.index, end: match.index + match[0].length }))
+  return [...text.matchAll(WORD)].map((match) => ({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length }))
 }
 
 /**

@@ -25,7 +25,10 @@ function statement(db: Db, sql: string) {
 
 /** More words than this say nothing more; the rest of a long query is left out. */
 const MAX_QUERY_WORDS = 8
-/** Stems this long also find the words they begin (»stres« finds »stresshåndtering«); shorter ones only themselves. */
+/**
+ * Stems this long also find the words they begin (»stres« finds »stresshåndtering«); shorter ones only
+ * themselves. The index keeps prefix lists for 4 to 8 letters (migration `blog_search_prefixes`).
+ */
 const PREFIX_FROM = 4
 /** A compound's parts are at least this long (»karriere|skift«, »søvn|løshed«). */
 const MIN_PART = 3
