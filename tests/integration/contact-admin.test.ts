@@ -18,6 +18,7 @@ import { type MailTransport, outboxTransport } from '~/server/contact/mail-trans
 import { deliveredText } from '../../scripts/lib/contact-database.ts'
 import { temporaryDatabase } from '../helpers'
 import { details, testAvailability } from './booking-helpers'
+import { runCommand } from '../run-command'
 
 // The background purge runs in each server worker: it may remove an outbox file right after the
 // erasure listed the outbox. `afterListing` stands in for it; node:fs/promises is real otherwise.
@@ -57,6 +58,13 @@ async function twoPeople() {
 }
 const rowOf = (db: Db, email: string) => db.select().from(contactMessages).all().find((row) => row.email === email)!
 const filesOf = (publicId: string) => [`contact-${publicId}-confirmation.json`, `contact-${publicId}-notification.json`]
+/** A command as `npm run` starts it: its own tsx process, with the test's environment and these settings. */
+async function spawnCommand(script: string, args: string[], env: Record<string, string>) {
+  const result = await promisify(execFile)('node_modules/.bin/tsx', [`scripts/${script}.ts`, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' }).catch(
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  )
+  return { status: 'code' in result ? result.code : 0, stdout: result.stdout, stderr: result.stderr }
+}
 
 describe('the coach’s privacy tools', () => {
   it('lists recent messages with their delivery status, newest first, and counts what is not sent', async () => {
@@ -180,23 +188,20 @@ describe('the coach’s privacy tools', () => {
     seedIfEmpty(db)
     db.$client.close()
     const database = join(dir, 'site.db')
-    const env = { ...process.env, DATABASE_URL: database, MAIL_OUTBOX_DIR: outbox }
-    const run = async (script: string, ...args: string[]) => {
-      const result = await promisify(execFile)('node_modules/.bin/tsx', [`scripts/${script}.ts`, ...args], { env, encoding: 'utf8' }).catch(
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      )
-      return { status: 'code' in result ? result.code : 0, stdout: result.stdout, stderr: result.stderr }
-    }
+    const env = { DATABASE_URL: database, MAIL_OUTBOX_DIR: outbox }
+    const run = (script: string, ...args: string[]) => runCommand(script, args, env)
 
-    const [list, listOne, badLimit, exported, missing, shown, notThere] = await Promise.all([
-      run('contact-list'),
-      run('contact-list', '--antal', '1'),
-      run('contact-list', '--antal', 'mange'),
-      run('contact-export', '--email=BO@eksempel.dk'),
-      run('contact-delete'),
-      run('contact-show', String(cy.id)),
-      run('contact-show', '99'),
+    // One run of each command as its own process proves the wiring (tsx, the exit status); the
+    // others run in this process.
+    const [list, exported, notThere] = await Promise.all([
+      spawnCommand('contact-list', [], env),
+      spawnCommand('contact-export', ['--email=BO@eksempel.dk'], env),
+      spawnCommand('contact-show', ['99'], env),
     ])
+    const listOne = await run('contact-list', '--antal', '1')
+    const badLimit = await run('contact-list', '--antal', 'mange')
+    const missing = await run('contact-delete')
+    const shown = await run('contact-show', String(cy.id))
     expect(list.stdout.split('\n')[0]).toBe(`Database: ${database}`)
     expect(list.stdout).toMatch(/^\| nr \| modtaget +\| navn +\| e-mail +\| telefon +\| status +\| besked +\|$/m)
     expect(list.stdout).toMatch(
@@ -312,18 +317,13 @@ describe('the coach’s privacy tools', () => {
     await deliverBookingEmails({ db, transport: outboxTransport(outbox), clock: () => bookedAt })
     const outboxBefore = readdirSync(outbox).sort()
     const when = (booking: typeof bo) => formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))
-    const env = { ...process.env, DATABASE_URL: join(dir, 'site.db'), MAIL_OUTBOX_DIR: outbox }
-    const run = async (script: string, ...args: string[]) => {
-      const result = await promisify(execFile)('node_modules/.bin/tsx', [`scripts/${script}.ts`, ...args], { env, encoding: 'utf8' }).catch(
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      )
-      return { status: 'code' in result ? result.code : 0, stdout: result.stdout, stderr: result.stderr }
-    }
+    const env = { DATABASE_URL: join(dir, 'site.db'), MAIL_OUTBOX_DIR: outbox }
+    const run = (script: string, ...args: string[]) => runCommand(script, args, env)
     const rowOfBooking = (id: number) => db.select().from(bookings).where(eq(bookings.id, id)).get()
     const emailRows = (id: number) => db.select({ kind: bookingEmails.kind, role: bookingEmails.role, status: bookingEmails.status }).from(bookingEmails).where(eq(bookingEmails.bookingId, id)).orderBy(bookingEmails.id).all()
 
     // Run from a script (no terminal to ask in) and without --ja: it shows the booking and changes nothing.
-    const unconfirmed = await run('booking-cancel', bo.publicId)
+    const unconfirmed = await spawnCommand('booking-cancel', [bo.publicId], env)
     expect(unconfirmed.status).toBe(2)
     expect(unconfirmed.stdout).toBe(`Booking ${bo.publicId}: Mette Sørensen (bo@eksempel.dk, 20 30 40 50), ${when(bo)}.\n`)
     expect(unconfirmed.stderr).toContain(`Intet er aflyst: aflysningen skal bekræftes, og her kan der ikke spørges. Er du sikker, så tilføj --ja: npm run booking:cancel -- ${bo.publicId} --ja`)
