@@ -26,25 +26,7 @@ export const bySlug = (slug: string) => {
   return { ...article, text: plainText(article.bodyHtml) }
 }
 
-/**
- * Names introduced as a case, by the ways the articles introduce them (a heuristic, not grammar):
- * »jeg vil kalde X«, »lad os kalde hende X«, »her kaldet X«, »X (navnet er ændret)«,
- * »X er 34 år«, »X, en mor på 41« and »X på 16«. Capitalised words that start sentences are not names.
- */
-const NAME = '(\\p{Lu}\\p{Ll}+)'
-const introductions = [
-  `(?:jeg (?:her )?(?:vil )?kalde|jeg her kalder|kalder jeg) (?:ham |hende |dem )?${NAME}`,
-  `kalde (?:ham|hende|dem) ${NAME}`,
-  `her kaldet ${NAME}`,
-  `hedder ikke ${NAME}`,
-  `${NAME},? (?:er|var) (?:\\d{1,2} år|en \\p{Ll}+ på \\d{1,2})`,
-  `${NAME}(?:,| –)? (?:på|\\()\\d{1,2}\\b`,
-  `${NAME}(?: –|,)? (?:\\(navnet er ændret\\)|det er ikke (?:hans|hendes) rigtige navn|som (?:han|hun) hedder (?:her|i denne fortælling)|som ikke hedder)`,
-].map((pattern) => new RegExp(pattern, 'gu'))
-const notNames = new Set(['Jeg', 'Du', 'Han', 'Hun', 'Det', 'Den', 'De', 'Der', 'Vi', 'Man', 'Klokken', 'Hver', 'Nu', 'Så', 'Men', 'Og', 'Hvis', 'Når', 'Alle', 'Mange', 'Nogle'])
-export function caseNames(text: string) {
-  return new Set(introductions.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)).filter((name) => !notNames.has(name)))
-}
+export { caseNames } from './case-names'
 
 /** Every run of n words (lower case, punctuation dropped) in a text. */
 export function phrases(text: string, n: number) {

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -55,6 +55,22 @@ describe('publishing in a copy of the project', () => {
     expect(problems.filter((problem) => /^(?:med-afsnit|linker-ind)\.md/.test(problem))).toEqual([
       'linker-ind.md: linket til /blog/med-afsnit#hvad-du-kan fører ingen steder hen – ret adressen, eller fjern linket',
       'med-afsnit.md: linket til #findes-ikke fører ingen steder hen – ret adressen, eller fjern linket',
+    ])
+  })
+
+  it('asks for the footnote on an article that introduces someone by a made-up name, and on no other', async () => {
+    const story = 'En kvinde i trediverne skrev til mig. Lad os kalde hende Rikke. Rikke havde sendt halvtreds ansøgninger.'
+    writeFileSync(join(blog(), 'med-klient.md'), article('Med en klient', story))
+    writeFileSync(join(blog(), 'med-note.md'), article('Med note', story).replace('\n---\n', '\nanonymised: true\n---\n'))
+    writeFileSync(join(blog(), 'uden-klient.md'), article('Uden klient', 'Skriv tre styrker ned. Har du tanker om selvmord, så ring til Livslinien på 70 201 201.'))
+    // The coach takes a case out of an article but forgets the name in one sentence: the footnote must stay.
+    const source = readFileSync(join(blog(), 'uddrag-fra-coaching.md'), 'utf8')
+    writeFileSync(join(blog(), 'uddrag-fra-coaching.md'), source.replace('\nanonymised: true\n', '\n'))
+
+    const problems = await coachContentProblems(copy)
+    expect(problems.filter((problem) => problem.includes('anonymised'))).toEqual([
+      'med-klient.md: artiklen præsenterer »Rikke« som en person i et eksempel – skriv anonymised: true i toppen, så noten om ændrede navne står under teksten',
+      'uddrag-fra-coaching.md: artiklen præsenterer »Tina« som en person i et eksempel – skriv anonymised: true i toppen, så noten om ændrede navne står under teksten',
     ])
   })
 

@@ -3,10 +3,14 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { readArticleFiles } from '#db/sync-blog'
 import { loadAvailability } from '~/server/booking/availability.server'
+import { caseNames } from './case-names'
 
 /**
  * The checks that protect the coach, and the only ones `npm test` runs over her own content/:
- * every file she edits parses, and every link it makes leads somewhere. What the shipped articles
+ * every file she edits parses, every link it makes leads somewhere, and an article that introduces
+ * someone by a made-up name (»lad os kalde hende Rikke«) shows the footnote that names and details
+ * are changed (anonymised: true), so no reader takes a client for a real, recognisable person and no
+ * client has to wonder whether she is recognisable. What the shipped articles
  * say and how (house style, crisis lines, facts) is tested on a fixture copy (tests/fixtures/blog),
  * so publishing, changing or deleting an article never turns a test red by itself.
  *
@@ -18,6 +22,14 @@ export async function coachContentProblems(projectRoot: string): Promise<string[
 
   const { articles, problems: articleMistakes } = readArticleFiles(join(content, 'blog'))
   problems.push(...articleMistakes.map((mistake) => mistake.message))
+
+  for (const article of articles) {
+    if (article.anonymised) continue
+    const text = `${article.title} ${article.description} ${article.bodyHtml.replace(/<[^>]+>/g, ' ')}`.replace(/&[a-z#0-9]+;/g, ' ').replace(/\s+/g, ' ')
+    for (const name of caseNames(text)) {
+      problems.push(`${article.slug}.md: artiklen præsenterer »${name}« som en person i et eksempel – skriv anonymised: true i toppen, så noten om ændrede navne står under teksten`)
+    }
+  }
 
   const articleTitles = new Map(articles.map((article) => [article.slug, article.title]))
   const headingIds = new Map(articles.map((article) => [article.slug, new Set([...article.bodyHtml.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]!))]))
