@@ -203,8 +203,10 @@ describe('e-mail through the real Resend SDK', () => {
     expect(onlyRow(db)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Resend svarede ikke inden for 0.3 s' })
     expect(api.sent.size).toBe(0)
 
+    // The retry has the site's own timeout: 0.3 s is for the hanging call, and a busy machine can
+    // take longer than that to answer a call that does not hang.
     const later = new Date(start.getTime() + retryDelayMs(1))
-    expect(await retryPendingMessages({ db, transport: resendTransport('re_test', { timeoutMs }), clock: () => later })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(await retryPendingMessages({ db, transport: resendTransport('re_test'), clock: () => later })).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(onlyRow(db)).toMatchObject({ status: 'sent', attempts: 2 })
     expect([...api.sent.keys()].sort()).toEqual(keysOf(claimed.publicId).sort())
   })
