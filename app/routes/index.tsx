@@ -89,7 +89,7 @@ function HomePage() {
         </ul>
       </section>
 
-      <Section className="defer-guess-59 md:defer-guess-35 lg:defer-guess-27 bg-sand-100">
+      <Section className="home-quotes bg-sand-100">
         <SectionHeading eyebrow="Klienter fortæller" title="Det siger mine klienter" />
         <TestimonialSource text={quotesSource} className="-mt-4 mb-8" />
         <TestimonialCards items={quotes} className="md:grid-cols-3" />
@@ -100,7 +100,7 @@ function HomePage() {
         </div>
       </Section>
 
-      <Section className="defer-guess-43 md:defer-guess-30 lg:defer-guess-19">
+      <Section className="home-about">
         <div className="grid items-center gap-10 lg:grid-cols-[1fr_1fr]">
           <div>
             <p className="eyebrow mb-2 text-accent-700">Om mig</p>
@@ -123,7 +123,7 @@ function HomePage() {
         </div>
       </Section>
 
-      <Section className="defer-guess-40 md:defer-guess-24 lg:defer-guess-20 bg-sand-100">
+      <Section className="home-help bg-sand-100">
         <SectionHeading eyebrow="Specialer" title="Hvad kan jeg hjælpe dig med?" />
         <TextCards items={specialties} />
         <div className="mt-10 text-center">
@@ -134,7 +134,7 @@ function HomePage() {
       </Section>
 
       {latestPosts.length > 0 && (
-        <Section className="defer-guess-84 md:defer-guess-60 lg:defer-guess-35">
+        <Section className="home-posts">
           <SectionHeading eyebrow="Fra bloggen" title="Nyeste artikler" />
           <PostGrid posts={latestPosts} />
           <div className="mt-10 text-center">
@@ -145,7 +145,7 @@ function HomePage() {
         </Section>
       )}
 
-      <Section className="defer-guess-11 md:defer-guess-10 bg-sand-100">
+      <Section className="home-quote bg-sand-100">
         <Quote source={site.name}>
           Forandring begynder, når du giver dig selv lov til at stoppe op og lytte efter, hvad du i virkeligheden
           har brug for.

@@ -14,7 +14,7 @@ export function SiteFooter() {
   const pathname = useLocation({ select: (location) => location.pathname })
   return (
     <>
-      <footer className="defer-render defer-guess-44 md:defer-guess-19 border-t border-sand-200 bg-sand-100 px-5 pt-12 pb-8 text-ink-soft sm:px-8">
+      <footer className="defer-render border-t border-sand-200 bg-sand-100 px-5 pt-12 pb-8 text-ink-soft sm:px-8">
         <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-3">
           <div>
             <p className="flex items-center gap-2 font-serif text-xl font-semibold text-ink">
