@@ -1,6 +1,6 @@
 import { articleClosings } from '../content/article-closings'
 import { expect, expectNoAxeViolations, gotoInteractive, test } from './helpers'
-import { type ServerInstance, startFixtureBlog } from './server-instance'
+import { SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
 
 // What a reader meets on an article page, server-rendered from articles written here: the reading
 // time, »Opdateret« and dateModified from updatedAt, the table of contents of a long article, the
@@ -14,6 +14,7 @@ let dispose: (() => Promise<void>) | undefined
 test.describe('an article page', () => {
   test.describe.configure({ timeout: 90_000 })
   test.beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT_MS)
     ;({ server: blog, dispose } = await startFixtureBlog([
       { slug: 'langt-forloeb', title: 'Et langt forløb', category: 'stress', publishedAt: '2024-05-01', updatedAt: '2026-12-03', anonymised: true, jsonLd: true, body: longBody },
       { slug: 'kort-tekst', title: 'En kort tekst', category: 'relationship', publishedAt: '2024-04-01' },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXISTING_COVER, daysAgo, writeArticle } from './articles'
 import { expect, gotoInteractive, test } from './helpers'
-import { type ServerInstance, seedDatabase, startFixtureBlog } from './server-instance'
+import { seedDatabase, SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
 
 // A blog of known articles on a server of its own: the counts below are written here, not read
 // from content/blog, so a new article from the coach changes nothing. The dates are long past, so
@@ -20,6 +20,7 @@ let disposeFixtureBlog: (() => Promise<void>) | undefined
 test.describe('a blog of four known articles', () => {
   test.describe.configure({ timeout: 90_000 })
   test.beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT_MS)
     ;({ server: fixtureBlog, dispose: disposeFixtureBlog } = await startFixtureBlog(fixtureArticles))
   })
   test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import ICAL from 'ical.js'
 import type { Browser, Page } from '@playwright/test'
 import { emailsFor, expect, expectNoAxeViolations, test } from './helpers'
-import { type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
+import { disposeServerInstance, SERVER_START_TIMEOUT_MS, type ServerInstance, startServerInstance } from './server-instance'
 
 // Every day, every hour from 08:00 to 20:00: whatever day the suite runs, there are free times.
 const EVERY_DAY = `varighed: 30
@@ -25,6 +25,7 @@ let availabilityFile = ''
 let server: ServerInstance
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT_MS)
   fileDir = mkdtempSync(join(tmpdir(), 'coach-booking-file-'))
   availabilityFile = join(fileDir, 'booking.yaml')
   writeFileSync(availabilityFile, EVERY_DAY)

@@ -7,7 +7,7 @@ import type { Browser, Page } from '@playwright/test'
 import { site } from '../content/site.ts'
 import { EVERY_DAY_AVAILABILITY } from '../scripts/lib/caddy-log-check.ts'
 import { expect, expectNoAxeViolations, test } from './helpers'
-import { type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
+import { disposeServerInstance, SERVER_START_TIMEOUT_MS, type ServerInstance, startServerInstance } from './server-instance'
 
 // The coach's desk on her phone (390 px), with and without JavaScript: in by the link in the
 // outbox, a visitor's booking moved (REQUEST, same UID, SEQUENCE 1, her note) and another cancelled
@@ -19,6 +19,7 @@ let fileDir = ''
 let server: ServerInstance
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT_MS)
   fileDir = mkdtempSync(join(tmpdir(), 'coach-desk-file-'))
   writeFileSync(join(fileDir, 'booking.yaml'), EVERY_DAY_AVAILABILITY)
   server = await startServerInstance({ env: { BOOKING_FILE: join(fileDir, 'booking.yaml') } })

@@ -2,7 +2,7 @@ import { popularArticles } from '../content/popular-articles'
 import { writeArticle } from './articles'
 import { BASE_URL } from './environment'
 import { expect, gotoInteractive, test } from './helpers'
-import { type ServerInstance, startFixtureBlog } from './server-instance'
+import { SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
 
 /**
  * A blog of 15 known articles on a server of its own: artikel-01 (oldest) to artikel-15 (newest),
@@ -192,6 +192,7 @@ test('the not-found page offers the blog, the contact page and popular articles'
 test.describe('a blog of 15 known articles', () => {
   test.describe.configure({ timeout: 90_000 })
   test.beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT_MS)
     // Seeding and starting a server of its own takes more than the default 30 s on a busy machine.
     test.setTimeout(120_000)
     ;({ server: fixtureBlog, dispose: disposeFixtureBlog } = await startFixtureBlog(fixtureArticles))

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { daysAgo, writeArticle } from './articles'
 import { emailsFor, expect, expectNoAxeViolations, test, uniqueEmail } from './helpers'
-import { type ServerInstance, seedDatabase, startFixtureBlog } from './server-instance'
+import { seedDatabase, SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
 
 // "Få besked om nye artikler" from a reader's side, without JavaScript: sign-up, the confirmation
 // link from the outbox, a new article seeded, its notice (once per subscriber, with the one-click
@@ -24,6 +24,7 @@ const notices = (address: string) => emailsFor(address, blog.outbox).filter((ema
 test.describe('new articles by e-mail', () => {
   test.describe.configure({ timeout: 120_000 })
   test.beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT_MS)
     ;({ server: blog, content, dispose } = await startFixtureBlog([{ slug: 'smaa-skridt', title: 'Små skridt mod et roligere liv', category: 'life', publishedAt: daysAgo(30) }]))
   })
   test.afterAll(async () => {

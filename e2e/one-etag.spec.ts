@@ -1,11 +1,12 @@
 import { get } from 'node:http'
 import { expect, test } from './helpers'
-import { type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
+import { disposeServerInstance, SERVER_START_TIMEOUT_MS, type ServerInstance, startServerInstance } from './server-instance'
 
 // With two workers each renders its own copy of a page; both copies must be the same bytes, or a
 // browser revalidating against the other worker gets the whole page again instead of a 304.
 let server: ServerInstance
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT_MS)
   server = await startServerInstance({ env: { WEB_CONCURRENCY: '2' } })
 })
 test.afterAll(async () => disposeServerInstance(server))

@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, test } from './helpers'
-import { type ServerInstance, startFixtureBlog } from './server-instance'
+import { SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
 
 // A blog of known articles on a server of its own, so the coach's own articles change nothing here.
 let blog: ServerInstance
@@ -8,6 +8,7 @@ let dispose: (() => Promise<void>) | undefined
 test.describe('searching the blog', () => {
   test.describe.configure({ timeout: 90_000 })
   test.beforeAll(async () => {
+    test.setTimeout(SERVER_START_TIMEOUT_MS)
     ;({ server: blog, dispose } = await startFixtureBlog([
       { slug: 'naar-stress-fylder', title: 'Når stress fylder', category: 'stress', publishedAt: '2024-05-01' },
       { slug: 'teenagere-og-skaerme', title: 'Teenageren og skærmen', category: 'teenage', publishedAt: '2024-04-01', description: 'Teenagere sover for lidt, når skærmen lyser om natten.' },

@@ -55,6 +55,13 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL')
 })
 
+/**
+ * The time a `beforeAll` that starts a server (and seeds its blog) gets: a hook has the test's 30 s
+ * unless it says otherwise (`test.describe.configure` sets the tests' time, not the hooks'), and on
+ * a busy machine seeding and starting take longer than a test may.
+ */
+export const SERVER_START_TIMEOUT_MS = 90_000
+
 export async function startServerInstance({ env = {}, prepare, readyPath = '/healthz' }: InstanceOptions = {}): Promise<ServerInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'coach-e2e-instance-'))
   const paths = { dir, databaseFile: join(dir, 'site.db'), outbox: join(dir, 'outbox') }
