@@ -10,7 +10,7 @@ if (!process.env.TEST_WORKER_INDEX) console.log(`End-to-end: ${BASE_URL} · data
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   // No retries, in CI or anywhere: a flaky test is a bug to fix, not to paper over.
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
