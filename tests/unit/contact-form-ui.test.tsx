@@ -64,8 +64,6 @@ describe('the contact form', () => {
     const sent = form({ initialResult: { status: 'sendt' } })
     expect(textOf(sent)).toContain(contactStatusText.sendt)
     expect(linksOf(sent)).not.toContainEqual([site.phone.display.replace(/\u00a0/g, ' '), site.phone.href])
-    expect(sent).toContain('success')
-    expect(tooMany).toContain('danger')
   })
 
   it('carries the spam trap, hidden from people and screen readers, and the privacy notice', () => {
