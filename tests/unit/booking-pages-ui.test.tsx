@@ -34,7 +34,7 @@ const booking: ManagedBooking = {
   mode: 'Telefon',
   changeable: true,
   cutoff: '24 timer',
-  moveTo: [{ label: 'tirsdag 21. april', slots: [{ key: '2026-04-21T09:00', label: 'kl. 9.00' }] }],
+  moveTo: [{ date: '2026-04-21', label: 'tirsdag 21. april', slots: [{ key: '2026-04-21T09:00', time: '9.00', label: 'kl. 9.00' }] }],
   addToCalendar: { google: 'https://calendar.google.com/x', outlook: 'https://outlook.live.com/x' },
 }
 
