@@ -207,6 +207,11 @@ describe('/blog', () => {
     expect(textOf(none)).not.toContain('Nye Artikler')
   })
 
+  it('says, to screen readers as well, that the articles are loading while a later page loads', () => {
+    const Pending = BlogRoute.options.pendingComponent as () => React.ReactNode
+    expect(renderToStaticMarkup(<Pending />)).toMatch(/^<p role="status"[^>]*>Indlæser artikler\.\.\.<\/p>$/)
+  })
+
   it('with ?q= shows the search with what was searched', () => {
     const html = renderPage(BlogRoute, { loaderData: { kind: 'search', search: { query: 'ro', page: 1, pageCount: 1, total: 1, hits: [{ ...post('a'), snippet: [] }] } } })
     expect(textOf(html)).toContain('Søg i bloggen')

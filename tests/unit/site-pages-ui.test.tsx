@@ -32,6 +32,25 @@ const portrait: PortraitImage = {
 
 const contactData = (draft: object | null = null) => ({ draft, ...contactPageTexts() })
 
+describe('the pages’ heads', () => {
+  it('give each page its own description and canonical address', () => {
+    const pages = [
+      [HomeRoute, '/', site.description],
+      [AboutRoute, '/om', `Mød ${site.name}, certificeret coach i Fredericia siden ${site.foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`],
+      [ServicesRoute, '/ydelser', 'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia og online.'],
+      [ReferencesRoute, '/referencer', 'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.'],
+      [PrivacyRoute, '/privatlivspolitik', 'Sådan behandler jeg dine personoplysninger, når du besøger hjemmesiden, skriver til mig, booker en samtale eller bliver klient.'],
+      [ContactRoute, '/kontakt', `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`],
+    ] as const
+    for (const [route, path, description] of pages) {
+      const head = headOf(route, { loaderData: undefined })
+      expect(meta(head, 'description'), path).toBe(description)
+      expect(head.links, path).toEqual([{ rel: 'canonical', href: expect.stringMatching(new RegExp(`^https?://[^/]+${path === '/' ? '/?' : path}$`)) }])
+      expect(meta(head, 'robots'), path).toBe('index,follow')
+    }
+  })
+})
+
 describe('the portrait', () => {
   it('offers AVIF and WebP at every width, falls back to the largest WebP up to 640 px, and reserves its size', () => {
     const html = renderToStaticMarkup(<Portrait files={portrait} sizes="20rem" priority />)
