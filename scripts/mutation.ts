@@ -59,7 +59,7 @@ for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
   const forgotten = forgetStaticSurvivors(`reports/stryker/${part}.json`)
   if (forgotten > 0) console.log(`${forgotten} static mutants that survived are planned again`)
   const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
-  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
+  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit', env: { ...process.env, STRYKER_PART: part } })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
 
