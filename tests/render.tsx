@@ -2,9 +2,17 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } fr
 import type { ReactElement, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 
-/** The page's text as a visitor reads it: no tags, entities and odd spaces made plain, one space between words. */
+/** Elements inside a line of text: they join the words around them without a space of their own. */
+const INLINE_TAG = /<\/?(a|abbr|b|code|em|i|mark|small|span|strong|sub|sup|time)\b[^>]*>/g
+
+/**
+ * The page's text as a visitor reads it: a block (paragraph, heading, item, cell) ends a line,
+ * an inline element (a link, a <strong>) is part of its line, so a missing space shows; entities
+ * and odd spaces made plain, one space between words.
+ */
 export const textOf = (html: string) =>
   html
+    .replace(INLINE_TAG, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')

@@ -93,8 +93,9 @@ describe('the category chips', () => {
   it('link every category with its count, the one shown marked as current, and keep the reader’s place', () => {
     const html = renderToStaticMarkup(<CategoryChips counts={counts} current="stress" />)
     const links = linksOf(html)
-    expect(links[0]).toEqual(['Alle artikler 0 artikler', '/blog'])
-    expect(links).toContainEqual(['Stress coaching 6 artikler', '/blog?kategori=stress'])
+    // The count is a badge beside the name (a gap, not a space, between them).
+    expect(links[0]).toEqual(['Alle artikler0 artikler', '/blog'])
+    expect(links).toContainEqual(['Stress coaching6 artikler', '/blog?kategori=stress'])
     expect(links).toHaveLength(categoryFilters.length)
     expect(html.match(/aria-current="page"/g)).toHaveLength(1)
     expect(tagMatching(html, 'aria-current="page"')).toContain('href="/blog?kategori=stress"')
@@ -159,7 +160,7 @@ describe('the search results', () => {
   it('with no hit offer the categories and the most read articles', () => {
     const html = renderToStaticMarkup(<SearchResults result={{ query: 'xyz', page: 1, pageCount: 1, total: 0, hits: [], counts }} />)
     expect(textOf(html)).toContain('Ingen artikler matcher »xyz«. Prøv et andet ord, eller se artiklerne efter emne:')
-    expect(linksOf(html)).toContainEqual(['Stress coaching 6 artikler', '/blog?kategori=stress'])
+    expect(linksOf(html)).toContainEqual(['Stress coaching6 artikler', '/blog?kategori=stress'])
     expect(linksOf(html)).toContainEqual(['Stress er ikke svaghed', '/blog/stress-er-ikke-svaghed'])
     expect(renderToStaticMarkup(<SearchResults result={{ query: 'xyz', page: 1, pageCount: 1, total: 0, hits: [] }} />)).not.toContain('Kategorier')
   })
@@ -184,7 +185,7 @@ describe('/blog', () => {
     const html = renderPage(BlogRoute, { loaderData: { kind: 'index', index } })
     const text = textOf(html)
     expect(text).toContain('Artikler og inspiration Blog Tanker, redskaber og historier')
-    expect(text).toContain('Nye Artikler 1 nye')
+    expect(text).toContain('Nye Artikler1 nye')
     expect(linksOf(html)).toContainEqual(['Titel n', '/blog/n'])
     expect(linksOf(html)).toContainEqual(['Side 2', '/blog?side=2'])
     expect(tagWithId(html, 'nyhedsbrev-blog')).toContain('type="email"')
@@ -241,7 +242,8 @@ describe('an article’s page', () => {
   it('shows category, title, author, date, reading time and the body, with the way back and the sign-up', () => {
     const html = renderPage(ArticleRoute, { loaderData: article })
     const text = textOf(html)
-    expect(text).toContain('Stress coaching Ro i hverdagen Forfatter | Birgitte Holm · 18. september 2025 · Læsetid 6 minutter')
+    // The parts of the line are spaced by the layout (a gap), not by spaces.
+    expect(text).toContain('Stress coaching Ro i hverdagen Forfatter | Birgitte Holm·18. september 2025·Læsetid 6 minutter')
     expect(html).toContain('<p>Brødtekst.</p>')
     expect(linksOf(html).filter(([, href]) => href === '/blog')).toHaveLength(2)
     expect(tagWithId(html, 'nyhedsbrev-artikel')).toContain('type="email"')
@@ -264,7 +266,7 @@ describe('an article’s page', () => {
     })
     const text = textOf(html)
     expect(linksOf(html)).toContainEqual(['Et råd', '#et-raad'])
-    expect(text).toContain('18. september 2025 · Opdateret 2. november 2025 · Læsetid 6 minutter')
+    expect(text).toContain('18. september 2025·Opdateret 2. november 2025·Læsetid 6 minutter')
     expect(text).toContain('Om eksemplerne:')
     expect(text).toContain('Har du brug for hjælp nu?')
     expect(linksOf(html)).toContainEqual(['Skriv til mig om stress', '/kontakt'])

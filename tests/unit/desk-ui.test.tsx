@@ -79,7 +79,8 @@ describe('the desk overview', () => {
     const html = renderToStaticMarkup(<DeskOverview overview={overview} />)
     const text = textOf(html)
     expect(text).toContain('mandag 20. april kl. 10.00: Anne Jensen Telefon +45 20 30 40 50 · anne+test@eksempel.dk Besked: Jeg vil gerne tale om stress')
-    expect(text).toContain('kl. 10.00: Carl Aflyst Udeblev')
+    // The marks stand apart by their margin.
+    expect(text).toContain('kl. 10.00: CarlAflystUdeblev')
     expect(linksOf(html)).toContainEqual(['kl. 10.00: Anne Jensen', '/coach/booking/k7m2q9xd'])
     expect(linksOf(html)).toContainEqual(['+45 20 30 40 50', 'tel:+4520304050'])
     expect(linksOf(html)).toContainEqual(['anne+test@eksempel.dk', 'mailto:anne+test@eksempel.dk'])
@@ -91,9 +92,9 @@ describe('the desk overview', () => {
     const html = renderToStaticMarkup(<DeskOverview overview={overview} />)
     expect(textOf(html)).toContain('Næste ledige tider tirsdag 21. april kl. 9.00')
     expect(linksOf(html)).toContainEqual(['Ny: Bo Hansen, 18. september kl. 10.42', '/coach/besked/12'])
-    expect(textOf(html)).toContain('Ny: Bo Hansen, 18. september kl. 10.42 ulæst')
-    expect(textOf(html)).toContain('Dorte, 18. september kl. 10.42 læst')
-    expect(textOf(html)).toContain('Erik, 18. september kl. 10.42 håndteret')
+    expect(textOf(html)).toContain('Ny: Bo Hansen, 18. september kl. 10.42ulæst')
+    expect(textOf(html)).toContain('Dorte, 18. september kl. 10.42læst')
+    expect(textOf(html)).toContain('Erik, 18. september kl. 10.42håndteret')
     expect(textOf(html)).not.toMatch(/Ingen (bookinger|beskeder|ledige)/)
   })
 
