@@ -231,9 +231,30 @@ describe('an article’s page', () => {
     expect(meta(head, 'og:type')).toBe('article')
     expect(head.links[0]?.href).toMatch(/\/blog\/ro-i-hverdagen$/)
     const [posting, breadcrumbs] = structuredData(head)
-    expect(posting).toMatchObject({ '@type': 'BlogPosting', headline: 'Ro i hverdagen', datePublished: '2025-09-18', dateModified: '2025-10-01', inLanguage: 'da-DK', keywords: 'stress, ro', author: { name: 'Birgitte Holm' } })
-    expect(breadcrumbs!.itemListElement.map((item: { name: string; position: number }) => [item.position, item.name])).toEqual([[1, 'Hjem'], [2, 'Blog'], [3, 'Ro i hverdagen']])
-    expect(breadcrumbs!.itemListElement[2].item).toMatch(/\/blog\/ro-i-hverdagen$/)
+    const url = (path: string) => expect.stringMatching(new RegExp(`^https?://[^/]+${path.replace(/[.?]/g, '\\$&')}$`))
+    expect(posting).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Ro i hverdagen',
+      description: 'Om ro-i-hverdagen.',
+      image: url('/images/blog/ro-i-hverdagen.jpg?v=abc123'),
+      author: { '@type': 'Person', name: 'Birgitte Holm' },
+      datePublished: '2025-09-18',
+      dateModified: '2025-10-01',
+      publisher: { '@type': 'Organization', name: expect.stringContaining('Birgitte Holm'), logo: { '@type': 'ImageObject', url: url('/favicon.svg') } },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url('/blog/ro-i-hverdagen') },
+      inLanguage: 'da-DK',
+      keywords: 'stress, ro',
+    })
+    expect(breadcrumbs).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Hjem', item: url('/') },
+        { '@type': 'ListItem', position: 2, name: 'Blog', item: url('/blog') },
+        { '@type': 'ListItem', position: 3, name: 'Ro i hverdagen', item: url('/blog/ro-i-hverdagen') },
+      ],
+    })
     expect(structuredData(headOf(ArticleRoute, { loaderData: { ...article, jsonLd: false } })).map((data) => data['@type'])).toEqual(['BreadcrumbList'])
     expect(headOf(ArticleRoute, { loaderData: { ...article, keywords: [] } }).meta.find((tag) => tag.name === 'keywords')?.content).not.toBe('')
     expect(headOf(ArticleRoute, { loaderData: undefined })).toEqual({})
@@ -299,6 +320,8 @@ describe('the newsletter pages', () => {
     expect(tagWithId(html, 'nyhedsbrev-igen')).toContain('required=""')
     expect(html).toContain('name="website"')
     expect(html).toContain('aria-labelledby="nyhedsbrev-igen-overskrift"')
+    expect(html).toMatch(/<h2 id="nyhedsbrev-igen-overskrift"[^>]*>Få besked om nye artikler<\/h2>/)
+    expect(textOf(html)).toContain('du kan altid afmelde dig igen. Sådan behandler jeg din adresse')
     expect(linksOf(html)).toContainEqual(['Sådan behandler jeg din adresse', '/privatlivspolitik#nyhedsbrev'])
   })
 

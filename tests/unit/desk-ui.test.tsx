@@ -94,6 +94,7 @@ describe('the desk overview', () => {
     expect(linksOf(html)).toContainEqual(['Ny: Bo Hansen, 18. september kl. 10.42', '/coach/besked/12'])
     expect(textOf(html)).toContain('Ny: Bo Hansen, 18. september kl. 10.42ulæst')
     expect(textOf(html)).toContain('Dorte, 18. september kl. 10.42læst')
+    expect(linksOf(html)).toContainEqual(['Dorte, 18. september kl. 10.42', '/coach/besked/13'])
     expect(textOf(html)).toContain('Erik, 18. september kl. 10.42håndteret')
     expect(textOf(html)).not.toMatch(/Ingen (bookinger|beskeder|ledige)/)
   })
@@ -130,6 +131,8 @@ describe('a desk page below /coach', () => {
     expect(formsOf(html)).toEqual([{ til: '/coach/booking/k7m2q9xd' }])
     expect(tagWithId(html, 'log-ind-email')).toContain('name="email"')
     expect(formsOf(subpage('person', { signedIn: false }))).toEqual([{ til: '/coach' }])
+    // Only the person page goes back to the overview, not any address that happens to end in »person«.
+    expect(formsOf(subpage('booking/k2person', { signedIn: false }))).toEqual([{ til: '/coach/booking/k2person' }])
   })
 
   it('opens a sign-in link only by its button, and tells when the link is used up', () => {
@@ -160,7 +163,10 @@ describe('a desk page below /coach', () => {
     expect(tagWithId(html, 'flyt-besked')).toContain('name="besked"')
     expect(html).toContain('<option value="2026-04-21T09:00">kl. 9.00</option>')
     // A booking line on its own page is not a link to itself.
+    expect(textOf(html)).toContain('kl. 10.00: Anne Jensen Telefon')
     expect(linksOf(html).map(([, href]) => href)).not.toContain(back)
+    const oddCode = subpage('booking/k2person', { signedIn: true, formToken, page: 'booking', booking })
+    expect(formsOf(oddCode).at(-1)?.tilbage).toBe('/coach/booking/k2person')
   })
 
   it('a booking with no other free time, or past changing, offers what is left: the no-show mark and its undoing', () => {
@@ -204,6 +210,7 @@ describe('a desk page below /coach', () => {
     ])
     expect(linksOf(html)).toContainEqual(['Slet alt om personen …', '/coach/person?email=anne%2Btest%40eksempel.dk&amp;slet=ja'])
     expect(text).toContain(deskStatusText.slettet)
+    expect(html).toMatch(/<h1[^>]*>Person<\/h1>/)
   })
 
   it('a person with nothing stored says so', () => {
@@ -254,5 +261,7 @@ describe('the desk routes', () => {
     const html = renderPage(SubpageRoute, { loaderData: { signedIn: true, formToken, page: 'besked', message }, params: { _splat: 'besked/12' }, search: {} })
     expect(textOf(html)).toContain('Besked fra Bo Hansen')
     expect(formsOf(html)[0]?.tilbage).toBe('/coach/besked/12')
+    // Signing out comes back to the page of the address.
+    expect(formsOf(html).at(-1)).toEqual({ formular: formToken, handling: 'log-ud-overalt', tilbage: '/coach/besked/12' })
   })
 })
