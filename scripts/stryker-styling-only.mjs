@@ -6,7 +6,9 @@
 // What is left out, as a whole (every mutant inside it):
 //   - the value of a `className` or `style` attribute: className={cn(…)}, style={{ … }};
 //   - a call to `cn(…)`, the class-name joiner, and an object's `className` property;
-//   - a variable whose name ends in `Class` (`const boxClass = …`, `const inputClass = …`).
+//   - a variable whose name ends in `Class` (`const boxClass = …`, `const inputClass = …`), and a
+//     function whose name ends in `Variants` (class-variance-authority's name for one that returns
+//     class names: `buttonVariants`).
 // Never left out: a class list that hides or reveals something (`sr-only`, `hidden`, `invisible`,
 // with or without a breakpoint such as `lg:hidden`): what a screen reader or a phone shows is
 // behaviour, and those mutants stay in the score.
@@ -19,6 +21,7 @@ const isStylingAttribute = (node) => node.type === 'JSXAttribute' && ['className
 const isClassNameCall = (node) => node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'cn'
 const isClassNameProperty = (node) => node.type === 'ObjectProperty' && !node.computed && node.key.type === 'Identifier' && node.key.name === 'className'
 const isClassVariable = (node) => node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && /Class$/.test(node.id.name)
+const isVariantsFunction = (node) => node.type === 'FunctionDeclaration' && /Variants$/.test(node.id?.name ?? '')
 
 /** Whether any text in the subtree (string or template part) names a class that hides or shows content. */
 function touchesVisibility(path) {
@@ -37,7 +40,7 @@ function touchesVisibility(path) {
 const stylingOnly = {
   shouldIgnore(path) {
     const { node } = path
-    const styling = isStylingAttribute(node) || isClassNameCall(node) || isClassNameProperty(node) || isClassVariable(node)
+    const styling = isStylingAttribute(node) || isClassNameCall(node) || isClassNameProperty(node) || isClassVariable(node) || isVariantsFunction(node)
     return styling && !touchesVisibility(path) ? REASON : undefined
   },
 }

@@ -21,6 +21,11 @@ describe('the contact form', () => {
     expect(tagWithId(html, 'kontakt-phone').includes('required')).toBe(site.contactPhoneRequired)
     expect(html).not.toContain('aria-invalid')
     expect(html).not.toContain('role=')
+    // A required field says so in its label; an optional one does not.
+    const label = (name: string) => textOf(new RegExp(`<label for="kontakt-${name}"[^>]*>[\\s\\S]*?</label>`).exec(html)?.[0] ?? '')
+    expect(['firstName', 'lastName', 'email', 'message'].map(label)).toEqual(['Fornavn *', 'Efternavn *', 'E-mail *', 'Besked *'])
+    expect(label('address')).toBe('Adresse')
+    expect(label('serviceType')).toBe('Type ydelse')
     expect(textOf(html)).toContain('Send mig en besked Jeg svarer inden for én hverdag. Felter markeret med * skal udfyldes.')
     expect(/<button[^>]*>([^<]*)<\/button>/.exec(html)?.[1]).toBe('Send besked')
     expect(/<button[^>]*>/.exec(html)?.[0]).not.toContain('disabled=""')
@@ -33,6 +38,7 @@ describe('the contact form', () => {
     expect(tagWithId(html, 'kontakt-address')).toContain('aria-describedby="kontakt-address-hint"')
     expect(html).toMatch(/id="kontakt-address-hint"[^>]*>Valgfrit – fx til en faktura</)
     expect(tagWithId(html, 'kontakt-firstName')).not.toContain('aria-describedby')
+    expect(textOf(/<p id="kontakt-message-hint"[^>]*>[^<]*<\/p>/.exec(html)?.[0] ?? '')).toBe('Skriv kort, hvad du gerne vil tale om – men ingen helbredsoplysninger; dem tager vi i samtalen.')
     if (!site.contactPhoneRequired) {
       expect(tagWithId(html, 'kontakt-phone')).toContain('aria-describedby="kontakt-phone-hint"')
       expect(html).toMatch(/id="kontakt-phone-hint"[^>]*>Valgfrit – hvis du hellere vil ringes op</)
@@ -73,5 +79,6 @@ describe('the contact form', () => {
     expect(trap).toMatch(/^<div aria-hidden="true" class="absolute -left-\[10000px\][^"]*overflow-hidden">/)
     expect(/<input[^>]*>/.exec(trap)?.[0]).toMatch(/type="text"[^>]*tabindex="-1"[^>]*autoComplete="off"[^>]*name="website"[^>]*value=""/)
     expect(linksOf(html)).toContainEqual(['privatlivspolitik', '/privatlivspolitik'])
+    expect(textOf(html)).toContain('Læs i min privatlivspolitik, hvordan jeg behandler dine oplysninger.')
   })
 })

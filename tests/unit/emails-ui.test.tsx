@@ -30,6 +30,16 @@ describe('the e-mails about a booking', () => {
     expect(text).toContain('Tid: mandag 20. april kl. 10.00\n\nBesked: Første linje\nAnden linje')
     expect(text).toMatch(/Venlig hilsen\nBirgitte Holm/)
     expect(text).not.toContain('Samtalen er ikke akut hjælp')
+    const html = await render(<BookingEmail {...booking} />)
+    expect(html).toMatch(/<span>Venlig hilsen<\/span><span><br\/?>Birgitte Holm<\/span>/)
+    // Without a footnote there is no small print but the sender's address at the foot.
+    expect(html.match(/font-size:13px/g)).toHaveLength(1)
+    expect((await render(<BookingEmail {...booking} footnote="Lille skrift." />)).match(/font-size:13px/g)).toHaveLength(2)
+  })
+
+  it('keep a line break however the visitor’s system wrote it', async () => {
+    const text = await plainText(<BookingEmail {...booking} paragraphs={['Besked: Windows\r\ngammel Mac\rUnix\nslut']} />)
+    expect(text).toContain('Besked: Windows\ngammel Mac\nUnix\nslut')
   })
 
   it('give the manage link as its own address, the help until the conversation, and the footnote when asked', async () => {
@@ -91,6 +101,24 @@ describe('the contact e-mails', () => {
     expect(linksOf(html)).toEqual([['https://www.eksempel.dk/coach/besked/12', 'https://www.eksempel.dk/coach/besked/12']])
     const bare = textOf(await render(<ContactNotificationEmail {...props} message={{ ...props.message, phone: '', serviceType: '', address: 'Vej 1' }} />))
     expect(bare).toContain('Telefon: Ikke angivet Type ydelse: Ikke angivet Adresse: Vej 1')
+  })
+
+  it('the notification previews who wrote', async () => {
+    const html = await render(<ContactNotificationEmail {...ContactNotificationEmail.PreviewProps} />)
+    expect(html).toMatch(/display:none[^>]*>Ny besked fra Anne Jensen/)
+  })
+
+  it('the notification starts with the visitor’s first words, and a line of spaces or an old Mac’s line ends separate paragraphs', async () => {
+    const props = ContactNotificationEmail.PreviewProps
+    /** The paragraphs of the grey box that holds the visitor's message. */
+    const paragraphsOf = async (message: string) => {
+      const html = await render(<ContactNotificationEmail {...props} message={{ ...props.message, message }} />)
+      const box = html.slice(html.indexOf('background-color:#f5f1ea;border-radius:8px'), html.indexOf('Svar direkte på denne e-mail'))
+      return [...box.matchAll(/<p[^>]*>([\s\S]*?)<\/p>/g)].map((match) => textOf(match[1]!))
+    }
+    expect(await paragraphsOf('\n\n  Hej\n\nLinje')).toEqual(['Hej', 'Linje'])
+    expect(await paragraphsOf('Hej\n \t \nLinje')).toEqual(['Hej', 'Linje'])
+    expect(await paragraphsOf('Hej\r\rLinje')).toEqual(['Hej', 'Linje'])
   })
 
   it('the notification keeps the visitor’s paragraphs apart, with Windows line ends read as line breaks', async () => {

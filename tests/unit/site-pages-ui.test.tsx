@@ -146,6 +146,8 @@ describe('the pages about the coach', () => {
       for (const feature of service.features) expect(text).toContain(feature)
     }
     processSteps.forEach((step, index) => expect(text).toContain(`Trin ${index + 1}: ${step.title}`))
+    // The numbers a sighted visitor reads beside the steps.
+    expect([...html.matchAll(/aria-hidden="true">(\d+)<\/span>/g)].map((match) => Number(match[1]))).toEqual(processSteps.map((_, index) => index + 1))
     const real = textOf(renderPage(ServicesRoute, { loaderData: { pricesAreSamples: false, processSteps, services } }))
     expect(real).not.toContain('eksempler')
     expect(typeof pricesAreSamples).toBe('boolean')
@@ -191,7 +193,11 @@ describe('/kontakt', () => {
     const text = textOf(html)
     expect(text).toContain(`${site.address.street} ${site.address.postalCode} ${site.address.city} Kun efter aftale`)
     expect(text).toContain(site.phoneHours)
-    expect(text).toContain(`(${site.phoneHours.toLowerCase()})`)
+    const phone = site.phone.display.replace(/\u00a0/g, ' ')
+    expect(text).toContain(`Foretrækker du at ringe? Ring på ${phone} (${site.phoneHours.toLowerCase()}), eller skriv til ${site.email}. ${FREE_FIRST_CONVERSATION}`)
+    // Both ways to reach her appear twice: beside the form, and again under the questions.
+    expect(linksOf(html).filter((link) => link[1] === `mailto:${site.email}`)).toHaveLength(2)
+    expect(linksOf(html).filter((link) => link[1] === site.phone.href)).toHaveLength(2)
     expect(text).toContain('Kontaktformularen er ikke beregnet til akut hjælp. Er der fare for liv, så ring 112.')
     expect(html).toContain('href="tel:112"')
     for (const item of faq) expect(text).toContain(textOf(item.question))
