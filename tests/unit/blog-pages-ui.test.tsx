@@ -331,6 +331,8 @@ describe('the newsletter pages', () => {
     expect(textOf(confirm)).toContain('Bekræft din tilmelding Tryk på knappen for at bekræfte, at du vil have en e-mail, når der kommer en ny artikel. Ja tak, bekræft')
     const unsubscribe = renderToStaticMarkup(<NewsletterLinkPage handling="afmeld" token="tok" />)
     expect(textOf(unsubscribe)).toContain('Afmeld besked om nye artikler Tryk på knappen, så får du ikke flere e-mails om nye artikler, og din e-mailadresse slettes. Afmeld')
+    // An unknown kind (the route answers it as not found) shows the harmless one: unsubscribing.
+    expect(textOf(renderToStaticMarkup(<NewsletterLinkPage handling="slet" token="tok" />))).toContain('Afmeld besked om nye artikler')
     expect(isLinkKind('bekraeft')).toBe(true)
     expect(isLinkKind('afmeld')).toBe(true)
     expect(isLinkKind('slet')).toBe(false)

@@ -39,7 +39,7 @@ const handlersOf = (route: { options: unknown }) => {
 }
 
 describe('/blog’s loader', () => {
-  const index = (page: number) => ({ category: 'all', page, pageCount: 3, counts: {}, posts: [], newPosts: [], newCount: 0 })
+  const index = (page: number) => ({ category: 'all', page, pageCount: 3, counts: {}, posts: [], newPosts: [], newCount: 0 }) as never
 
   it('loads the category’s page, or with words a search, and tells which it is', async () => {
     vi.mocked(fetchBlogIndex).mockResolvedValue(index(2))
@@ -62,7 +62,7 @@ describe('/blog’s loader', () => {
   })
 
   it('an article is loaded by the slug of its address', async () => {
-    vi.mocked(fetchArticle).mockResolvedValue({ slug: 'ro' })
+    vi.mocked(fetchArticle).mockResolvedValue({ slug: 'ro' } as never)
     expect(await loaderOf(ArticleRoute)({ params: { slug: 'ro' } })).toEqual({ slug: 'ro' })
     expect(fetchArticle).toHaveBeenLastCalledWith({ data: 'ro' })
   })
@@ -86,7 +86,7 @@ describe('the booking routes’ loaders', () => {
   })
 
   it('a manage link loads its booking, and one that names none is not found', async () => {
-    vi.mocked(fetchManagedBooking).mockResolvedValue({ code: 'k7m2q9xd' })
+    vi.mocked(fetchManagedBooking).mockResolvedValue({ code: 'k7m2q9xd' } as never)
     expect(await loaderOf(ManageRoute)({ params: { token: 'tok' } })).toEqual({ code: 'k7m2q9xd' })
     expect(fetchManagedBooking).toHaveBeenLastCalledWith({ data: 'tok' })
     vi.mocked(fetchManagedBooking).mockResolvedValue(null)
