@@ -261,6 +261,8 @@ describe('the desk routes', () => {
     const html = renderPage(SubpageRoute, { loaderData: { signedIn: true, formToken, page: 'besked', message }, params: { _splat: 'besked/12' }, search: {} })
     expect(textOf(html)).toContain('Besked fra Bo Hansen')
     expect(formsOf(html)[0]?.tilbage).toBe('/coach/besked/12')
+    // /coach/ itself, with nothing after it, signs in back to it.
+    expect(formsOf(renderPage(SubpageRoute, { loaderData: { signedIn: false }, params: {}, search: {} }))).toEqual([{ til: '/coach/' }])
     // Signing out comes back to the page of the address.
     expect(formsOf(html).at(-1)).toEqual({ formular: formToken, handling: 'log-ud-overalt', tilbage: '/coach/besked/12' })
   })
