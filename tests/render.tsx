@@ -28,8 +28,20 @@ export const textOf = (html: string) =>
 export const linksOf = (html: string) =>
   [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attributes, inner]) => [textOf(inner ?? ''), /href="([^"]*)"/.exec(attributes ?? '')?.[1] ?? ''] as const)
 
+/** The opening tag of the first element whose attributes match `pattern` (a RegExp source). */
+export const tagMatching = (html: string, pattern: string) => new RegExp(`<[a-z]+\\b[^>]*${pattern}[^>]*>`).exec(html)?.[0] ?? ''
+
 /** The opening tag of the one element with this id, to read its attributes. */
 export const tagWithId = (html: string, id: string) => new RegExp(`<[a-z]+\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0] ?? ''
+
+/** What a route's head() returns: meta tags (with the JSON-LD blocks among them) and links. */
+export type Head = { meta: Array<Record<string, any>>; links: Array<Record<string, string>> }
+export const headOf = (route: { options: { head?: unknown } }, context: object = {}) => (route.options.head as (context: object) => Head)(context)
+/** A meta tag's content, by its name or (Open Graph) property. */
+export const metaOf = (head: Head, name: string): string | undefined => head.meta.find((tag) => tag.name === name || tag.property === name)?.content
+export const titleOf = (head: Head): string | undefined => head.meta.find((tag) => 'title' in tag)?.title
+/** The JSON-LD blocks of a head, in order. */
+export const structuredDataOf = (head: Head) => head.meta.filter((tag) => 'script:ld+json' in tag).map((tag) => tag['script:ld+json'] as Record<string, any>)
 
 /** What a file route's page needs from the router: its loader's data, the checked search and the path's params. */
 type PageState = { loaderData?: unknown; search?: unknown; params?: unknown }

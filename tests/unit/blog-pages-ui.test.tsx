@@ -1,30 +1,18 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { CategoryChips } from '~/components/blog/category-chips'
-import { NewsletterAnswer, NewsletterLinkPage, isLinkKind } from '~/components/blog/newsletter-pages'
 import { Pagination } from '~/components/blog/pagination'
 import { PostCard, PostGrid } from '~/components/blog/post-card'
 import { SearchResults } from '~/components/blog/search-results'
 import { TitleText } from '~/components/ui/title-text'
 import type { Article, BlogIndex, BlogSearchResult, PostCard as PostCardData } from '~/lib/blog'
 import { type CategoryFilter, categoryFilters } from '~/lib/categories'
-import { newsletterAnswers } from '~/lib/newsletter'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
 import { Route as BlogRoute } from '~/routes/blog/index'
-import { Route as LinkRoute } from '~/routes/nyhedsbrev/$handling.$token'
-import { Route as NewsletterRoute } from '~/routes/nyhedsbrev/index'
-import { linksOf, renderPage, tagWithId, textOf } from '../render'
+import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagMatching, tagWithId, textOf, titleOf } from '../render'
 
-type Head = { meta: Array<Record<string, string>>; links: Array<Record<string, string>> }
-const headOf = (route: { options: { head?: unknown } }, context: object = {}) => (route.options.head as (context: object) => Head)(context)
-const meta = (head: Head, name: string) => head.meta.find((tag) => tag.name === name || tag.property === name)?.content
-const titleOf = (head: Head) => head.meta.find((tag) => 'title' in tag)?.title
-/** The JSON-LD blocks of a head, in order. */
-const structuredData = (head: Head) => head.meta.filter((tag) => 'script:ld+json' in tag).map((tag) => tag['script:ld+json'] as unknown as Record<string, any>)
 /** The images that load first: React also preloads them with a <link>, which is not counted. */
 const priorityImages = (html: string) => html.match(/<img[^>]*fetchPriority="high"[^>]*>/g) ?? []
-/** The opening tag of the first element matching `pattern` inside it. */
-const tagMatching = (html: string, pattern: string) => new RegExp(`<[a-z]+\\b[^>]*${pattern}[^>]*>`).exec(html)?.[0] ?? ''
 
 const post = (slug: string, changes: Partial<PostCardData> = {}): PostCardData => ({
   slug,
@@ -172,13 +160,13 @@ describe('/blog', () => {
   it('is titled by its category and page, indexed, and a search is left out of search engines', () => {
     const head = (search: object) => headOf(BlogRoute, { match: { search } })
     expect(titleOf(head({}))).toMatch(/^Blog \| /)
-    expect(meta(head({}), 'robots')).toBe('index,follow')
+    expect(metaOf(head({}), 'robots')).toBe('index,follow')
     expect(titleOf(head({ kategori: 'stress', side: 2 }))).toMatch(/^Blog: Stress coaching – side 2 \| /)
     expect(head({ kategori: 'stress', side: 2 }).links[0]?.href).toMatch(/\/blog\?kategori=stress&side=2$/)
     expect(titleOf(head({ kategori: 'all' }))).toMatch(/^Blog \| /)
     expect(titleOf(head({ q: 'ro' }))).toMatch(/^Søgning: ro \| /)
-    expect(meta(head({ q: 'ro' }), 'robots')).toBe('noindex,follow')
-    expect(meta(head({}), 'description')).toBe('Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.')
+    expect(metaOf(head({ q: 'ro' }), 'robots')).toBe('noindex,follow')
+    expect(metaOf(head({}), 'description')).toBe('Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.')
   })
 
   it('shows the new articles on the first page, every article below with the chips, the page numbers and the sign-up', () => {
@@ -225,12 +213,12 @@ describe('an article’s page', () => {
   it('head: its title, description, keywords, Open Graph image as JPEG, and its structured data', () => {
     const head = headOf(ArticleRoute, { loaderData: article })
     expect(titleOf(head)).toMatch(/^Ro i hverdagen \| /)
-    expect(meta(head, 'description')).toBe('Om ro-i-hverdagen.')
-    expect(meta(head, 'keywords')).toBe('stress, ro')
-    expect(meta(head, 'og:image')).toMatch(/\/images\/blog\/ro-i-hverdagen\.jpg\?v=abc123$/)
-    expect(meta(head, 'og:type')).toBe('article')
+    expect(metaOf(head, 'description')).toBe('Om ro-i-hverdagen.')
+    expect(metaOf(head, 'keywords')).toBe('stress, ro')
+    expect(metaOf(head, 'og:image')).toMatch(/\/images\/blog\/ro-i-hverdagen\.jpg\?v=abc123$/)
+    expect(metaOf(head, 'og:type')).toBe('article')
     expect(head.links[0]?.href).toMatch(/\/blog\/ro-i-hverdagen$/)
-    const [posting, breadcrumbs] = structuredData(head)
+    const [posting, breadcrumbs] = structuredDataOf(head)
     const url = (path: string) => expect.stringMatching(new RegExp(`^https?://[^/]+${path.replace(/[.?]/g, '\\$&')}$`))
     expect(posting).toEqual({
       '@context': 'https://schema.org',
@@ -255,7 +243,7 @@ describe('an article’s page', () => {
         { '@type': 'ListItem', position: 3, name: 'Ro i hverdagen', item: url('/blog/ro-i-hverdagen') },
       ],
     })
-    expect(structuredData(headOf(ArticleRoute, { loaderData: { ...article, jsonLd: false } })).map((data) => data['@type'])).toEqual(['BreadcrumbList'])
+    expect(structuredDataOf(headOf(ArticleRoute, { loaderData: { ...article, jsonLd: false } })).map((data) => data['@type'])).toEqual(['BreadcrumbList'])
     expect(headOf(ArticleRoute, { loaderData: { ...article, keywords: [] } }).meta.find((tag) => tag.name === 'keywords')?.content).not.toBe('')
     expect(headOf(ArticleRoute, { loaderData: undefined })).toEqual({})
   })
@@ -295,60 +283,5 @@ describe('an article’s page', () => {
     expect(linksOf(html)).toContainEqual(['Titel b', '/blog/b'])
     expect(priorityImages(html)).toHaveLength(1)
     expect(priorityImages(html)[0]).toContain('alt="En stille sø"')
-  })
-})
-
-describe('the newsletter pages', () => {
-  it('answer each outcome, announcing refusals, and offer the form again when trying again can help', () => {
-    for (const [status, answer] of Object.entries(newsletterAnswers)) {
-      const html = renderToStaticMarkup(<NewsletterAnswer status={status} />)
-      expect(textOf(html)).toContain(answer.title)
-      expect(html).toContain(`role="${answer.refused ? 'alert' : 'status'}"`)
-      expect(textOf(html)).toContain(answer.text)
-      expect(html.includes('id="nyhedsbrev-igen"')).toBe(Boolean(answer.refused) && status !== 'ugyldigt-link')
-      expect(linksOf(html)).toContainEqual(['Til bloggen', '/blog'])
-    }
-    const unknown = renderToStaticMarkup(<NewsletterAnswer status="hacket" />)
-    expect(textOf(unknown)).toContain('Få besked om nye artikler Tilmeld dig nederst på bloggen')
-    expect(unknown).not.toContain('role=')
-  })
-
-  it('the sign-up form posts an e-mail address with the honeypot, and says how the address is handled', () => {
-    const html = renderToStaticMarkup(<NewsletterAnswer status="ugyldig" />)
-    expect(tagMatching(html, 'method="post"')).toContain('action="/nyhedsbrev"')
-    expect(tagWithId(html, 'nyhedsbrev-igen')).toMatch(/type="email"[^>]*name="email"|name="email"[^>]*type="email"/)
-    expect(tagWithId(html, 'nyhedsbrev-igen')).toContain('required=""')
-    expect(html).toContain('name="website"')
-    expect(html).toContain('aria-labelledby="nyhedsbrev-igen-overskrift"')
-    expect(html).toMatch(/<h2 id="nyhedsbrev-igen-overskrift"[^>]*>Få besked om nye artikler<\/h2>/)
-    expect(textOf(html)).toContain('du kan altid afmelde dig igen. Sådan behandler jeg din adresse')
-    expect(linksOf(html)).toContainEqual(['Sådan behandler jeg din adresse', '/privatlivspolitik#nyhedsbrev'])
-  })
-
-  it('a link from an e-mail only shows a button, which posts to the link itself', () => {
-    const confirm = renderToStaticMarkup(<NewsletterLinkPage handling="bekraeft" token="tok" />)
-    expect(tagMatching(confirm, 'method="post"')).toContain('action="/nyhedsbrev/bekraeft/tok"')
-    expect(textOf(confirm)).toContain('Bekræft din tilmelding Tryk på knappen for at bekræfte, at du vil have en e-mail, når der kommer en ny artikel. Ja tak, bekræft')
-    const unsubscribe = renderToStaticMarkup(<NewsletterLinkPage handling="afmeld" token="tok" />)
-    expect(textOf(unsubscribe)).toContain('Afmeld besked om nye artikler Tryk på knappen, så får du ikke flere e-mails om nye artikler, og din e-mailadresse slettes. Afmeld')
-    // An unknown kind (the route answers it as not found) shows the harmless one: unsubscribing.
-    expect(textOf(renderToStaticMarkup(<NewsletterLinkPage handling="slet" token="tok" />))).toContain('Afmeld besked om nye artikler')
-    expect(isLinkKind('bekraeft')).toBe(true)
-    expect(isLinkKind('afmeld')).toBe(true)
-    expect(isLinkKind('slet')).toBe(false)
-  })
-
-  it('the routes are never indexed, a link of an unknown kind is not found, and the pages render their state', () => {
-    for (const route of [NewsletterRoute, LinkRoute]) {
-      const head = headOf(route)
-      expect(meta(head, 'robots')).toBe('noindex,follow')
-      expect(titleOf(head)).toMatch(/^Nye artikler \| /)
-      expect(head.links[0]?.href).toMatch(/\/nyhedsbrev$/)
-    }
-    const loader = LinkRoute.options.loader as unknown as (context: object) => unknown
-    expect(() => loader({ params: { handling: 'slet', token: 't' } })).toThrow()
-    expect(loader({ params: { handling: 'afmeld', token: 't' } })).toBeUndefined()
-    expect(textOf(renderPage(NewsletterRoute, { search: { status: 'bekraeftet' } }))).toContain(newsletterAnswers.bekraeftet.text)
-    expect(renderPage(LinkRoute, { params: { handling: 'afmeld', token: 'abc' } })).toContain('action="/nyhedsbrev/afmeld/abc"')
   })
 })

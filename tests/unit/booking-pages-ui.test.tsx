@@ -9,11 +9,8 @@ import type { ManagedBooking } from '~/lib/booking/page-data'
 import { Route as ChosenSlotRoute } from '~/routes/book-samtale/$tidspunkt'
 import { Route as WeekRoute } from '~/routes/book-samtale/index'
 import { Route as ManageRoute } from '~/routes/booking/$token'
-import { linksOf, renderPage, tagWithId, textOf } from '../render'
+import { headOf, linksOf, metaOf, renderPage, tagWithId, textOf, titleOf } from '../render'
 
-const robotsOf = (head: { meta?: Array<Record<string, unknown>> }) => head.meta?.find((tag) => tag.name === 'robots')?.content
-const titleOf = (head: { meta?: Array<Record<string, unknown>> }) => head.meta?.find((tag) => 'title' in tag)?.title
-const headOf = (route: { options: { head?: unknown } }, context: object = {}) => (route.options.head as (context: object) => { meta?: Array<Record<string, unknown>>; links?: Array<Record<string, unknown>> })(context)
 const headersOf = (route: { options: { headers?: unknown } }) => (route.options.headers as () => Record<string, string>)()
 const validate = (route: { options: { validateSearch?: unknown } }, search: Record<string, unknown>) => (route.options.validateSearch as (search: Record<string, unknown>) => Record<string, unknown>)(search)
 
@@ -183,17 +180,17 @@ describe('the booking routes', () => {
     expect(headersOf(WeekRoute)['Cross-Origin-Opener-Policy']).toBeUndefined()
     const week = headOf(WeekRoute)
     expect(titleOf(week)).toMatch(/^Book en samtale \| /)
-    expect(robotsOf(week)).toBe('noindex,follow')
+    expect(metaOf(week, 'robots')).toBe('noindex,follow')
     expect(week.meta).toContainEqual({ name: 'description', content: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.' })
     expect(week.links?.[0]?.href).toMatch(/\/book-samtale$/)
     const slot = headOf(ChosenSlotRoute, { params: { tidspunkt: '2026-04-20T10:00' } })
-    expect(robotsOf(slot)).toBe('noindex,follow')
+    expect(metaOf(slot, 'robots')).toBe('noindex,follow')
     expect(titleOf(slot)).toMatch(/^Book en samtale \| /)
     expect(slot.meta).toContainEqual({ name: 'description', content: 'Book en gratis, uforpligtende første samtale.' })
     expect(slot.links?.[0]?.href).toMatch(/\/book-samtale\/2026-04-20T10:00$/)
     const manage = headOf(ManageRoute)
     expect(titleOf(manage)).toMatch(/^Din booking \| /)
-    expect(robotsOf(manage)).toBe('noindex,follow')
+    expect(metaOf(manage, 'robots')).toBe('noindex,follow')
     // The token must not travel in the canonical link.
     expect(manage.links?.[0]?.href).toMatch(/\/booking$/)
     expect(manage.meta).toContainEqual({ name: 'description', content: 'Flyt eller aflys din samtale.' })

@@ -15,13 +15,8 @@ import { Route as PrivacyRoute } from '~/routes/privatlivspolitik'
 import { Route as ReferencesRoute } from '~/routes/referencer'
 import { Route as ServicesRoute } from '~/routes/ydelser'
 import { contactPageTexts } from '~/server/pages/contact-texts.server'
-import { linksOf, renderPage, tagWithId, textOf } from '../render'
+import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagWithId, textOf, titleOf } from '../render'
 
-type Head = { meta: Array<Record<string, unknown>>; links: Array<Record<string, string>> }
-const headOf = (route: { options: { head?: unknown } }, context: object = {}) => (route.options.head as (context: object) => Head)(context)
-const meta = (head: Head, name: string) => head.meta.find((tag) => tag.name === name)?.content
-const titleOf = (head: Head) => head.meta.find((tag) => 'title' in tag)?.title
-const structuredData = (head: Head) => head.meta.filter((tag) => 'script:ld+json' in tag).map((tag) => tag['script:ld+json'] as Record<string, any>)
 
 const portrait: PortraitImage = {
   width: 960,
@@ -44,9 +39,9 @@ describe('the pages’ heads', () => {
     ] as const
     for (const [route, path, description] of pages) {
       const head = headOf(route, { loaderData: undefined })
-      expect(meta(head, 'description'), path).toBe(description)
+      expect(metaOf(head, 'description'), path).toBe(description)
       expect(head.links, path).toEqual([{ rel: 'canonical', href: expect.stringMatching(new RegExp(`^https?://[^/]+${path === '/' ? '/?' : path}$`)) }])
-      expect(meta(head, 'robots'), path).toBe('index,follow')
+      expect(metaOf(head, 'robots'), path).toBe('index,follow')
     }
   })
 })
@@ -86,8 +81,8 @@ describe('the home page', () => {
   it('is the site’s own title, indexed, with the practice as structured data', () => {
     const head = headOf(HomeRoute, { loaderData: data })
     expect(titleOf(head)).toBe(site.tagline)
-    expect(meta(head, 'robots')).toBe('index,follow')
-    expect(structuredData(head)).toEqual([{ '@type': 'ProfessionalService' }])
+    expect(metaOf(head, 'robots')).toBe('index,follow')
+    expect(structuredDataOf(head)).toEqual([{ '@type': 'ProfessionalService' }])
   })
 
   it('offers to book, to call and to read on, with the free first conversation and the portrait first', () => {
@@ -120,7 +115,7 @@ describe('the pages about the coach', () => {
   it('/om introduces her with the portrait, her history and how to book', () => {
     const head = headOf(AboutRoute)
     expect(titleOf(head)).toMatch(/^Om mig \| /)
-    expect(meta(head, 'description')).toBe(`Mød ${site.name}, certificeret coach i Fredericia siden ${site.foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`)
+    expect(metaOf(head, 'description')).toBe(`Mød ${site.name}, certificeret coach i Fredericia siden ${site.foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`)
     const html = renderPage(AboutRoute, { loaderData: { portrait } })
     const text = textOf(html)
     expect(text).toContain(`Hej, jeg er ${site.name}`)
@@ -171,12 +166,12 @@ describe('/kontakt', () => {
   it('is indexed, and its FAQ is the page’s structured data', () => {
     const head = headOf(ContactRoute, { loaderData: contactData() })
     expect(titleOf(head)).toMatch(/^Kontakt \| /)
-    expect(meta(head, 'robots')).toBe('index,follow')
-    expect(meta(head, 'description')).toBe(`Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`)
-    const [page] = structuredData(head)
+    expect(metaOf(head, 'robots')).toBe('index,follow')
+    expect(metaOf(head, 'description')).toBe(`Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`)
+    const [page] = structuredDataOf(head)
     expect(page).toMatchObject({ '@context': 'https://schema.org', '@type': 'FAQPage' })
     expect(page!.mainEntity).toEqual(faq.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })))
-    expect(structuredData(headOf(ContactRoute, { loaderData: undefined }))[0]!.mainEntity).toEqual([])
+    expect(structuredDataOf(headOf(ContactRoute, { loaderData: undefined }))[0]!.mainEntity).toEqual([])
   })
 
   it('keeps only the outcomes a post can be redirected with', () => {
@@ -224,7 +219,7 @@ describe('/privatlivspolitik', () => {
   it('shows the policy the server rendered, with the day it was last changed', () => {
     const head = headOf(PrivacyRoute)
     expect(titleOf(head)).toMatch(/^Privatlivspolitik \| /)
-    expect(meta(head, 'robots')).toBe('index,follow')
+    expect(metaOf(head, 'robots')).toBe('index,follow')
     const html = renderPage(PrivacyRoute, { loaderData: { updated: '2. januar 2026', html: '<h2>Dataansvarlig</h2><p>Mig.</p>' } })
     expect(textOf(html)).toContain('Privatlivspolitik Sådan passer jeg på dine oplysninger. Senest opdateret 2. januar 2026.')
     expect(html).toContain('<h2>Dataansvarlig</h2><p>Mig.</p>')
