@@ -21,9 +21,9 @@ const config = mergeConfig(
 )
 
 // The ui part (STRYKER_PART, set by scripts/mutation.ts) is tried against the render-level tests
-// and the routes' own (their loaders and handlers): the pages and e-mails are also rendered by the integration tests of the
-// server code (every booking e-mail is), and running those dozens of database tests for each
-// mutant of a template took minutes a mutant. The render tests check the same texts directly;
+// and the routes' own (their loaders and handlers): the integration tests of the server code render
+// pages and e-mails too (every booking e-mail), and running those dozens of database tests for
+// each mutant of a template took minutes a mutant. The render tests check the same texts directly;
 // leaving the others out can only lower the ui score, never raise it.
 if (process.env.STRYKER_PART === 'ui') {
   config.test!.include = ['tests/**/*.test.tsx', 'tests/unit/route-loaders.test.ts', 'tests/integration/server-routes.test.ts']

@@ -65,7 +65,7 @@ const columns = Object.keys(rows[0] ?? {})
 const markdown = [
   `# Mutation testing summary`,
   '',
-  `From ${reportFile}. Score = (killed + timed out) / (killed + timed out + survived + no test), ignored (static) mutants left out.`,
+  `From ${reportFile}. Score = (killed + timed out) / (killed + timed out + survived + no test), ignored (static or styling-only) mutants left out.`,
   '',
   `| ${columns.join(' | ')} |`,
   `| ${columns.map(() => '---').join(' | ')} |`,
