@@ -5,7 +5,10 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.stryker.config.ts' },
-  plugins: ['@stryker-mutator/vitest-runner'],
+  plugins: ['@stryker-mutator/vitest-runner', './scripts/stryker-styling-only.mjs'],
+  // The pages' Tailwind classes and the e-mails' inline styles are looks, not behaviour: their
+  // mutants are reported as ignored (scripts/stryker-styling-only.mjs says exactly which).
+  ignorers: ['styling-only'],
   // The files to mutate come by part from scripts/mutation.ts (npm run test:mutation).
   mutate: ['app/server/**/*.ts', 'app/lib/**/*.ts', 'db/**/*.ts', '!**/*.d.ts'],
   coverageAnalysis: 'perTest',

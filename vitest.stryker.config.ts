@@ -9,7 +9,7 @@ import base from './vitest.config'
 // Stryker's sandbox that text is the instrumented code. The races from worker threads are left out
 // too: each thread loads the app through tsx on its own, outside Stryker's mutant switching (the
 // deferred-transaction mutant was applied by hand and fails them).
-export default mergeConfig(
+const config = mergeConfig(
   base,
   defineConfig({
     test: {
@@ -19,3 +19,14 @@ export default mergeConfig(
     },
   }),
 )
+
+// The ui part (STRYKER_PART, set by scripts/mutation.ts) is tried against the render-level tests
+// and the routes' own (their loaders and handlers): the integration tests of the server code render
+// pages and e-mails too (every booking e-mail), and running those dozens of database tests for
+// each mutant of a template took minutes a mutant. The render tests check the same texts directly;
+// leaving the others out can only lower the ui score, never raise it.
+if (process.env.STRYKER_PART === 'ui') {
+  config.test!.include = ['tests/**/*.test.tsx', 'tests/unit/route-loaders.test.ts', 'tests/integration/server-routes.test.ts']
+}
+
+export default config

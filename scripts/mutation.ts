@@ -1,8 +1,9 @@
 /**
- * npm run test:mutation [-- part …] [--force]: Stryker over app/server/, app/lib/ and db/, one part
- * at a time, then the summary of all parts (scripts/mutation-summary.ts). Each part keeps its own
- * incremental file in reports/stryker/, so a part's results stay valid while another part's code
- * changes, and two people improving two parts never edit the same report.
+ * npm run test:mutation [-- part …] [--force]: Stryker over app/server/, app/lib/, db/ and the UI
+ * (app/routes/, app/components/, app/emails/), one part at a time, then the summary of all parts
+ * (scripts/mutation-summary.ts). Each part keeps its own incremental file in reports/stryker/, so a
+ * part's results stay valid while another part's code changes, and two people improving two parts
+ * never edit the same report.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -17,6 +18,9 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   content: ['app/server/blog/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', 'db/**/*.ts'],
   // What the server runs beside the requests: the log, background jobs, the launch check, images.
   services: ['app/server/*.ts'],
+  // What the visitor and the coach see: the pages (routes), their components and the e-mails.
+  // (No {ts,tsx} braces: the patterns reach Stryker joined by commas.)
+  ui: ['app/routes/**/*.ts', 'app/routes/**/*.tsx', 'app/components/**/*.ts', 'app/components/**/*.tsx', 'app/emails/**/*.tsx'],
 }
 
 const args = process.argv.slice(2)
@@ -55,7 +59,7 @@ for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
   const forgotten = forgetStaticSurvivors(`reports/stryker/${part}.json`)
   if (forgotten > 0) console.log(`${forgotten} static mutants that survived are planned again`)
   const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
-  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
+  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit', env: { ...process.env, STRYKER_PART: part } })
   if (run.status !== 0) process.exit(run.status ?? 1)
 }
 

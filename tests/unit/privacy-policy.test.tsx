@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { PrivacyFacts } from '#content/privacy'
 import { PrivacyPolicy } from '~/components/privacy-policy'
+import { linksOf, textOf } from '../render'
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
 
@@ -136,3 +137,33 @@ describe('the privacy policy', () => {
     expect(policy()).not.toMatch(/\b[Vv]i (?:behandler|gemmer|sletter|sender|deler|bruger|videregiver|opbevarer)\b|\b(?:vores|os) (?:praksis|politik)\b/)
   })
 })
+
+describe('the privacy policy, read line by line', () => {
+  const html = (siteChanges: Partial<typeof site> = {}, changes: Partial<PrivacyFacts> = {}) => renderToStaticMarkup(<PrivacyPolicy site={{ ...site, ...siteChanges }} privacy={{ ...facts, ...changes }} />)
+
+  it('names the controller with address and CVR, and how to reach her', () => {
+    const page = html()
+    expect(textOf(page)).toContain('Karen Kristensen, Vestergade 3, 7000 Fredericia, CVR 12 34 56 78. Du kan kontakte mig på karen@kristensen-coaching.dk eller 12 34 56 78.')
+    expect(linksOf(page).filter(([, href]) => href === 'mailto:karen@kristensen-coaching.dk')).toHaveLength(2)
+  })
+
+  it('lists what a message holds, with the phone number among the required fields only when the form requires it', () => {
+    expect(textOf(html())).toContain('Når du skriver til mig: fornavn, efternavn, e-mail og din besked – og, hvis du vil, dit telefonnummer, den ydelse, du er interesseret i, og din adresse.')
+    expect(textOf(html({ contactPhoneRequired: true }))).toContain('Når du skriver til mig: fornavn, efternavn, e-mail, telefonnummer og din besked – og, hvis du vil, den ydelse, du er interesseret i, og din adresse.')
+  })
+
+  it('gives the periods of the newsletter and the backups, and the notes’ own rule', () => {
+    const text = textOf(html())
+    expect(text).toContain('En tilmelding til besked om nye artikler slettes efter 3 dage, hvis den ikke bekræftes; en bekræftet tilmelding gemmes, til du afmelder dig')
+    expect(text).toContain('Det, der er slettet i databasen, er derfor også væk fra sikkerhedskopierne senest 21 dage senere.')
+    expect(text).toContain('så du kan altid bede mig slette dem før. Fakturaer og andet regnskabsmateriale gemmer jeg i 5 år')
+  })
+
+  it('says where the mail provider processes e-mails, and links its agreement by its address', () => {
+    const page = html()
+    expect(textOf(page)).toContain('Postbud, Inc. er en amerikansk virksomhed, så e-mails, der sendes gennem Postbud, kan blive behandlet i USA. ')
+    expect(textOf(page)).toContain('(databeskyttelsesforordningens artikel 45). Du kan se certificeringen på dataprivacyframework.gov og læse afgørelsen på eur-lex.europa.eu. Min databehandleraftale med Postbud kan læses på postbud.example.com/dpa, og du er velkommen')
+    expect(linksOf(page)).toContainEqual(['postbud.example.com/dpa', 'https://postbud.example.com/dpa'])
+  })
+})
+

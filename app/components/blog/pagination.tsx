@@ -9,11 +9,11 @@ import { cn } from '~/lib/utils'
  */
 export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: Omit<BlogSearch, 'side'> }) {
   const hrefOf = (number: number) => blogHref({ ...search, side: number > 1 ? number : undefined })
-  const step = 'inline-flex min-h-tap items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
+  const stepClass = 'inline-flex min-h-tap items-center rounded-full border border-sand-300 bg-white px-4 font-medium text-ink hover:border-accent-600'
   return (
     <nav aria-label="Sideskift" className="mt-12 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && (
-        <a href={hrefOf(page - 1)} rel="prev" className={step}>
+        <a href={hrefOf(page - 1)} rel="prev" className={stepClass}>
           <span aria-hidden="true">←&nbsp;</span>Forrige<span className="sr-only"> side</span>
         </a>
       )}
@@ -42,7 +42,7 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
         )}
       </ol>
       {page < pageCount && (
-        <a href={hrefOf(page + 1)} rel="next" className={step}>
+        <a href={hrefOf(page + 1)} rel="next" className={stepClass}>
           Næste<span className="sr-only"> side</span>
           <span aria-hidden="true">&nbsp;→</span>
         </a>

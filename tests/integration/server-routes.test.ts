@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { closeDb } from '#db/connection'
+import { Route as BlogRoute } from '~/routes/blog/index'
+import { Route as ContactRoute } from '~/routes/kontakt'
+import { Route as BookingCalendarRoute } from '~/routes/booking/$token.kalender[.]ics'
+import { Route as HealthRoute } from '~/routes/healthz'
+import { Route as CoachCalendarRoute } from '~/routes/kalender/$fil'
+import { Route as RobotsRoute } from '~/routes/robots[.]txt'
+import { Route as RssRoute } from '~/routes/rss[.]xml'
+import { Route as SitemapRoute } from '~/routes/sitemap[.]xml'
+import { inStartRequest } from '../start-request'
+
+/**
+ * A route's loader, called as the router calls it while the server renders a page: in a request's
+ * scope (Vitest has no Start compiler, so the server functions run in place).
+ */
+const load = async (route: { options: unknown }, context: object = {}) => {
+  const loader = (route.options as { loader: (context: object) => Promise<any> }).loader
+  return (await inStartRequest(new Request('http://localhost/kontakt'), '192.0.2.40', () => loader(context))).result
+}
+
+/** A route's GET handler, as the server calls it for a request. */
+const get = (route: { options: unknown }, params: Record<string, string> = {}) =>
+  (route.options as { server: { handlers: { GET: (context: { params: Record<string, string> }) => Promise<Response> } } }).server.handlers.GET({ params })
+
+// The routes use the server's one connection (getDb): here a fresh database of its own, seeded
+// from content/blog on first use as the server's would be.
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'coach-routes-'))
+  process.env.DATABASE_URL = join(dir, 'site.db')
+})
+afterAll(() => {
+  closeDb()
+  delete process.env.DATABASE_URL
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the addresses that answer without a page', () => {
+  it('/healthz reports the database as readable', async () => {
+    const response = await get(HealthRoute)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ status: 'ok' })
+  })
+
+  it('/robots.txt, /sitemap.xml and /rss.xml answer with their formats', async () => {
+    const robots = await get(RobotsRoute)
+    expect(await robots.text()).toMatch(/^User-agent: \*[\s\S]*Sitemap: .*\/sitemap\.xml/m)
+    const sitemap = await get(SitemapRoute)
+    expect(sitemap.headers.get('Content-Type')).toMatch(/^application\/xml/)
+    expect(await sitemap.text()).toContain('<urlset')
+    const rss = await get(RssRoute)
+    expect(rss.headers.get('Content-Type')).toMatch(/^application\/rss\+xml/)
+    expect(await rss.text()).toContain('<rss')
+  })
+
+  it('a calendar file without a valid link or secret is not found', async () => {
+    expect((await get(BookingCalendarRoute, { token: 'ikke-et-link' })).status).toBe(404)
+    expect((await get(CoachCalendarRoute, { fil: 'gaet.ics' })).status).toBe(404)
+  })
+})
+
+describe('the pages’ loaders', () => {
+  it('/blog reads its data by the search: the words, the category (all by default) and the page (1 by default)', () => {
+    const deps = (BlogRoute.options as unknown as { loaderDeps: (context: object) => object }).loaderDeps
+    expect(deps({ search: { q: 'ro', kategori: 'stress', side: 2 } })).toEqual({ q: 'ro', category: 'stress', page: 2 })
+    expect(deps({ search: {} })).toEqual({ q: undefined, category: 'all', page: 1 })
+  })
+
+  it('/kontakt loads its texts, and the draft of a refused post only when the server handed one on', async () => {
+    // Server functions return nothing in Vitest (no Start compiler); the draft is the loader's own.
+    expect((await load(ContactRoute, {})).draft).toBeNull()
+    const draft = { result: { status: 'ugyldig' }, values: { firstName: 'Anne' } }
+    expect((await load(ContactRoute, { serverContext: { contactDraft: draft } })).draft).toEqual(draft)
+  })
+})
