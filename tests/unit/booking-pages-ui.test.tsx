@@ -111,6 +111,8 @@ describe('the booking form', () => {
     expect(radios[1]).not.toContain('checked')
     expect(tagWithId(html, 'booking-besked')).toContain('name="besked"')
     expect(tagWithId(html, 'booking-besked')).not.toContain('required')
+    // The hint is read with the field, before anything is wrong.
+    expect(tagWithId(html, 'booking-besked')).toContain('aria-describedby="booking-besked-hint"')
     expect(textOf(/<p id="booking-besked-hint"[^>]*>[^<]*<\/p>/.exec(html)?.[0] ?? '')).toBe('Valgfrit. Skriv gerne kort, hvad du vil tale om – men ingen helbredsoplysninger; dem tager vi i samtalen.')
     expect(textOf(/<legend[\s\S]*?<\/legend>/.exec(html)?.[0] ?? '')).toBe('Hvordan vil du tale sammen? *')
     expect(html).toContain('name="website"')
@@ -122,6 +124,7 @@ describe('the booking form', () => {
     expect(tagWithId(html, 'booking-telefon')).toContain('aria-invalid="true"')
     expect(tagWithId(html, 'booking-telefon')).toContain('aria-describedby="booking-telefon-fejl"')
     expect(tagWithId(html, 'booking-navn')).not.toContain('aria-invalid')
+    expect(tagWithId(form({ besked: 'For lang.' }), 'booking-besked')).toContain('aria-describedby="booking-besked-hint booking-besked-fejl"')
     expect(html).toMatch(/id="booking-telefon-fejl"[^>]*>Skriv et telefonnummer\.</)
     expect(html).toMatch(/<fieldset[^>]*aria-describedby="booking-form-fejl"/)
     expect(html).toMatch(/id="booking-form-fejl"[^>]*>Vælg hvordan\.</)

@@ -11,11 +11,12 @@ const inputClass = (error?: string) =>
 
 /** The booking form: a plain HTML form with the schema's constraints; the server answers with a redirect. */
 export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes: Array<{ value: string; label: string }>; errors: BookingFieldErrors }) {
-  const field = (name: BookingField) => ({
+  // A field with a hint under it (FormField's `hint`) is read with it, as its error is.
+  const field = (name: BookingField, { hinted = false } = {}) => ({
     id: `booking-${name}`,
     name,
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `booking-${name}-fejl` : undefined,
+    'aria-describedby': [hinted && `booking-${name}-hint`, errors[name] && `booking-${name}-fejl`].filter(Boolean).join(' ') || undefined,
     className: inputClass(errors[name]),
   })
   return (
@@ -61,7 +62,7 @@ export function BookingForm({ slotKey, modes, errors }: { slotKey: string; modes
         </fieldset>
         <div className="sm:col-span-2">
           <FormField label="Kort besked" hint={`Valgfrit. Skriv gerne kort, hvad du vil tale om – ${NO_HEALTH_DETAILS}.`} error={errors.besked} id="booking-besked">
-            <textarea {...field('besked')} rows={3} {...bookingLimits.besked} />
+            <textarea {...field('besked', { hinted: true })} rows={3} {...bookingLimits.besked} />
           </FormField>
         </div>
       </div>
