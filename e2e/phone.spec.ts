@@ -57,6 +57,8 @@ test('with the keyboard: Enter opens the menu on its first link, Escape closes i
   const toggle = toggleOf(page)
   await toggle.focus()
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  // Once the script runs, the toggle names the menu it opens.
+  await expect(toggle).toHaveAttribute('aria-controls', 'mobilmenu')
 
   await page.keyboard.press('Enter')
   await expect(menuOf(page)).toBeVisible()
