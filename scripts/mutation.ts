@@ -5,7 +5,8 @@
  * changes, and two people improving two parts never edit the same report.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, globSync, readFileSync, writeFileSync } from 'node:fs'
+import { matchesGlob } from 'node:path'
 
 export const MUTATION_PARTS: Record<string, string[]> = {
   // The envelope, the middleware, the cache, static files and the production server's helpers.
@@ -14,18 +15,38 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   contact: ['app/server/contact/**/*.ts', 'app/lib/contact*.ts'],
   booking: ['app/server/booking/**/*.ts', 'app/lib/booking/**/*.ts'],
   // Articles from file to page: the parser, the seed, the queries, feeds, SEO and dates.
-  content: ['app/server/blog/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', 'db/**/*.ts'],
-  // What the server runs beside the requests: the log, background jobs, the launch check, images.
-  services: ['app/server/*.ts'],
+  content: ['app/server/blog/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', '!app/lib/newsletter*.ts', '!app/lib/search-limits.ts', 'db/**/*.ts'],
+  // What the server runs beside the requests: the log, background jobs, the launch check, images;
+  // and the two pages rendered to HTML on the server.
+  services: ['app/server/*.ts', 'app/server/pages/**/*.tsx'],
+  // The coach's calendar: busy times from her calendars, the bookings feed, writes over CalDAV.
+  calendar: ['app/server/calendar/**/*.ts'],
+  // The coach's desk: sign-in by link, the views, the actions and what the desk's pages load.
+  desk: ['app/server/desk/**/*.ts', 'app/lib/desk/**/*.ts'],
+  // The newsletter: sign-up, confirmation, the letters and their sending.
+  newsletter: ['app/server/newsletter/**/*.ts', 'app/lib/newsletter*.ts'],
+  // The site search: the index, Danish word forms and the query.
+  search: ['app/server/search/**/*.ts', 'app/lib/search-limits.ts'],
 }
 
-const args = process.argv.slice(2)
-const force = args.includes('--force')
-const asked = args.filter((arg) => !arg.startsWith('--'))
-const unknown = asked.filter((part) => !(part in MUTATION_PARTS))
-if (unknown.length > 0) {
-  console.error(`Ukendt del: ${unknown.join(', ')}. Delene er: ${Object.keys(MUTATION_PARTS).join(', ')}.`)
-  process.exit(2)
+/** The folders Stryker mutates; every source file in them belongs to a part. */
+export const MUTATED_FOLDERS = ['app/server', 'app/lib', 'db']
+
+/** The files a part's globs name today ('!' globs leave files out, as Stryker reads them). */
+export function filesOfPart(part: string) {
+  const globs = MUTATION_PARTS[part] ?? []
+  const left = globs.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1))
+  return globSync(globs.filter((glob) => !glob.startsWith('!')))
+    .filter((file) => !file.endsWith('.d.ts') && !left.some((glob) => matchesGlob(file, glob)))
+    .sort()
+}
+
+/** Source files under MUTATED_FOLDERS that no part names: Stryker would never try their code. */
+export function filesInNoPart() {
+  const inParts = new Set(Object.keys(MUTATION_PARTS).flatMap(filesOfPart))
+  return globSync(MUTATED_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`))
+    .filter((file) => !file.endsWith('.d.ts') && !inParts.has(file))
+    .sort()
 }
 
 type Report = { files: Record<string, { mutants: Array<{ static?: boolean; status: string }> }> }
@@ -50,13 +71,30 @@ function forgetStaticSurvivors(file: string) {
   return forgotten
 }
 
-for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
-  console.log(`\n== ${part} ==`)
-  const forgotten = forgetStaticSurvivors(`reports/stryker/${part}.json`)
-  if (forgotten > 0) console.log(`${forgotten} static mutants that survived are planned again`)
-  const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
-  const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
-  if (run.status !== 0) process.exit(run.status ?? 1)
-}
+// The summary and the test of the parts import the map; only `npm run test:mutation` runs Stryker.
+if (import.meta.main) {
+  const args = process.argv.slice(2)
+  const force = args.includes('--force')
+  const asked = args.filter((arg) => !arg.startsWith('--'))
+  const unknown = asked.filter((part) => !(part in MUTATION_PARTS))
+  if (unknown.length > 0) {
+    console.error(`Ukendt del: ${unknown.join(', ')}. Delene er: ${Object.keys(MUTATION_PARTS).join(', ')}.`)
+    process.exit(2)
+  }
+  const homeless = filesInNoPart()
+  if (homeless.length > 0) {
+    // A warning, not a stop: the part asked for is still worth running; the test of the parts fails.
+    console.error(`Disse filer hører ikke til nogen del i MUTATION_PARTS (scripts/mutation.ts), så Stryker prøver dem aldrig:\n${homeless.map((file) => `  ${file}`).join('\n')}`)
+  }
 
-await import('./mutation-summary.ts')
+  for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
+    console.log(`\n== ${part} ==`)
+    const forgotten = forgetStaticSurvivors(`reports/stryker/${part}.json`)
+    if (forgotten > 0) console.log(`${forgotten} static mutants that survived are planned again`)
+    const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
+    const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
+    if (run.status !== 0) process.exit(run.status ?? 1)
+  }
+
+  await import('./mutation-summary.ts')
+}
