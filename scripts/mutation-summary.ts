@@ -6,10 +6,9 @@
  * mutants are not counted, and their number is shown.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { type Mutant, type Report, mutatedFragment, shorten, staleFiles } from './lib/mutation-report.ts'
 import { printTable } from './lib/table.ts'
-
-type Mutant = { id: string; mutatorName: string; replacement?: string; status: string; location: { start: { line: number; column: number } } }
-type Report = { files: Record<string, { source: string; mutants: Mutant[] }> }
+import { MUTATION_PARTS, filesOfPart } from './mutation.ts'
 
 // One incremental report per part (scripts/mutation.ts); together they cover every mutated file.
 const REPORT_DIR = 'reports/stryker'
@@ -17,6 +16,19 @@ const reportFiles = existsSync(REPORT_DIR) ? readdirSync(REPORT_DIR).filter((nam
 const report: Report = { files: {} }
 for (const name of reportFiles) Object.assign(report.files, (JSON.parse(readFileSync(`${REPORT_DIR}/${name}`, 'utf8')) as Report).files)
 const reportFile = `${REPORT_DIR}/{${reportFiles.map((name) => name.replace(/\.json$/, '')).join(',')}}.json`
+
+// A score is only worth quoting when every file's results were made from the code on disk.
+const partNames = Object.keys(MUTATION_PARTS)
+const stale = staleFiles(
+  Object.fromEntries(partNames.map((part) => [part, filesOfPart(part)])),
+  Object.fromEntries(partNames.map((part) => [part, existsSync(`${REPORT_DIR}/${part}.json`) ? (JSON.parse(readFileSync(`${REPORT_DIR}/${part}.json`, 'utf8')) as Report) : undefined])),
+  (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+)
+const staleNames = new Set(stale.map(({ file }) => file))
+const freshness =
+  stale.length === 0
+    ? 'Fresh: every file of every part was mutated as it is on disk.'
+    : `**Not fresh**: the results of ${staleNames.size} files are not those of the code on disk (listed under "Stale results"); run their parts again.`
 
 const detected = new Set(['Killed', 'Timeout'])
 const counted = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage'])
@@ -42,22 +54,23 @@ for (const [name, file] of files) {
   folders.set(folder, [...(folders.get(folder) ?? []), ...file.mutants])
 }
 const all = files.flatMap(([, file]) => file.mutants)
-const rows = [...files.map(([name, file]) => row(name, file.mutants)), ...[...folders].map(([folder, mutants]) => row(`${folder}/ (all)`, mutants)), row('total', all)]
+const rows = [...files.map(([name, file]) => row(staleNames.has(name) ? `${name} (stale)` : name, file.mutants)), ...[...folders].map(([folder, mutants]) => row(`${folder}/ (all)`, mutants)), row('total', all)]
 printTable(rows)
+console.log(`\n${freshness.replaceAll('**', '')}`)
+for (const { part, file, reason } of stale) console.log(`  ${file} (${part}): ${reason}`)
 
 const survivors = files.flatMap(([name, file]) =>
   file.mutants
     .filter((mutant) => mutant.status === 'Survived')
-    .map((mutant) => {
-      const line = file.source.split('\n')[mutant.location.start.line - 1]?.trim() ?? ''
-      return `- ${name}:${mutant.location.start.line} ${mutant.mutatorName}: \`${line.slice(0, 120)}\` → \`${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80)}\``
-    }),
+    .map((mutant) => `- ${name}:${mutant.location.start.line} ${mutant.mutatorName}: \`${mutatedFragment(file.source, mutant.location)}\` → \`${shorten(mutant.replacement ?? '', 80)}\``),
 )
 const columns = Object.keys(rows[0] ?? {})
 const markdown = [
   `# Mutation testing summary`,
   '',
   `From ${reportFile}. Score = (killed + timed out) / (killed + timed out + survived + no test), ignored (static) mutants left out.`,
+  '',
+  freshness,
   '',
   `| ${columns.join(' | ')} |`,
   `| ${columns.map(() => '---').join(' | ')} |`,
@@ -67,6 +80,7 @@ const markdown = [
   '',
   ...survivors,
   '',
+  ...(stale.length === 0 ? [] : [`## Stale results (${stale.length})`, '', ...stale.map(({ part, file, reason }) => `- ${file} (${part}): ${reason}`), '']),
 ].join('\n')
 writeFileSync('reports/mutation-summary.md', markdown)
 console.log(`\n${survivors.length} surviving mutants listed in reports/mutation-summary.md`)
