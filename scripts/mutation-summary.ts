@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { type Mutant, type Report, mutatedFragment, shorten, staleFiles } from './lib/mutation-report.ts'
 import { printTable } from './lib/table.ts'
-import { MUTATION_PARTS, filesOfPart } from './mutation.ts'
+import { MUTATION_PARTS, filesOfPart, unfinishedMarker } from './mutation.ts'
 
 // One incremental report per part (scripts/mutation.ts); together they cover every mutated file.
 const REPORT_DIR = 'reports/stryker'
@@ -23,6 +23,7 @@ const stale = staleFiles(
   Object.fromEntries(partNames.map((part) => [part, filesOfPart(part)])),
   Object.fromEntries(partNames.map((part) => [part, existsSync(`${REPORT_DIR}/${part}.json`) ? (JSON.parse(readFileSync(`${REPORT_DIR}/${part}.json`, 'utf8')) as Report) : undefined])),
   (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+  (part) => existsSync(unfinishedMarker(part)),
 )
 const staleNames = new Set(stale.map(({ file }) => file))
 const freshness =

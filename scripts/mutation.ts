@@ -5,7 +5,7 @@
  * changes, and two people improving two parts never edit the same report.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, globSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { matchesGlob } from 'node:path'
 
 export const MUTATION_PARTS: Record<string, string[]> = {
@@ -40,6 +40,9 @@ export function filesOfPart(part: string) {
     .filter((file) => !file.endsWith('.d.ts') && !left.some((glob) => matchesGlob(file, glob)))
     .sort()
 }
+
+/** Present while a part's run has not finished (interrupted, or failed): its report lacks the mutants not yet tried. */
+export const unfinishedMarker = (part: string) => `reports/stryker/${part}.unfinished`
 
 /** Source files under MUTATED_FOLDERS that no part names: Stryker would never try their code. */
 export function filesInNoPart() {
@@ -92,8 +95,11 @@ if (import.meta.main) {
     const forgotten = forgetStaticSurvivors(`reports/stryker/${part}.json`)
     if (forgotten > 0) console.log(`${forgotten} static mutants that survived are planned again`)
     const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
+    // An interrupted run saves only the mutants it tried: the marker says the report is not whole.
+    writeFileSync(unfinishedMarker(part), `${new Date().toISOString()}\n`)
     const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
     if (run.status !== 0) process.exit(run.status ?? 1)
+    rmSync(unfinishedMarker(part))
   }
 
   await import('./mutation-summary.ts')

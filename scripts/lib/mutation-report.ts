@@ -11,17 +11,24 @@ export type StaleFile = { part: string; file: string; reason: string }
 
 /**
  * The files whose results are not the code of today: the source Stryker mutated differs from the
- * file on disk, a file of the part has no results, or a result is for a file the part no longer
- * names (deleted, or moved to another part). `read` gives a file's text, undefined when it is gone.
+ * file on disk, a file of the part has no results, a result is for a file the part no longer names
+ * (deleted, or moved to another part), or the part's last run was interrupted. `read` gives a
+ * file's text, undefined when it is gone.
  */
-export function staleFiles(parts: Record<string, string[]>, reports: Record<string, Report | undefined>, read: (file: string) => string | undefined): StaleFile[] {
+export function staleFiles(
+  parts: Record<string, string[]>,
+  reports: Record<string, Report | undefined>,
+  read: (file: string) => string | undefined,
+  unfinished: (part: string) => boolean = () => false,
+): StaleFile[] {
   const stale: StaleFile[] = []
   for (const [part, files] of Object.entries(parts)) {
     const results = reports[part]?.files ?? {}
     for (const file of files) {
       const entry = results[file]
-      if (entry === undefined) stale.push({ part, file, reason: 'no results' })
-      else if (entry.source !== read(file)) stale.push({ part, file, reason: 'changed since its run' })
+      // An interrupted run saves only the mutants it tried; which ones are missing its report cannot say.
+      const reason = entry === undefined ? 'no results' : entry.source !== read(file) ? 'changed since its run' : unfinished(part) ? 'its run was interrupted' : undefined
+      if (reason) stale.push({ part, file, reason })
     }
     for (const file of Object.keys(results)) {
       if (!files.includes(file)) stale.push({ part, file, reason: read(file) === undefined ? 'deleted' : 'no longer in the part' })

@@ -34,11 +34,14 @@ describe('the mutation summary (scripts/lib/mutation-report.ts)', () => {
     })
     const disk: Record<string, string> = { 'a.ts': 'a', 'b.ts': 'b (ændret)', 'c.ts': 'c', 'moved.ts': 'm' }
     const stale = staleFiles(
-      { one: ['a.ts', 'b.ts', 'c.ts'], never: ['moved.ts'] },
-      { one: report({ 'a.ts': 'a', 'b.ts': 'b', 'gone.ts': 'g', 'moved.ts': 'm' }), never: undefined },
+      { one: ['a.ts', 'b.ts', 'c.ts'], never: ['moved.ts'], cut: ['a.ts', 'b.ts'] },
+      { one: report({ 'a.ts': 'a', 'b.ts': 'b', 'gone.ts': 'g', 'moved.ts': 'm' }), never: undefined, cut: report({ 'a.ts': 'a', 'b.ts': 'b' }) },
       (file) => disk[file],
+      (part) => part === 'cut',
     )
     expect(stale).toEqual([
+      { part: 'cut', file: 'a.ts', reason: 'its run was interrupted' },
+      { part: 'cut', file: 'b.ts', reason: 'changed since its run' },
       { part: 'one', file: 'b.ts', reason: 'changed since its run' },
       { part: 'one', file: 'c.ts', reason: 'no results' },
       { part: 'one', file: 'gone.ts', reason: 'deleted' },
