@@ -80,7 +80,7 @@ describe('the overview', () => {
     const early = book('09:00')
     const late = book('11:00', 'bo@eksempel.dk', 'Bo Holm')
     book('10:15', 'eva@eksempel.dk', 'Eva Lund', '2026-04-27')
-    cancelBooking(db, { id: late.id, by: 'visitor', availability: testAvailability(), now: NOW })
+    cancelBooking(db, { id: late.id, by: 'gaest', availability: testAvailability(), now: NOW })
     message('Anne', 'anne@eksempel.dk', '2026-04-09T08:00:00.000Z')
     message('Karen', 'karen@eksempel.dk', '2026-04-09T09:00:00.000Z', { readAt: NOW.toISOString(), handledAt: NOW.toISOString() })
 
@@ -169,7 +169,7 @@ describe('a booking', () => {
 
   it('cannot be changed once cancelled or over, nor moved while booking is closed', () => {
     const cancelled = book('10:00')
-    cancelBooking(db, { id: cancelled.id, by: 'visitor', availability: testAvailability(), now: NOW })
+    cancelBooking(db, { id: cancelled.id, by: 'gaest', availability: testAvailability(), now: NOW })
     expect(deskBookingPage(db, cancelled.publicId, NOW)).toMatchObject({ cancelled: true, changeable: false, moveTo: [] })
     const held = book('09:00')
     expect(deskBookingPage(db, held.publicId, new Date('2026-04-20T07:29:00Z'))).toMatchObject({ changeable: true, begun: true })
@@ -229,7 +229,7 @@ describe('a person', () => {
     const cancelled = book('11:00', 'm3@eksempel.dk')
     const upcoming = book('10:00', 'm4@eksempel.dk', 'Mette Sørensen', '2026-04-27')
     for (const booking of [noShow, cancelled, upcoming]) asVisitor(booking, 'Mette@eksempel.dk')
-    cancelBooking(db, { id: cancelled.id, by: 'visitor', availability: testAvailability(), now: NOW })
+    cancelBooking(db, { id: cancelled.id, by: 'gaest', availability: testAvailability(), now: NOW })
     const after = new Date('2026-04-20T09:00:00Z')
     markNoShow(db, { id: noShow.id, now: after })
     message('Mette', 'METTE@eksempel.dk', '2026-04-01T08:00:00.000Z')
