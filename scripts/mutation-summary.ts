@@ -19,9 +19,10 @@ const reportFile = `${REPORT_DIR}/{${reportFiles.map((name) => name.replace(/\.j
 
 // A score is only worth quoting when every file's results were made from the code on disk.
 const partNames = Object.keys(MUTATION_PARTS)
+const partReports = Object.fromEntries(partNames.map((part) => [part, existsSync(`${REPORT_DIR}/${part}.json`) ? (JSON.parse(readFileSync(`${REPORT_DIR}/${part}.json`, 'utf8')) as Report) : undefined]))
 const stale = staleFiles(
   Object.fromEntries(partNames.map((part) => [part, filesOfPart(part)])),
-  Object.fromEntries(partNames.map((part) => [part, existsSync(`${REPORT_DIR}/${part}.json`) ? (JSON.parse(readFileSync(`${REPORT_DIR}/${part}.json`, 'utf8')) as Report) : undefined])),
+  partReports,
   (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
   (part) => existsSync(unfinishedMarker(part)),
 )
@@ -57,6 +58,16 @@ for (const [name, file] of files) {
 const all = files.flatMap(([, file]) => file.mutants)
 const rows = [...files.map(([name, file]) => row(staleNames.has(name) ? `${name} (stale)` : name, file.mutants)), ...[...folders].map(([folder, mutants]) => row(`${folder}/ (all)`, mutants)), row('total', all)]
 printTable(rows)
+
+// The goal is set per part and overall: each part's own report, and whether all of it is fresh.
+const partRow = (part: string, mutants: Mutant[], fresh: boolean) => {
+  const { file, ...counts } = row(part, mutants)
+  return { part: file, ...counts, fresh: fresh ? 'yes' : 'no' }
+}
+const partMutants = (part: string) => Object.values(partReports[part]?.files ?? {}).flatMap((entry) => entry.mutants)
+const partRows = [...partNames.map((part) => partRow(part, partMutants(part), !stale.some((entry) => entry.part === part))), partRow('all parts', all, stale.length === 0)]
+console.log()
+printTable(partRows)
 console.log(`\n${freshness.replaceAll('**', '')}`)
 for (const { part, file, reason } of stale) console.log(`  ${file} (${part}): ${reason}`)
 
@@ -65,7 +76,10 @@ const survivors = files.flatMap(([name, file]) =>
     .filter((mutant) => mutant.status === 'Survived')
     .map((mutant) => `- ${name}:${mutant.location.start.line} ${mutant.mutatorName}: \`${mutatedFragment(file.source, mutant.location)}\` → \`${shorten(mutant.replacement ?? '', 80)}\``),
 )
-const columns = Object.keys(rows[0] ?? {})
+const markdownTable = (entries: Array<Record<string, string>>) => {
+  const columns = Object.keys(entries[0] ?? {})
+  return [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, ...entries.map((entry) => `| ${Object.values(entry).join(' | ')} |`)]
+}
 const markdown = [
   `# Mutation testing summary`,
   '',
@@ -73,9 +87,9 @@ const markdown = [
   '',
   freshness,
   '',
-  `| ${columns.join(' | ')} |`,
-  `| ${columns.map(() => '---').join(' | ')} |`,
-  ...rows.map((entry) => `| ${Object.values(entry).join(' | ')} |`),
+  ...markdownTable(partRows),
+  '',
+  ...markdownTable(rows),
   '',
   `## Surviving mutants (${survivors.length})`,
   '',
