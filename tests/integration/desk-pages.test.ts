@@ -6,12 +6,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/connection'
 import { bookings, contactMessages, deskEvents } from '#db/schema'
 import { cancelBooking, createBooking, markNoShow } from '~/server/booking/bookings.server'
-import { type DeskDeps, handleDeskAction, handleLinkRequest } from '~/server/desk/desk-actions.server'
-import { redeemSignInLink, requestSignInLink, sessionCookieName, sessionOf } from '~/server/desk/desk-auth.server'
+import { type DeskDeps, handleDeskAction, handleLinkRequest, handleSignIn } from '~/server/desk/desk-actions.server'
+import { currentSession } from '~/server/desk/desk-actions.server'
+import { linkIsUsable, redeemSignInLink, requestSignInLink, sessionCookieName, sessionOf } from '~/server/desk/desk-auth.server'
 import { recentDeskEvents } from '~/server/desk/desk-events.server'
 import { deskPage } from '~/server/desk/desk-page.server'
 import { deskBookingPage, deskMessage, deskOverview, deskPerson } from '~/server/desk/desk-views.server'
 import { temporaryDatabase } from '../helpers'
+import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
 
 // What the coach's desk shows (the overview, a booking, a message, a person) and what its smaller
@@ -350,5 +352,97 @@ describe('the sign-in link', () => {
     const refused = await handleLinkRequest(form({ email: 'endnu-en@eksempel.dk' }), deps(null))
     expect(refused.headers.get('Location')).toBe('/coach?status=for-mange')
     expect(sessionOf(db, undefined, NOW)).toBeUndefined()
+  })
+})
+
+describe("the coach's words to a visitor", () => {
+  const visitorText = () => transport.sent.filter((email) => email.to === 'mette@eksempel.dk').at(-1)!.text
+
+  it('are sent as she wrote them, line breaks of any system as one, blank ones left out', async () => {
+    const cookie = signedIn()
+    const own = book('10:00')
+    expect((await act(cookie, { handling: 'aflys', kode: own.publicId, begrundelse: '  Jeg er syg.\rHilsen\r\nBirgitte  ' })).headers.get('Location')).toContain('status=aflyst')
+    expect(visitorText()).toContain('Jeg er syg.\nHilsen\nBirgitte')
+    const other = book('11:00', 'mette@eksempel.dk')
+    await act(cookie, { handling: 'aflys', kode: other.publicId, begrundelse: '   ' })
+    expect(visitorText()).not.toContain('Besked fra')
+  })
+
+  it('may be 500 characters long, not more', async () => {
+    const cookie = signedIn()
+    const own = book('10:00')
+    expect((await act(cookie, { handling: 'aflys', kode: own.publicId, begrundelse: 'x'.repeat(501) })).headers.get('Location')).toContain('status=ugyldig-tekst')
+    expect((await act(cookie, { handling: 'aflys', kode: own.publicId, begrundelse: 'x'.repeat(500) })).headers.get('Location')).toContain('status=aflyst')
+  })
+})
+
+describe("the desk's log and its last steps", () => {
+  it('logs the sign-in and the sign-out on every device', async () => {
+    requestSignInLink(db, { address: COACH, ipHash: 'ip', destination: '/coach', now: NOW })
+    const { token } = requestSignInLink(db, { address: COACH, ipHash: 'ip', destination: '/coach/besked/3', now: NOW }) as { token: string }
+    const answer = handleSignIn(form({ link: token }), deps(null))
+    expect(answer.headers.get('Location')).toBe('/coach/besked/3')
+    const cookie = (answer.headers.get('Set-Cookie') ?? '').split(';')[0]!
+    await act(cookie, { handling: 'log-ud-overalt' })
+    expect(recentDeskEvents(db).map((event) => event.action)).toEqual(['logget-ud-overalt', 'logget-ind'])
+  })
+
+  it('shows what an erasure would remove before it does, and cancels an upcoming booking with an e-mail first', async () => {
+    const cookie = signedIn()
+    book('10:00')
+    const first = await act(cookie, { handling: 'slet', email: 'mette@eksempel.dk' })
+    expect(first.headers.get('Location')).toBe('/coach')
+    expect(db.select().from(bookings).all()).toHaveLength(1)
+    const noAddress = form({ handling: 'slet', bekraeft: 'ja', tilbage: '/coach' })
+    const page = deskPage({ page: 'oversigt', key: '' }, deps(cookie))
+    noAddress.set('formular', page.signedIn ? page.formToken : '')
+    expect((await handleDeskAction(noAddress, deps(cookie))).headers.get('Location')).toBe('/coach?status=fejl')
+    transport.sent.length = 0
+    expect((await act(cookie, { handling: 'slet', email: 'mette@eksempel.dk', bekraeft: 'ja' })).headers.get('Location')).toBe('/coach?status=slettet')
+    expect(transport.sent.filter((email) => email.to === 'mette@eksempel.dk').map((email) => email.subject)).toContain('Din samtale mandag 20. april kl. 10.00 er aflyst')
+  })
+
+  it('says a cancelled booking cannot be moved', async () => {
+    const cookie = signedIn()
+    const own = book('10:00')
+    await act(cookie, { handling: 'aflys', kode: own.publicId, begrundelse: '' })
+    expect((await act(cookie, { handling: 'flyt', kode: own.publicId, tidspunkt: `${MONDAY}T11:00`, besked: '' })).headers.get('Location')).toBe(`/coach/booking/${own.publicId}?status=allerede-aflyst`)
+  })
+})
+
+describe('the sign-in e-mail and link', () => {
+  it('tell the coach what the link is, how long it works, and what to do if she did not ask', async () => {
+    await handleLinkRequest(form({ email: COACH }), deps(null))
+    await handleLinkRequest(form({ email: COACH }), deps(null))
+    await vi.waitFor(() => expect(transport.sent).toHaveLength(2))
+    const [email, second] = transport.sent
+    for (const text of ['Log ind på dit skrivebord', 'Linket virker i 15 minutter og kun én gang. Åbn det, og tryk på »Log ind«.', 'Har du ikke selv bedt om det, kan du se bort fra denne e-mail: uden linket kommer ingen ind.', 'Sendt fra din hjemmeside']) {
+      expect(email!.text).toContain(text)
+    }
+    expect(email!.text).not.toContain('<')
+    expect(email!.html).toContain('Dit link til skrivebordet')
+    expect(email!.text).toMatch(/Log ind: http:\/\/\S+\/coach\/link\/[A-Za-z0-9_-]{43}/)
+    // Each sign-in its own outbox file: a shared key would make the second link a duplicate, never sent.
+    expect(email!.idempotencyKey).toMatch(/^desk-link-[0-9a-f-]{36}$/)
+    expect(second!.idempotencyKey).not.toBe(email!.idempotencyKey)
+  })
+
+  it('is answered alike when the e-mail cannot be sent', async () => {
+    transport.failing = true
+    const answer = await handleLinkRequest(form({ email: COACH }), deps(null))
+    expect(answer.headers.get('Location')).toBe('/coach?status=tjek-email')
+  })
+
+  it('is not usable when it is not shaped like a link token, and its page runs on the real clock', () => {
+    const { token } = requestSignInLink(db, { address: COACH, ipHash: 'ip', destination: '/coach', now: new Date() }) as { token: string }
+    expect(linkIsUsable(db, token.slice(1), new Date())).toBe(false)
+    expect(deskPage({ page: 'link', key: token }, { db, cookieHeader: null })).toEqual({ signedIn: false, linkUsable: true })
+  })
+
+  it("is found in the request's own cookie when the server function reads it", async () => {
+    const cookie = signedIn()
+    const request = new Request('https://www.eksempel.dk/coach', { headers: { cookie } })
+    const { result } = await inStartRequest(request, '203.0.113.7', async () => currentSession({ db, clock: () => NOW }))
+    expect(result).toMatchObject({ slid: false })
   })
 })
