@@ -69,6 +69,32 @@ describe('a busy-time feed', () => {
     expect(db.select().from(busySources).get()!.intervals).toHaveLength(1)
   })
 
+  it('is a calendar only when it says so at its start', async () => {
+    const { db } = temporaryDatabase()
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(`<html>${' '.repeat(2048)}${CALENDAR}</html>`)
+    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'svaret er ikke en kalender (iCal)' })
+  })
+
+  it("that cannot be parsed is told so in the parser's words, unless they quote an address", async () => {
+    const { db } = temporaryDatabase()
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nikke en linje\r\nEND:VCALENDAR')
+    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'invalid line (no token ";" or ":") "ikke en linje"' })
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nSe http://feed.example/private-hemmelig\r\nEND:VCALENDAR')
+    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'kunne ikke læses' })
+  })
+
+  it('gives the busy times from yesterday to a week past the booking window', async () => {
+    const { db } = temporaryDatabase()
+    const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    const event = (uid: string, ms: number) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260401T120000Z', `DTSTART:${at(ms)}`, `DTEND:${at(ms + 3_600_000)}`, 'END:VEVENT']
+    const DAY = 86_400_000
+    const window = 28 * DAY
+    const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', ...event('i-gaar', -DAY + 60_000), ...event('for-gammel', -DAY - 3_600_000 - 60_000), ...event('sidst', window + 7 * DAY - 60_000), ...event('for-sent', window + 7 * DAY + 60_000), 'END:VCALENDAR'].join('\r\n')
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(text)
+    await refresh(db, NOW)
+    expect(db.select().from(busySources).get()!.intervals.map(([, , uid]) => uid)).toEqual(['i-gaar', 'sidst'])
+  })
+
   it(`is read up to ${MAX_FEED_BYTES / 1024 / 1024} MB, and refused above`, async () => {
     const { db } = temporaryDatabase()
     const padded = (bytes: number) => {
@@ -91,6 +117,16 @@ describe('a busy-time feed', () => {
     const mistyped = await refresh(db, NOW, feed('calendar.example/private-hemmelig/basic.ics'))
     expect(mistyped.ok).toBe(false)
     expect(JSON.stringify([mistyped, db.select().from(busySources).all()])).not.toContain('hemmelig')
+  })
+})
+
+describe('the CalDAV calendar read for busy times', () => {
+  it('that refuses the query is told so with its answer', async () => {
+    const { db } = temporaryDatabase()
+    handle = (_, response) => response.writeHead(500).end()
+    const source: BusySource = { kind: 'caldav', config: { url: `${base}/kalender/` }, key: 'caldav', label: 'CalDAV-kalenderen' }
+    expect(await refresh(db, NOW, source)).toEqual({ label: 'CalDAV-kalenderen', ok: false, error: 'CalDAV REPORT svarede 500' })
+    expect(requests[0]).toMatchObject({ method: 'REPORT', url: '/kalender/', headers: { depth: '1' } })
   })
 })
 

@@ -164,5 +164,8 @@ describe('the calendars the settings name', () => {
     const env = { BUSY_CALENDAR_URLS: 'https://a.example/x.ics' }
     expect(configuredBusySources(env)).toBe(configuredBusySources({ ...env }))
     expect(configuredBusySources({ ...env, CALDAV_URL: 'https://dav.example/' })).toHaveLength(2)
+    // Another CalDAV calendar is another source: the copy stored from the old one is not its copy.
+    const caldavKey = (url: string) => configuredBusySources({ CALDAV_URL: url })[0]!.key
+    expect(caldavKey('https://dav.example/a/')).not.toBe(caldavKey('https://dav.example/b/'))
   })
 })

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deskProblems, deskStatusText, isDeskStatus } from '~/lib/desk/desk-data'
 import { deskPageRequest } from '~/lib/desk/desk-functions'
+import { deskRouteOptions } from '~/lib/desk/desk-route'
 import { deskPageOf, deskSearch, searchText } from '~/lib/desk/desk-search'
+import { pageTitle } from '~/lib/seo'
 import { crossSiteDeskArrival } from '~/server/desk/desk-arrival.server'
 import { type DeskSession, deskDestination, formTokenMatches, formTokenOf, isDeskToken, sessionCookie, sessionTokenIn } from '~/server/desk/desk-auth.server'
 
@@ -112,5 +115,21 @@ describe('a desk link opened from webmail (cross-site, so without the cookie)', 
     expect(arrival('/coach', { ...crossSite, cookie: `__Host-skrivebord=${TOKEN}` })).toBeUndefined()
     expect(arrival('/coachen', crossSite)).toBeUndefined()
     expect(arrival('/blog/coach', crossSite)).toBeUndefined()
+  })
+})
+
+describe('every desk page', () => {
+  it('is never stored, never indexed, and read anew on every visit', () => {
+    expect(deskRouteOptions.staleTime).toBe(0)
+    expect(deskRouteOptions.headers()).toEqual({ 'Cache-Control': 'no-store, private' })
+    expect(deskRouteOptions.head()).toEqual({ meta: [{ title: pageTitle('Skrivebord') }, { name: 'robots', content: 'noindex,nofollow' }] })
+  })
+
+  it('shows an outcome only when the desk gave it, and a refusal as an alert', () => {
+    expect(isDeskStatus('aflyst')).toBe(true)
+    for (const other of ['toString', 'ukendt', '', 3, undefined]) expect(isDeskStatus(other)).toBe(false)
+    const refusals = ['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl']
+    expect([...deskProblems].sort()).toEqual(refusals.sort())
+    for (const status of deskProblems) expect(deskStatusText[status]).toBeTruthy()
   })
 })
