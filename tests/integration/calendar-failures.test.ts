@@ -79,8 +79,14 @@ describe('a busy-time feed', () => {
     const { db } = temporaryDatabase()
     handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nikke en linje\r\nEND:VCALENDAR')
     expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'invalid line (no token ";" or ":") "ikke en linje"' })
-    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nSe http://feed.example/private-hemmelig\r\nEND:VCALENDAR')
-    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'kunne ikke læses' })
+  })
+
+  it('with a password in its address is refused without repeating the address', async () => {
+    const { db } = temporaryDatabase()
+    // fetch refuses credentials in a URL with a message that quotes it, password and all.
+    const result = await refresh(db, NOW, feed(`${base.replace('http://', 'http://coach:hemmelig@')}/feed.ics`))
+    expect(result).toMatchObject({ ok: false, error: 'kunne ikke læses' })
+    expect(db.select().from(busySources).get()!.lastError).toBe('kunne ikke læses')
   })
 
   it('gives the busy times from yesterday to a week past the booking window', async () => {
