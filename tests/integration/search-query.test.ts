@@ -32,6 +32,15 @@ describe("a visitor's query", () => {
     expect(queryTerms(words.join(' '), db).map(([piece]) => piece!.stem)).toEqual(words.slice(0, 8).map(stemOf))
   })
 
+  it('meets the past tense of a seven-letter verb, the shortest cut to its stem', () => {
+    expect(stemOf('hoppede')).toBe(stemOf('hoppet'))
+  })
+
+  it('splits a compound whose first part has only three letters', () => {
+    const db = articles(['a', 'Mad', 'Om mad og en plan.'])
+    expect(queryTerms('madplan', db)).toEqual([[{ stem: 'mad', prefix: false }, { stem: 'plan', prefix: true }]])
+  })
+
   it('splits a compound no article has into two parts that articles have, also across a joining s', () => {
     const db = articles(['a', 'Eksamen', 'Om eksamen og angst.'], ['b', 'Karriere', 'Et skift i karrieren.'])
     expect(queryTerms('eksamensangst', db)).toEqual([[{ stem: stemOf('eksamen'), prefix: true }, { stem: stemOf('angst'), prefix: true }]])
@@ -85,6 +94,7 @@ describe("an article's text", () => {
   it('keeps the characters its entities name, and a space for what names none', () => {
     expect(plainTextOf('&#X41;&#x42;&#67; &AMP; &Quot;a&quot; &apos;b&apos; &lt;c&gt; &ukendt; &#0; &#x110000; &#1114111;')).toBe(`ABC & "a" 'b' <c> &ukendt; ${String.fromCodePoint(0x10ffff)}`)
     expect(plainTextOf('  <h2>Titel</h2>\n\n<p>Tekst</p>  ')).toBe('Titel Tekst')
+    expect(plainTextOf('<p>ro</p><p>hvile</p>')).toBe('ro hvile')
     expect(plainTextOf('a&#0;b')).toBe('a b')
   })
 
@@ -108,6 +118,32 @@ describe("an article's text", () => {
     expect(parts.filter((part) => part.mark)).toHaveLength(2)
     // 28 words from ord37: the passage ends with ord64, and the text goes on.
     expect(parts.at(-1)).toEqual({ text: expect.stringMatching(/ ord63 ord64 …$/), mark: false })
+  })
+
+  it('is shown from its first match when no later passage has more, even at its first word', () => {
+    const ro = matcher([{ stem: 'ro', prefix: false }])
+    expect(snippetOf('ro her', ro)).toEqual([
+      { text: 'ro', mark: true },
+      { text: ' her', mark: false },
+    ])
+    const words = Array.from({ length: 80 }, (_, n) => `ord${n}`)
+    words[5] = 'ro'
+    words[50] = 'ro'
+    expect(snippetOf(words.join(' '), ro)![0]).toEqual({ text: '… ord2 ord3 ord4 ', mark: false })
+    words[0] = 'ro'
+    words[51] = 'ro'
+    words[52] = 'ro'
+    expect(snippetOf(words.join(' '), ro)![0]).toEqual({ text: '… ord47 ord48 ord49 ', mark: false })
+  })
+
+  it('marks the words of every searched stem, and not a word that only begins like one', () => {
+    const pieces = matcher([
+      { stem: 'ro', prefix: false },
+      { stem: 'hvil', prefix: true },
+    ])
+    expect(pieces('ro')).toBe(true)
+    expect(pieces.couldMatch('hvilen')).toBe(true)
+    expect(snippetOf('rolig ro og hvile', pieces)!.filter((part) => part.mark).map((part) => part.text)).toEqual(['ro', 'hvile'])
   })
 
   it('matches a stem that a word begins only when the stem may stand for more', () => {
