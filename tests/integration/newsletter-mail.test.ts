@@ -51,6 +51,8 @@ describe("the newsletter's e-mails", () => {
     ])
       expect(confirmation.text).toContain(text)
     expect(confirmation.headers).toBeUndefined()
+    expect(confirmation.text).not.toContain('<')
+    expect(confirmation.html).toContain('Bekræft, at du vil have besked om nye artikler')
   })
 
   it('announce an article with its title and description, a link to read it, and why the reader gets it', async () => {
@@ -63,6 +65,16 @@ describe("the newsletter's e-mails", () => {
     const [notice] = sent
     expect(notice!.idempotencyKey).toMatch(/^nyhedsbrev-[0-9a-f-]{36}-artikel-ro-i-kroppen$/)
     for (const text of ['Ro i kroppen', 'Om at lande efter en travl dag.', 'Læs artiklen', 'Du får denne e-mail, fordi du har bedt om besked om nye artikler på min hjemmeside.']) expect(notice!.text).toContain(text)
+  })
+
+  it('go out for an article published this very minute', async () => {
+    const { db } = temporaryDatabase()
+    await confirmed(db, 'anne@eksempel.dk')
+    insertPost(db, 'nu', 'stress', later(10).toISOString())
+    queueNewArticleNotices(db, later(10))
+    const { sent, transport } = recording()
+    await deliverNewsletterEmails({ db, transport, clock: () => later(10) })
+    expect(sent.map((email) => email.subject)).toEqual(['Ny artikel: nu'])
   })
 
   it('are not sent for an article that was taken down or postponed since', async () => {
