@@ -52,21 +52,22 @@ export function filesInNoPart() {
     .sort()
 }
 
-type Report = { files: Record<string, { mutants: Array<{ static?: boolean; status: string }> }> }
+type Report = { files: Record<string, { mutants: Array<{ status: string }> }> }
 
 /**
- * Drops the results of static mutants (code run at import) that a test did not kill, so Stryker
- * plans them again with today's coverage. Such a mutant can only be tried by a test that loads the
- * module itself; which tests do that depends on how every test file loads its modules, a change
- * Stryker's incremental mode does not see (it compares the tests' own code). A survivor reused
- * from a test that no longer loads the module would stay a survivor for ever.
+ * Drops the results of mutants that no test killed (survived or had no test), so Stryker tries them
+ * again with today's tests. Its incremental mode reuses a result while the mutant and the tests that
+ * covered it are unchanged: a test written since, for that very survivor, is not among them, and the
+ * survivor would stay one for ever. The same holds for a static mutant (code run at import), whose
+ * coverage depends on how every test file loads its modules. Survivors are few; trying them again
+ * costs little.
  */
-function forgetStaticSurvivors(file: string) {
+function forgetSurvivors(file: string) {
   if (!existsSync(file)) return 0
   const report = JSON.parse(readFileSync(file, 'utf8')) as Report
   let forgotten = 0
   for (const entry of Object.values(report.files)) {
-    const kept = entry.mutants.filter((mutant) => !(mutant.static && (mutant.status === 'Survived' || mutant.status === 'NoCoverage')))
+    const kept = entry.mutants.filter((mutant) => mutant.status !== 'Survived' && mutant.status !== 'NoCoverage')
     forgotten += entry.mutants.length - kept.length
     entry.mutants = kept
   }
@@ -92,8 +93,8 @@ if (import.meta.main) {
 
   for (const part of asked.length > 0 ? asked : Object.keys(MUTATION_PARTS)) {
     console.log(`\n== ${part} ==`)
-    const forgotten = forgetStaticSurvivors(`reports/stryker/${part}.json`)
-    if (forgotten > 0) console.log(`${forgotten} static mutants that survived are planned again`)
+    const forgotten = forgetSurvivors(`reports/stryker/${part}.json`)
+    if (forgotten > 0) console.log(`${forgotten} mutants that no test killed are planned again`)
     const mutate = [...(MUTATION_PARTS[part] ?? []), '!**/*.d.ts'].join(',')
     // An interrupted run saves only the mutants it tried: the marker says the report is not whole.
     writeFileSync(unfinishedMarker(part), `${new Date().toISOString()}\n`)
