@@ -75,6 +75,19 @@ function forgetSurvivors(file: string) {
   return forgotten
 }
 
+/**
+ * Stryker leaves out of its report a file in which it found nothing to mutate (only a number
+ * constant, only types). The summary would call such a file one without results: it gets an entry
+ * with its source and no mutants, so its freshness is known like any other's.
+ */
+export function recordFilesWithoutMutants(part: string) {
+  const file = `reports/stryker/${part}.json`
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { files: Record<string, { language: string; source: string; mutants: unknown[] }> }
+  const missing = filesOfPart(part).filter((name) => !(name in report.files))
+  for (const name of missing) report.files[name] = { language: name.endsWith('x') ? 'tsx' : 'typescript', source: readFileSync(name, 'utf8'), mutants: [] }
+  if (missing.length > 0) writeFileSync(file, JSON.stringify(report))
+}
+
 // The summary and the test of the parts import the map; only `npm run test:mutation` runs Stryker.
 if (import.meta.main) {
   const args = process.argv.slice(2)
@@ -100,6 +113,7 @@ if (import.meta.main) {
     writeFileSync(unfinishedMarker(part), `${new Date().toISOString()}\n`)
     const run = spawnSync('npx', ['stryker', 'run', '--mutate', mutate, '--incrementalFile', `reports/stryker/${part}.json`, ...(force ? ['--force'] : [])], { stdio: 'inherit' })
     if (run.status !== 0) process.exit(run.status ?? 1)
+    recordFilesWithoutMutants(part)
     rmSync(unfinishedMarker(part))
   }
 
