@@ -6,10 +6,9 @@
  * mutants are not counted, and their number is shown.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { type Mutant, type Report, mutatedFragment, shorten, staleFiles } from './lib/mutation-report.ts'
 import { printTable } from './lib/table.ts'
-
-type Mutant = { id: string; mutatorName: string; replacement?: string; status: string; location: { start: { line: number; column: number } } }
-type Report = { files: Record<string, { source: string; mutants: Mutant[] }> }
+import { MUTATION_PARTS, filesOfPart, unfinishedMarker } from './mutation.ts'
 
 // One incremental report per part (scripts/mutation.ts); together they cover every mutated file.
 const REPORT_DIR = 'reports/stryker'
@@ -17,6 +16,21 @@ const reportFiles = existsSync(REPORT_DIR) ? readdirSync(REPORT_DIR).filter((nam
 const report: Report = { files: {} }
 for (const name of reportFiles) Object.assign(report.files, (JSON.parse(readFileSync(`${REPORT_DIR}/${name}`, 'utf8')) as Report).files)
 const reportFile = `${REPORT_DIR}/{${reportFiles.map((name) => name.replace(/\.json$/, '')).join(',')}}.json`
+
+// A score is only worth quoting when every file's results were made from the code on disk.
+const partNames = Object.keys(MUTATION_PARTS)
+const partReports = Object.fromEntries(partNames.map((part) => [part, existsSync(`${REPORT_DIR}/${part}.json`) ? (JSON.parse(readFileSync(`${REPORT_DIR}/${part}.json`, 'utf8')) as Report) : undefined]))
+const stale = staleFiles(
+  Object.fromEntries(partNames.map((part) => [part, filesOfPart(part)])),
+  partReports,
+  (file) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+  (part) => existsSync(unfinishedMarker(part)),
+)
+const staleNames = new Set(stale.map(({ file }) => file))
+const freshness =
+  stale.length === 0
+    ? 'Fresh: every file of every part was mutated as it is on disk.'
+    : `**Not fresh**: the results of ${staleNames.size} files are not those of the code on disk (listed under "Stale results"); run their parts again.`
 
 const detected = new Set(['Killed', 'Timeout'])
 const counted = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage'])
@@ -46,35 +60,50 @@ const UI_FOLDERS = ['app/routes', 'app/components', 'app/emails']
 const ui = files.filter(([name]) => UI_FOLDERS.some((folder) => name.startsWith(`${folder}/`))).flatMap(([, file]) => file.mutants)
 const all = files.flatMap(([, file]) => file.mutants)
 const rows = [
-  ...files.map(([name, file]) => row(name, file.mutants)),
+  ...files.map(([name, file]) => row(staleNames.has(name) ? `${name} (stale)` : name, file.mutants)),
   ...[...folders].map(([folder, mutants]) => row(`${folder}/ (all)`, mutants)),
   ...(ui.length > 0 ? [row(`${UI_FOLDERS.join(' + ')} (UI)`, ui)] : []),
   row('total', all),
 ]
 printTable(rows)
 
+// The goal is set per part and overall: each part's own report, and whether all of it is fresh.
+const partRow = (part: string, mutants: Mutant[], fresh: boolean) => {
+  const { file, ...counts } = row(part, mutants)
+  return { part: file, ...counts, fresh: fresh ? 'yes' : 'no' }
+}
+const partMutants = (part: string) => Object.values(partReports[part]?.files ?? {}).flatMap((entry) => entry.mutants)
+const partRows = [...partNames.map((part) => partRow(part, partMutants(part), !stale.some((entry) => entry.part === part))), partRow('all parts', all, stale.length === 0)]
+console.log()
+printTable(partRows)
+console.log(`\n${freshness.replaceAll('**', '')}`)
+for (const { part, file, reason } of stale) console.log(`  ${file} (${part}): ${reason}`)
+
 const survivors = files.flatMap(([name, file]) =>
   file.mutants
     .filter((mutant) => mutant.status === 'Survived')
-    .map((mutant) => {
-      const line = file.source.split('\n')[mutant.location.start.line - 1]?.trim() ?? ''
-      return `- ${name}:${mutant.location.start.line} ${mutant.mutatorName}: \`${line.slice(0, 120)}\` → \`${(mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 80)}\``
-    }),
+    .map((mutant) => `- ${name}:${mutant.location.start.line} ${mutant.mutatorName}: \`${mutatedFragment(file.source, mutant.location)}\` → \`${shorten(mutant.replacement ?? '', 80)}\``),
 )
-const columns = Object.keys(rows[0] ?? {})
+const markdownTable = (entries: Array<Record<string, string>>) => {
+  const columns = Object.keys(entries[0] ?? {})
+  return [`| ${columns.join(' | ')} |`, `| ${columns.map(() => '---').join(' | ')} |`, ...entries.map((entry) => `| ${Object.values(entry).join(' | ')} |`)]
+}
 const markdown = [
   `# Mutation testing summary`,
   '',
   `From ${reportFile}. Score = (killed + timed out) / (killed + timed out + survived + no test), ignored (static or styling-only) mutants left out.`,
   '',
-  `| ${columns.join(' | ')} |`,
-  `| ${columns.map(() => '---').join(' | ')} |`,
-  ...rows.map((entry) => `| ${Object.values(entry).join(' | ')} |`),
+  freshness,
+  '',
+  ...markdownTable(partRows),
+  '',
+  ...markdownTable(rows),
   '',
   `## Surviving mutants (${survivors.length})`,
   '',
   ...survivors,
   '',
+  ...(stale.length === 0 ? [] : [`## Stale results (${stale.length})`, '', ...stale.map(({ part, file, reason }) => `- ${file} (${part}): ${reason}`), '']),
 ].join('\n')
 writeFileSync('reports/mutation-summary.md', markdown)
 console.log(`\n${survivors.length} surviving mutants listed in reports/mutation-summary.md`)

@@ -1,0 +1,208 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Db } from '#db/connection'
+import { busySources, calendarWrites } from '#db/schema'
+import { createBooking } from '~/server/booking/bookings.server'
+import { type BusySource, MAX_FEED_BYTES, refreshBusySources } from '~/server/calendar/busy-sources.server'
+import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
+import { MAX_SEND_ATTEMPTS } from '~/server/contact/contact.server'
+import { temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
+
+// Calendars that answer badly: a feed that is no calendar, too large, unreachable or unchanged, and a
+// CalDAV server that refuses a write. What the coach is told, what is kept, what is tried again.
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void
+let handle: Handler
+let requests: Array<{ method: string; url: string; headers: IncomingMessage['headers'] }>
+let server: Server
+let base: string
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requests.push({ method: request.method!, url: request.url!, headers: request.headers })
+    request.resume()
+    request.on('end', () => handle(request, response))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise((resolve) => server.close(resolve)))
+beforeEach(() => {
+  requests = []
+})
+
+const CALENDAR = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:a@test', 'DTSTAMP:20260401T120000Z', 'DTSTART:20260420T080000Z', 'DTEND:20260420T090000Z', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n')
+const feed = (url = `${base}/feed.ics`): BusySource => ({ kind: 'ics', url, key: 'feed', label: 'kalender 1' })
+const refresh = async (db: Db, now: Date, source = feed()) => (await refreshBusySources({ db, now, windowMinutes: 28 * 1440, sources: [source] }))[0]!
+
+describe('a busy-time feed', () => {
+  it('is asked with If-Modified-Since while its copy is fresh, kept on 304, and read in full after six hours', async () => {
+    const { db } = temporaryDatabase()
+    handle = (request, response) => {
+      if (request.headers['if-modified-since']) return response.writeHead(304).end()
+      response.writeHead(200, { 'Content-Type': 'text/calendar', 'Last-Modified': 'Fri, 10 Apr 2026 08:00:00 GMT' }).end(CALENDAR)
+    }
+    expect(await refresh(db, NOW)).toEqual({ label: 'kalender 1', ok: true, intervals: 1 })
+    expect(requests[0]!.headers['if-modified-since']).toBeUndefined()
+    expect(requests[0]!.headers.accept).toBe('text/calendar')
+
+    const later = new Date(NOW.getTime() + 6 * 3_600_000 - 1)
+    expect(await refresh(db, later)).toEqual({ label: 'kalender 1', ok: true, intervals: 1 })
+    expect(requests[1]!.headers['if-modified-since']).toBe('Fri, 10 Apr 2026 08:00:00 GMT')
+    expect(requests[1]!.headers['if-none-match']).toBeUndefined()
+    const row = db.select().from(busySources).get()!
+    expect([row.goodAt, row.parsedAt, row.intervals.length]).toEqual([later.toISOString(), NOW.toISOString(), 1])
+
+    await refresh(db, new Date(NOW.getTime() + 6 * 3_600_000))
+    expect(requests[2]!.headers['if-modified-since']).toBeUndefined()
+  })
+
+  it('that answers something else than a calendar is refused, and the last good copy stays', async () => {
+    const { db } = temporaryDatabase()
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(CALENDAR)
+    await refresh(db, NOW)
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>Log ind</html>')
+    expect(await refresh(db, NOW)).toEqual({ label: 'kalender 1', ok: false, error: 'svaret er ikke en kalender (iCal)' })
+    expect(db.select().from(busySources).get()).toMatchObject({ lastError: 'svaret er ikke en kalender (iCal)', goodAt: NOW.toISOString() })
+    expect(db.select().from(busySources).get()!.intervals).toHaveLength(1)
+  })
+
+  it('is a calendar only when it says so at its start', async () => {
+    const { db } = temporaryDatabase()
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(`<html>${' '.repeat(2048)}${CALENDAR}</html>`)
+    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'svaret er ikke en kalender (iCal)' })
+  })
+
+  it("that cannot be parsed is told so in the parser's words, unless they quote an address", async () => {
+    const { db } = temporaryDatabase()
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nikke en linje\r\nEND:VCALENDAR')
+    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'invalid line (no token ";" or ":") "ikke en linje"' })
+  })
+
+  it('with a password in its address is refused without repeating the address', async () => {
+    const { db } = temporaryDatabase()
+    // fetch refuses credentials in a URL with a message that quotes it, password and all.
+    const result = await refresh(db, NOW, feed(`${base.replace('http://', 'http://coach:hemmelig@')}/feed.ics`))
+    expect(result).toMatchObject({ ok: false, error: 'kunne ikke læses' })
+    expect(db.select().from(busySources).get()!.lastError).toBe('kunne ikke læses')
+  })
+
+  it('gives the busy times from yesterday to a week past the booking window', async () => {
+    const { db } = temporaryDatabase()
+    const at = (ms: number) => new Date(NOW.getTime() + ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    const event = (uid: string, ms: number) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260401T120000Z', `DTSTART:${at(ms)}`, `DTEND:${at(ms + 3_600_000)}`, 'END:VEVENT']
+    const DAY = 86_400_000
+    const window = 28 * DAY
+    const text = ['BEGIN:VCALENDAR', 'VERSION:2.0', ...event('i-gaar', -DAY + 60_000), ...event('for-gammel', -DAY - 3_600_000 - 60_000), ...event('sidst', window + 7 * DAY - 60_000), ...event('for-sent', window + 7 * DAY + 60_000), 'END:VCALENDAR'].join('\r\n')
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(text)
+    await refresh(db, NOW)
+    expect(db.select().from(busySources).get()!.intervals.map(([, , uid]) => uid)).toEqual(['i-gaar', 'sidst'])
+  })
+
+  it(`is read up to ${MAX_FEED_BYTES / 1024 / 1024} MB, and refused above`, async () => {
+    const { db } = temporaryDatabase()
+    const padded = (bytes: number) => {
+      const text = CALENDAR.replace('END:VCALENDAR', 'X-FYLD:')
+      return `${text}${'a'.repeat(bytes - text.length - '\r\nEND:VCALENDAR'.length)}\r\nEND:VCALENDAR`
+    }
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(padded(MAX_FEED_BYTES))
+    expect(await refresh(db, NOW)).toMatchObject({ ok: true, intervals: 1 })
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(padded(MAX_FEED_BYTES + 1))
+    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'kalenderen er større end 10 MB' })
+  })
+
+  it('that cannot be reached is told so with the reason, never with the address', async () => {
+    const { db } = temporaryDatabase()
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    expect(await refresh(db, NOW, feed(`http://127.0.0.1:${port}/private-hemmelig/basic.ics`))).toMatchObject({ ok: false, error: 'kunne ikke forbinde (ECONNREFUSED)' })
+    const mistyped = await refresh(db, NOW, feed('calendar.example/private-hemmelig/basic.ics'))
+    expect(mistyped.ok).toBe(false)
+    expect(JSON.stringify([mistyped, db.select().from(busySources).all()])).not.toContain('hemmelig')
+  })
+})
+
+describe('the CalDAV calendar read for busy times', () => {
+  it('that refuses the query is told so with its answer', async () => {
+    const { db } = temporaryDatabase()
+    handle = (_, response) => response.writeHead(500).end()
+    const source: BusySource = { kind: 'caldav', config: { url: `${base}/kalender/` }, key: 'caldav', label: 'CalDAV-kalenderen' }
+    expect(await refresh(db, NOW, source)).toEqual({ label: 'CalDAV-kalenderen', ok: false, error: 'CalDAV REPORT svarede 500' })
+    expect(requests[0]).toMatchObject({ method: 'REPORT', url: '/kalender/', headers: { depth: '1' } })
+  })
+})
+
+describe('a write to the CalDAV calendar', () => {
+  const config = () => ({ url: `${base}/kalender/` })
+  function queued(db: Db, action: 'put' | 'delete', attempts = 0) {
+    const outcome = createBooking(db, { availability: testAvailability(), date: MONDAY, time: '10:00', details: details(), ipHash: 'ip', now: NOW })
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    db.delete(calendarWrites).run()
+    return db
+      .insert(calendarWrites)
+      .values({ uid: outcome.booking.uid, bookingId: action === 'put' ? outcome.booking.id : null, action, createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString(), attempts })
+      .returning()
+      .get()
+  }
+  const deliver = (db: Db) => deliverCalendarWrites({ db, clock: () => NOW, config: config() })
+  const write = (db: Db, id: number) => db.select().from(calendarWrites).where(eq(calendarWrites.id, id)).get()!
+  /** Answers each method as listed; the event exists (PUT If-None-Match: * gives 412). */
+  const calendar = (answers: Record<string, [number, Record<string, string>?]>) => {
+    handle = (request, response) => {
+      const [status, headers] = answers[request.method!] ?? [500]
+      response.writeHead(status, headers).end()
+    }
+  }
+
+  it('replaces an event that exists with the version it read (If-Match), and says so when that fails', async () => {
+    const { db } = temporaryDatabase()
+    const { id } = queued(db, 'put')
+    calendar({ PUT: [412], GET: [200, { ETag: '"v1"' }] })
+    expect(await deliver(db)).toEqual({ tried: 1, delivered: 0, failed: 1 })
+    expect(requests.map((request) => [request.method, request.headers['if-none-match'], request.headers['if-match']])).toEqual([
+      ['PUT', '*', undefined],
+      ['GET', undefined, undefined],
+      ['PUT', undefined, '"v1"'],
+    ])
+    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'PUT svarede 412' })
+  })
+
+  it('is not made without the ETag of what is there', async () => {
+    const { db } = temporaryDatabase()
+    const put = queued(db, 'put')
+    calendar({ PUT: [412], GET: [200] })
+    await deliver(db)
+    expect(write(db, put.id).lastError).toBe('GET svarede 200')
+  })
+
+  it("removes a cancelled booking's event with the version it read; one already gone is done", async () => {
+    const { db } = temporaryDatabase()
+    const removal = queued(db, 'delete')
+    calendar({ GET: [200, { ETag: '"v2"' }], DELETE: [500] })
+    await deliver(db)
+    expect(write(db, removal.id)).toMatchObject({ status: 'pending', lastError: 'DELETE svarede 500' })
+    expect(requests.at(-1)!.headers['if-match']).toBe('"v2"')
+
+    calendar({ GET: [200] })
+    db.update(calendarWrites).set({ nextAttemptAt: NOW.toISOString() }).run()
+    await deliver(db)
+    expect(write(db, removal.id).lastError).toBe('GET svarede 200')
+
+    calendar({ GET: [200, { ETag: '"v2"' }], DELETE: [404] })
+    db.update(calendarWrites).set({ nextAttemptAt: NOW.toISOString() }).run()
+    expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(write(db, removal.id)).toMatchObject({ status: 'sent', lastError: null })
+  })
+
+  it(`is given up after ${MAX_SEND_ATTEMPTS} attempts`, async () => {
+    const { db } = temporaryDatabase()
+    const last = queued(db, 'delete', MAX_SEND_ATTEMPTS - 1)
+    calendar({})
+    await deliver(db)
+    expect(write(db, last.id)).toMatchObject({ status: 'failed', attempts: MAX_SEND_ATTEMPTS, nextAttemptAt: null, lastError: 'GET svarede 500' })
+  })
+})

@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm'
+import ICAL from 'ical.js'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#db/connection'
+import { bookings, busySources } from '#db/schema'
+import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
+import { bookingsFeedResponse, feedBookings, feedSecret, isFeedFile } from '~/server/calendar/bookings-feed.server'
+import { busyBetween, storedSourceStates } from '~/server/calendar/busy-sources.server'
+import { calendarObject } from '~/server/calendar/coach-calendar.server'
+import { temporaryDatabase } from '../helpers'
+import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
+
+// The coach's calendar without a calendar server: the private feed's secret and what it lists, the
+// event a booking becomes, and the busy times as the commands read them (run without the site's
+// environment). coach-calendar.test.ts and busy-calendar.test.ts run the real servers.
+
+const SECRET = 'et-langt-hemmeligt-ord-til-kalenderen'
+beforeEach(() => {
+  vi.stubEnv('COACH_CALENDAR_SECRET', SECRET)
+  vi.stubEnv('BUSY_CALENDAR_URLS', '')
+  vi.stubEnv('CALDAV_URL', '')
+})
+afterEach(() => vi.unstubAllEnvs())
+
+function book(db: Db, time: string, { email = 'mette@eksempel.dk', form = 'telefon' as 'telefon' | 'video' | 'fremmoede', note = '', date = MONDAY, now = NOW } = {}) {
+  const outcome = createBooking(db, { availability: testAvailability(), date, time, details: { ...details(email), form, besked: note }, ipHash: `ip-${email}`, now })
+  if (outcome.status !== 'booket') throw new Error(outcome.status)
+  return outcome.booking
+}
+const eventOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
+const property = (text: string, name: string) => String(eventOf(text).getFirstPropertyValue(name))
+
+describe('the secret of the private feed', () => {
+  it('is COACH_CALENDAR_SECRET, trimmed, of at least 20 characters', () => {
+    expect(feedSecret({ COACH_CALENDAR_SECRET: ` ${'a'.repeat(20)} ` })).toBe('a'.repeat(20))
+    expect(feedSecret({ COACH_CALENDAR_SECRET: ` ${'a'.repeat(19)} ` })).toBeUndefined()
+    expect(feedSecret({})).toBeUndefined()
+  })
+
+  it('opens the feed by its own file name only; without a secret, nothing opens it', () => {
+    expect(isFeedFile(`${SECRET}.ics`, SECRET)).toBe(true)
+    expect(isFeedFile(SECRET, SECRET)).toBe(false)
+    vi.stubEnv('COACH_CALENDAR_SECRET', '')
+    expect(isFeedFile('undefined.ics')).toBe(false)
+    expect(isFeedFile('.ics')).toBe(false)
+  })
+
+  it('answers any other file name as an unknown address, never stored or indexed', async () => {
+    const { db } = temporaryDatabase()
+    const answer = bookingsFeedResponse('gaet.ics', { db, now: NOW })
+    expect(answer.status).toBe(404)
+    expect(await answer.text()).toBe('Siden findes ikke.')
+    expect(Object.fromEntries(answer.headers)).toEqual({ 'cache-control': 'no-store, private', 'x-robots-tag': 'noindex, nofollow', 'content-type': 'text/plain; charset=utf-8' })
+  })
+})
+
+describe('the bookings the feed lists', () => {
+  it('are those of the last 30 days and ahead, and cancelled ones for 14 days after the cancellation', () => {
+    const { db } = temporaryDatabase()
+    const held = book(db, '10:00', { email: 'a@eksempel.dk' })
+    const cancelled = book(db, '11:00', { email: 'b@eksempel.dk' })
+    cancelBooking(db, { id: cancelled.id, by: 'gaest', availability: testAvailability(), now: NOW })
+    const listed = (now: Date) => feedBookings(db, now).map((booking) => booking.publicId)
+    const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000)
+    expect(listed(NOW)).toEqual([held.publicId, cancelled.publicId])
+    expect(listed(days(14))).toEqual([held.publicId, cancelled.publicId])
+    expect(listed(new Date(days(14).getTime() + 1))).toEqual([held.publicId])
+    // Monday 20 April, 10.00: 30 days later it leaves the feed.
+    expect(listed(new Date(Date.parse(held.startsAt) + 30 * 86_400_000 - 1))).toEqual([held.publicId])
+    expect(listed(new Date(Date.parse(held.startsAt) + 30 * 86_400_000 + 1))).toEqual([])
+  })
+
+  it('leave out a booking without a UID (made before bookings had one): no calendar could update it', () => {
+    const { db } = temporaryDatabase()
+    const old = book(db, '10:00', { email: 'a@eksempel.dk' })
+    const current = book(db, '11:00', { email: 'b@eksempel.dk' })
+    db.update(bookings).set({ uid: '' }).where(eq(bookings.id, old.id)).run()
+    expect(feedBookings(db, NOW).map((booking) => booking.publicId)).toEqual([current.publicId])
+  })
+})
+
+describe('a booking as an event in her calendar', () => {
+  it('says where: her address for a meeting, the phone number for a call, video for video', () => {
+    const { db } = temporaryDatabase()
+    expect(property(calendarObject(book(db, '09:00', { email: 'a@eksempel.dk', form: 'fremmoede' })), 'location')).toBe('Brøndstedvej 14, 7000 Fredericia')
+    expect(property(calendarObject(book(db, '10:00', { email: 'b@eksempel.dk', form: 'telefon' })), 'location')).toBe('Telefon: 20 30 40 50')
+    expect(property(calendarObject(book(db, '11:00', { email: 'c@eksempel.dk', form: 'video' })), 'location')).toBe('Video')
+  })
+
+  it("carries the visitor's note, and who cancelled", () => {
+    const { db } = temporaryDatabase()
+    const booking = book(db, '10:00', { note: 'Jeg vil gerne tale om stress.' })
+    expect(property(calendarObject(booking), 'description')).toContain('\nBesked: Jeg vil gerne tale om stress.\nBookingnummer:')
+    cancelBooking(db, { id: booking.id, by: 'coach', availability: testAvailability(), now: NOW })
+    const cancelled = db.select().from(bookings).get()!
+    expect(property(calendarObject(cancelled), 'summary')).toBe('AFLYST: Første samtale: Mette Sørensen')
+    expect(property(calendarObject(cancelled), 'description').endsWith('\nAflyst af dig.')).toBe(true)
+    const byVisitor = book(db, '11:00', { email: 'b@eksempel.dk' })
+    cancelBooking(db, { id: byVisitor.id, by: 'gaest', availability: testAvailability(), now: NOW })
+    expect(property(calendarObject(db.select().from(bookings).all().at(-1)!), 'description').endsWith('\nAflyst af gæsten.')).toBe(true)
+  })
+})
+
+describe('busy times as the commands read them, without the calendar settings', () => {
+  const hours = (iso: string, length = 1) => [Date.parse(iso), Date.parse(iso) + length * 3_600_000] as const
+  function stored(db: Db, key: string, checkedAt: string, intervals: Array<[number, number, string]>, goodAt: string | null = checkedAt) {
+    db.insert(busySources).values({ sourceKey: key, label: `kalender ${key}`, checkedAt, goodAt, intervals, lastError: goodAt ? null : 'svarede 500' }).run()
+  }
+
+  it('come from every source the running site checked within a day, and not from older ones', () => {
+    const { db } = temporaryDatabase()
+    const now = Date.now()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const [from, to] = hours('2026-04-20T08:00:00Z')
+    stored(db, 'ny', iso(now - 86_400_000 + 60_000), [[from, to, 'a']])
+    stored(db, 'gammel', iso(now - 86_400_000 - 60_000), [[from + 3_600_000, to + 3_600_000, 'b']])
+    expect(busyBetween(db, MONDAY, MONDAY, 'stored')).toEqual([{ start: from, end: to }])
+    expect(busyBetween(db, MONDAY, MONDAY, [])).toEqual([])
+  })
+
+  it('tell which calendar failed and whether its copy is too old, for those checked within a day', () => {
+    const { db } = temporaryDatabase()
+    const now = new Date('2026-04-20T12:00:00Z')
+    stored(db, 'frisk', '2026-04-20T11:00:00.000Z', [], '2026-04-20T10:00:00.000Z')
+    stored(db, 'for-gammel', '2026-04-20T11:00:00.000Z', [], '2026-04-20T08:59:00.000Z')
+    stored(db, 'aldrig', '2026-04-20T11:00:00.000Z', [], null)
+    stored(db, 'glemt', '2026-04-19T11:59:00.000Z', [])
+    expect(storedSourceStates(db, 180, now)).toEqual([
+      { label: 'kalender frisk', goodAt: '2026-04-20T10:00:00.000Z', lastError: null, stale: false },
+      { label: 'kalender for-gammel', goodAt: '2026-04-20T08:59:00.000Z', lastError: null, stale: true },
+      { label: 'kalender aldrig', goodAt: null, lastError: 'svarede 500', stale: true },
+    ])
+    expect(storedSourceStates(db, 181, now)[1]!.stale).toBe(false)
+  })
+})

@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#db/connection'
+import { calendarWrites } from '#db/schema'
+import { MAX_SEND_ATTEMPTS } from '~/server/contact/contact.server'
+import { temporaryDatabase } from '../helpers'
+import { NOW, memoryTransport } from './booking-helpers'
+
+// What the coach's desk and the writes to her calendar tell the server's log (loaded afresh with
+// the log on): a refused or sent sign-in link, a link that could not be sent, a calendar write that
+// failed (a warning) or was given up (an error). Never the link, never an address.
+
+let desk: typeof import('~/server/desk/desk-actions.server')
+let deliverCalendarWrites: typeof import('~/server/calendar/calendar-writes.server').deliverCalendarWrites
+const lines: Array<Record<string, unknown>> = []
+
+// Loaded once, before the tests: inside a test, the load-time code would count as that test's alone.
+beforeAll(async () => {
+  vi.stubEnv('LOG_LEVEL', 'info')
+  vi.resetModules()
+  desk = await import('~/server/desk/desk-actions.server')
+  deliverCalendarWrites = (await import('~/server/calendar/calendar-writes.server')).deliverCalendarWrites
+}, 60_000)
+afterAll(() => {
+  vi.unstubAllEnvs()
+  vi.resetModules()
+})
+beforeEach(() => {
+  vi.stubEnv('COACH_EMAIL', 'coach@eksempel.dk')
+  lines.length = 0
+  const capture = (chunk: unknown) => {
+    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
+    return true
+  }
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.set(name, value)
+  return data
+}
+const logged = () => lines.map(({ time: _, ...line }) => line)
+
+describe("the desk's sign-in in the log", () => {
+  it('says a link was sent (and by which transport), and a link that could not be sent as an error', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    await desk.handleLinkRequest(form({ email: 'coach@eksempel.dk' }), { db, transport, clock: () => NOW, clientAddress: '203.0.113.7' })
+    await vi.waitFor(() => expect(logged()).toEqual([{ level: 'info', msg: 'desk link sent', transport: 'memory' }]))
+    lines.length = 0
+    transport.failing = true
+    await desk.handleLinkRequest(form({ email: 'coach@eksempel.dk' }), { db, transport, clock: () => NOW, clientAddress: '203.0.113.8' })
+    await vi.waitFor(() => expect(logged()).toMatchObject([{ level: 'error', msg: 'desk link not sent', error: 'Error: udbyderen svarer ikke' }]))
+  })
+
+  it('says why a link was refused: too many asked for, or one that does not work', async () => {
+    const { db } = temporaryDatabase()
+    const deps = { db, transport: memoryTransport(), clock: () => NOW, clientAddress: '203.0.113.7' }
+    for (let n = 0; n < 10; n++) await desk.handleLinkRequest(form({ email: `fremmed${n}@eksempel.dk` }), deps)
+    lines.length = 0
+    await desk.handleLinkRequest(form({ email: 'endnu-en@eksempel.dk' }), deps)
+    desk.handleSignIn(form({ link: 'x'.repeat(43) }), deps)
+    expect(logged()).toEqual([
+      { level: 'info', msg: 'desk link refused', reason: 'for-mange' },
+      { level: 'info', msg: 'desk link refused', reason: 'ugyldig' },
+    ])
+  })
+})
+
+describe('a calendar write in the log', () => {
+  function queued(db: Db, attempts: number) {
+    return db.insert(calendarWrites).values({ uid: 'b@eksempel.dk', bookingId: null, action: 'delete', createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString(), attempts }).returning().get()
+  }
+
+  it('that failed is a warning, and one given up an error', async () => {
+    const { db } = temporaryDatabase()
+    // Nothing listens on port 9: the write fails at once.
+    const config = { url: 'http://127.0.0.1:9/kalender/' }
+    const first = queued(db, 0)
+    const last = queued(db, MAX_SEND_ATTEMPTS - 1)
+    await deliverCalendarWrites({ db, clock: () => NOW, config })
+    expect(logged()).toMatchObject([
+      { level: 'warn', msg: 'calendar write failed', id: first.id, action: 'delete', attempts: 1, gaveUp: false },
+      { level: 'error', msg: 'calendar write failed', id: last.id, action: 'delete', attempts: MAX_SEND_ATTEMPTS, gaveUp: true },
+    ])
+  })
+})
