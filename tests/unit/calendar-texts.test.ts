@@ -56,6 +56,21 @@ describe('busy times in an iCalendar text', () => {
     expect(busy.map(([from]) => from)).toEqual([...busy.map(([from]) => from)].sort())
   })
 
+  it('of a series of RDATEs alone begin with its DTSTART, as RFC 5545 says; a moved first instance counts at its new time', () => {
+    const text = calendar(
+      ['DTSTART:20260420T080000Z', 'DTEND:20260420T090000Z', 'RDATE:20260422T080000Z,20260424T080000Z'],
+      ['DTSTART:20260421T120000Z', 'DTEND:20260421T130000Z', 'RDATE:20260423T120000Z'],
+      ['RECURRENCE-ID:20260421T120000Z', 'DTSTART:20260421T140000Z', 'DTEND:20260421T150000Z'],
+    ).replace('UID:e2@test', 'UID:e1@test')
+    expect(iso(parseBusyTimes(text, WEEK))).toEqual([
+      ['2026-04-20T08:00:00.000Z', '2026-04-20T09:00:00.000Z', 'e0@test'],
+      ['2026-04-21T14:00:00.000Z', '2026-04-21T15:00:00.000Z', 'e1@test'],
+      ['2026-04-22T08:00:00.000Z', '2026-04-22T09:00:00.000Z', 'e0@test'],
+      ['2026-04-23T12:00:00.000Z', '2026-04-23T13:00:00.000Z', 'e1@test'],
+      ['2026-04-24T08:00:00.000Z', '2026-04-24T09:00:00.000Z', 'e0@test'],
+    ])
+  })
+
   it('in a zone that only the calendar names (its VTIMEZONE) are read in that zone', () => {
     const text = [
       'BEGIN:VCALENDAR',

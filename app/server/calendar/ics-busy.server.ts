@@ -113,7 +113,9 @@ export function parseBusyTimes(text: string, window: { from: number; to: number 
   }
   for (const event of series.values()) {
     const iterator = event.iterator()
-    for (let next = iterator.next(); next; next = iterator.next()) {
+    // DTSTART is a series' first instance (RFC 5545, 3.8.5.2); ical.js leaves it out of a series of RDATEs alone.
+    const first = event.component.hasProperty('rrule') ? undefined : event.startDate
+    for (let next = first ?? iterator.next(); next; next = iterator.next()) {
       // A wall time read as UTC is within a day of the real instant: cheap enough to skip and stop on.
       if (roughly(next) > window.to + DAY) break
       const occurrence = event.getOccurrenceDetails(next)
