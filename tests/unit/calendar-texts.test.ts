@@ -102,10 +102,14 @@ describe('a wall time in a zone', () => {
     expect(new Date(wallTimeIn('America/New_York', 2026, 11, 30, 9)).toISOString()).toBe('2026-11-30T14:00:00.000Z')
   })
 
-  // The hour before the change in spring and the repeated hour in autumn are read an hour off
-  // (reported with issue 38; no slot lies in the night), so the test keeps to the hours around them.
-  it('is right on either side of the nights the clocks change', () => {
+  it('is right on either side of the nights the clocks change, and in them', () => {
     expect(new Date(wallTimeIn('Europe/Copenhagen', 2026, 3, 29, 0, 30)).toISOString()).toBe('2026-03-28T23:30:00.000Z')
+    expect(new Date(wallTimeIn('Europe/Copenhagen', 2026, 3, 29, 1, 30)).toISOString()).toBe('2026-03-29T00:30:00.000Z')
+    // 2.30 never shows in spring: read in winter time, it is 3.30 summer time.
+    expect(new Date(wallTimeIn('Europe/Copenhagen', 2026, 3, 29, 2, 30)).toISOString()).toBe('2026-03-29T01:30:00.000Z')
+    // 2.30 shows twice in autumn: the first time counts.
+    expect(new Date(wallTimeIn('Europe/Copenhagen', 2026, 10, 25, 2, 30)).toISOString()).toBe('2026-10-25T00:30:00.000Z')
+    expect(new Date(wallTimeIn('America/New_York', 2026, 3, 8, 1, 30)).toISOString()).toBe('2026-03-08T06:30:00.000Z')
     expect(new Date(wallTimeIn('Europe/Copenhagen', 2026, 3, 29, 3, 30)).toISOString()).toBe('2026-03-29T01:30:00.000Z')
     expect(new Date(wallTimeIn('Europe/Copenhagen', 2026, 10, 25, 1, 30)).toISOString()).toBe('2026-10-24T23:30:00.000Z')
     expect(new Date(wallTimeIn('Europe/Copenhagen', 2026, 10, 25, 3, 30)).toISOString()).toBe('2026-10-25T02:30:00.000Z')

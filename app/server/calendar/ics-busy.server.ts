@@ -39,9 +39,12 @@ function zoneOffset(zone: string, instant: number) {
  */
 export function wallTimeIn(zone: string, year: number, month: number, day: number, hour = 0, minute = 0, second = 0) {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second)
-  const first = asUtc - zoneOffset(zone, asUtc)
-  const second_ = asUtc - zoneOffset(zone, first)
-  return Math.min(first, second_)
+  // The zone's offsets a day before and a day after: they differ only around a change of the clocks.
+  const before = asUtc - zoneOffset(zone, asUtc - DAY)
+  const after = asUtc - zoneOffset(zone, asUtc + DAY)
+  const shown = [before, after].filter((instant) => instant + zoneOffset(zone, instant) === asUtc)
+  // A repeated time is shown twice (the first counts), a skipped one never: read with the offset before the gap.
+  return shown.length > 0 ? Math.min(...shown) : before
 }
 
 /** The instant of an ical.js time: UTC, its VTIMEZONE, an IANA TZID, or Danish for floating times and dates. */
