@@ -46,3 +46,10 @@ export function insertPost(db: Db, slug: string, category: string, publishedAt: 
     })
     .run()
 }
+
+/** A form's fields as the browser posts them. */
+export function formData(fields: Record<string, string>) {
+  const data = new FormData()
+  for (const [name, value] of Object.entries(fields)) data.set(name, value)
+  return data
+}

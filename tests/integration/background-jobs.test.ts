@@ -6,6 +6,7 @@ import { bookingEmails, contactMessages, newsletterSubscribers } from '#db/schem
 import { createBooking } from '~/server/booking/bookings.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, TEST_FILE, details, testAvailability } from './booking-helpers'
+import { captureLogLines } from '../log-capture'
 
 // The server's background jobs with their defaults (the database of DATABASE_URL, the outbox as
 // mail, the availability file of BOOKING_FILE), loaded afresh with the log on. The intervals and
@@ -56,13 +57,7 @@ beforeEach(() => {
   vi.stubEnv('MAIL_OUTBOX_DIR', join(dir, 'udbakke'))
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
   vi.setSystemTime(NOW)
-  lines.length = 0
-  const capture = (chunk: unknown) => {
-    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
-    return true
-  }
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+  captureLogLines(lines)
 })
 afterEach(async () => {
   jobs?.stopBackgroundJobs()

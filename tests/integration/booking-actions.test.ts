@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeDb } from '#db/connection'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
-import { insertPost, temporaryDatabase } from '../helpers'
+import { formData, insertPost, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE } from './booking-helpers'
 // The server functions import these lazily; loaded here, before the tests, their load-time code is
@@ -43,11 +43,6 @@ afterEach(() => {
 })
 
 const call = <T>(run: () => Promise<T>) => inStartRequest(new Request('http://localhost/_serverFn/booking', { method: 'POST' }), '192.0.2.40', run).then(({ result }) => result)
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  return form
-}
 /** The e-mails in the outbox, by kind and recipient (one .json each, beside its invitation). */
 const mails = () => readdirSync(outbox).flatMap((name) => /^booking-\w+-(.+)\.json$/.exec(name)?.[1] ?? []).sort()
 const where = (response: unknown) => [(response as Response).status, (response as Response).headers.get('location')]
@@ -62,7 +57,7 @@ function tokenFromVisitorMail(address: string) {
 
 describe('the booking forms’ server functions', () => {
   it('book a time with the server’s database and outbox, and cancel it by the link in the visitor’s e-mail', async () => {
-    const form = formOf({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '' })
+    const form = formData({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '' })
     const booked = await call(() => bookTime({ data: form }))
     expect(where(booked)).toEqual([303, '/book-samtale?status=tjek-email#status'])
     // Without RESEND_API_KEY both e-mails (to the visitor and to the coach) land in the outbox.
@@ -70,7 +65,7 @@ describe('the booking forms’ server functions', () => {
     const token = tokenFromVisitorMail('mette@eksempel.dk')
     expect(token).toMatch(/^[\w-]{32}$/)
 
-    const cancelled = await call(() => changeBooking({ data: formOf({ link: token!, handling: 'aflys' }) }))
+    const cancelled = await call(() => changeBooking({ data: formData({ link: token!, handling: 'aflys' }) }))
     expect(where(cancelled)).toEqual([303, `/booking/${token}?status=aflyst`])
     expect(mails()).toEqual(['aflyst-1-coach', 'aflyst-1-gaest', 'bekraeftelse-0-coach', 'bekraeftelse-0-gaest'])
   })

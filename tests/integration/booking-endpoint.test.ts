@@ -8,7 +8,7 @@ import { handleBookingPost, handleManagePost } from '~/server/booking/booking-en
 import { hashToken, manageToken, manageUrl } from '~/server/booking/manage-link.server'
 import type { MailTransport } from '~/server/contact/mail-transport.server'
 import { hashIp } from '~/server/contact/sender.server'
-import { temporaryDatabase } from '../helpers'
+import { formData, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, memoryTransport, snapshot } from './booking-helpers'
 
@@ -16,13 +16,8 @@ import { MONDAY, NOW, TEST_FILE, memoryTransport, snapshot } from './booking-hel
 // outcome, with the visitor's address from the request scope and the availability file on disk.
 
 const clock = () => NOW
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  return form
-}
 const booking = (changes: Record<string, string> = {}) =>
-  formOf({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '', ...changes })
+  formData({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '', ...changes })
 const post = (address: string, run: () => Promise<Response>) => inStartRequest(new Request('http://localhost/_serverFn/book', { method: 'POST' }), address, run).then(({ result }) => result)
 const where = (response: Response) => [response.status, response.headers.get('location'), response.headers.get('cache-control')]
 /** The one answer to a post that books, or that comes from an address with a booking: the link comes by e-mail. */
@@ -208,9 +203,9 @@ describe('the booking post', () => {
     const transport = memoryTransport()
     // Another client than the page's form may leave out the fields it has no use for.
     const required = { tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon' }
-    const bare = await post('192.0.2.44', () => handleBookingPost(formOf(required), { db, transport, clock }))
+    const bare = await post('192.0.2.44', () => handleBookingPost(formData(required), { db, transport, clock }))
     expect(where(bare)).toEqual(CHECK_EMAIL)
-    const withoutMessage = await post('192.0.2.45', () => handleBookingPost(formOf({ ...required, tidspunkt: `${MONDAY}T11:00`, email: 'bo@eksempel.dk', website: '' }), { db, transport, clock }))
+    const withoutMessage = await post('192.0.2.45', () => handleBookingPost(formData({ ...required, tidspunkt: `${MONDAY}T11:00`, email: 'bo@eksempel.dk', website: '' }), { db, transport, clock }))
     expect(where(withoutMessage)).toEqual(CHECK_EMAIL)
     expect(db.select().from(bookings).all().map(({ localDate, startsAt, email, note, status }) => ({ localDate, startsAt, email, note, status }))).toEqual([
       { localDate: MONDAY, startsAt: '2026-04-20T08:00:00.000Z', email: 'mette@eksempel.dk', note: '', status: 'bekraeftet' },
@@ -253,13 +248,13 @@ describe('the manage link’s post', () => {
     const transport = memoryTransport()
     const token = await booked(db, transport)
     transport.sent.length = 0
-    const response = await post('192.0.2.40', () => handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
+    const response = await post('192.0.2.40', () => handleManagePost(formData({ link: token, handling: 'aflys' }), { db, transport, clock }))
     expect(where(response)).toEqual([303, `/booking/${token}?status=aflyst`, 'no-store'])
     expect(db.select().from(bookings).all()[0]).toMatchObject({ status: 'aflyst', cancelledBy: 'gaest', cancelledAt: NOW.toISOString() })
     expect(transport.sent.map((email) => email.subject)).toEqual(['Din samtale mandag 20. april kl. 10.00 er aflyst', 'Booking aflyst: mandag 20. april kl. 10.00 – Mette Sørensen'])
     // Cancelling again changes nothing and sends nothing.
     const before = snapshot(db)
-    expect(where(await post('192.0.2.40', () => handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=aflyst`, 'no-store'])
+    expect(where(await post('192.0.2.40', () => handleManagePost(formData({ link: token, handling: 'aflys' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=aflyst`, 'no-store'])
     expect(snapshot(db)).toBe(before)
     expect(transport.sent).toHaveLength(2)
   })
@@ -268,7 +263,7 @@ describe('the manage link’s post', () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()
     const token = await booked(db, transport)
-    const move = (tidspunkt: string) => post('192.0.2.41', () => handleManagePost(formOf({ link: token, handling: 'flyt', tidspunkt }), { db, transport, clock }))
+    const move = (tidspunkt: string) => post('192.0.2.41', () => handleManagePost(formData({ link: token, handling: 'flyt', tidspunkt }), { db, transport, clock }))
     expect(where(await move('27. april'))).toEqual([303, `/booking/${token}?status=ikke-ledig`, 'no-store'])
     expect(where(await move('2026-04-27T11:00'))).toEqual([303, `/booking/${token}?status=flyttet`, 'no-store'])
     expect(db.select().from(bookings).all()[0]).toMatchObject({ localDate: '2026-04-27', startsAt: '2026-04-27T09:00:00.000Z', moveCount: 1, sequence: 1 })
@@ -283,7 +278,7 @@ describe('the manage link’s post', () => {
     const token = await booked(db, transport)
     transport.sent.length = 0
     const before = snapshot(db)
-    const same = await post('192.0.2.41', () => handleManagePost(formOf({ link: token, handling: 'flyt', tidspunkt: `${MONDAY}T10:00` }), { db, transport, clock }))
+    const same = await post('192.0.2.41', () => handleManagePost(formData({ link: token, handling: 'flyt', tidspunkt: `${MONDAY}T10:00` }), { db, transport, clock }))
     expect(where(same)).toEqual([303, `/booking/${token}?status=samme-tid`, 'no-store'])
     expect(snapshot(db)).toBe(before)
     expect(bookingOf(db)).toMatchObject({ startsAt: '2026-04-20T08:00:00.000Z', sequence: 0, moveCount: 0 })
@@ -301,7 +296,7 @@ describe('the manage link’s post', () => {
     db.update(bookingEmails).set({ nextAttemptAt: NOW.toISOString() }).where(and(eq(bookingEmails.bookingId, mette.id), eq(bookingEmails.kind, 'bekraeftelse'))).run()
     transport.failing = false
     const before = snapshot(db)
-    const refused = await post('192.0.2.44', () => handleManagePost(formOf({ link: token, handling: 'flyt', tidspunkt: '2026-04-27T10:00' }), { db, transport, clock }))
+    const refused = await post('192.0.2.44', () => handleManagePost(formData({ link: token, handling: 'flyt', tidspunkt: '2026-04-27T10:00' }), { db, transport, clock }))
     expect(where(refused)).toEqual([303, `/booking/${token}?status=taget`, 'no-store'])
     expect(transport.sent).toEqual([])
     expect(snapshot(db)).toBe(before)
@@ -313,7 +308,7 @@ describe('the manage link’s post', () => {
     const token = await booked(db, transport)
     const before = snapshot(db)
     for (const tidspunkt of ['2026-13-45T10:00', '2026-02-30T09:00']) {
-      const answer = await post('192.0.2.45', () => handleManagePost(formOf({ link: token, handling: 'flyt', tidspunkt }), { db, transport, clock }))
+      const answer = await post('192.0.2.45', () => handleManagePost(formData({ link: token, handling: 'flyt', tidspunkt }), { db, transport, clock }))
       expect(where(answer), tidspunkt).toEqual([303, `/booking/${token}?status=ikke-ledig`, 'no-store'])
     }
     expect(where(await post('192.0.2.45', () => handleBookingPost(booking({ tidspunkt: '2026-13-45T10:00' }), { db, transport, clock })))).toEqual([303, '/book-samtale?status=ikke-ledig', 'no-store'])
@@ -326,9 +321,9 @@ describe('the manage link’s post', () => {
     const token = await booked(db, transport)
     const before = snapshot(db)
     for (const link of ['', 'a'.repeat(32), `${token}x`]) {
-      expect(where(await post('192.0.2.42', () => handleManagePost(formOf({ link, handling: 'aflys' }), { db, transport, clock }))), link).toEqual([303, '/book-samtale', 'no-store'])
+      expect(where(await post('192.0.2.42', () => handleManagePost(formData({ link, handling: 'aflys' }), { db, transport, clock }))), link).toEqual([303, '/book-samtale', 'no-store'])
     }
-    expect(where(await post('192.0.2.42', () => handleManagePost(formOf({ link: token, handling: 'slet' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=fejl`, 'no-store'])
+    expect(where(await post('192.0.2.42', () => handleManagePost(formData({ link: token, handling: 'slet' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=fejl`, 'no-store'])
     expect(snapshot(db)).toBe(before)
   })
 
@@ -337,6 +332,6 @@ describe('the manage link’s post', () => {
     const transport = memoryTransport()
     const token = await booked(db, transport)
     rmSync(join(dir, 'site.db'))
-    expect(where(await post('192.0.2.43', () => handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=fejl`, 'no-store'])
+    expect(where(await post('192.0.2.43', () => handleManagePost(formData({ link: token, handling: 'aflys' }), { db, transport, clock })))).toEqual([303, `/booking/${token}?status=fejl`, 'no-store'])
   })
 })

@@ -4,9 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTes
 import { eq, ne } from 'drizzle-orm'
 import { bookingEmails, bookings } from '#db/schema'
 import type { MailTransport } from '~/server/contact/mail-transport.server'
-import { temporaryDatabase } from '../helpers'
+import { formData, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, memoryTransport } from './booking-helpers'
+import { captureLogLines } from '../log-capture'
 
 // What the booking posts write to the server's log (loaded afresh with the log on): every step by
 // ids and outcomes, every failure as an error with its cause, and never the visitor's name,
@@ -34,13 +35,7 @@ afterAll(() => {
 })
 beforeEach(() => {
   vi.stubEnv('BOOKING_RATE_LIMIT', undefined)
-  lines.length = 0
-  const capture = (chunk: unknown) => {
-    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
-    return true
-  }
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+  captureLogLines(lines)
 })
 afterEach(() => {
   vi.restoreAllMocks()
@@ -58,13 +53,8 @@ function setup() {
   vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
   return { db, dir }
 }
-const formOf = (fields: Record<string, string>) => {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  return form
-}
 const booking = (changes: Record<string, string> = {}) =>
-  formOf({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: 'Mit private spørgsmål', website: '', ...changes })
+  formData({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: 'Mit private spørgsmål', website: '', ...changes })
 const post = (run: () => Promise<Response>) => inStartRequest(new Request('http://localhost/_serverFn/book', { method: 'POST' }), '192.0.2.50', run).then(({ result }) => result)
 /** The manage token from the link in the visitor's e-mail: the answer to the post carries none. */
 const tokenIn = (transport: ReturnType<typeof memoryTransport>) => /\/booking\/([\w-]{32})/.exec(transport.sent.find((email) => email.to === 'mette@eksempel.dk')!.text)![1]!
@@ -77,7 +67,7 @@ describe('the booking log', () => {
     const transport = memoryTransport()
     await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
     const token = tokenIn(transport)
-    await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
+    await post(() => endpoint.handleManagePost(formData({ link: token, handling: 'aflys' }), { db, transport, clock }))
     const [row] = db.select().from(bookings).all()
     const emails = db.select().from(bookingEmails).all()
     const sent = (kind: string, role: string) => ({ level: 'info', msg: 'booking e-mail sent', id: emails.find((email) => email.kind === kind && email.role === role)!.id, kind, role, transport: 'memory', attempts: 1 })
@@ -172,7 +162,7 @@ describe('the booking log', () => {
     await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
     const token = tokenIn(transport)
     lines.length = 0
-    const answer = await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'noget' }), { db, transport, clock }))
+    const answer = await post(() => endpoint.handleManagePost(formData({ link: token, handling: 'noget' }), { db, transport, clock }))
     expect([answer.status, answer.headers.get('location')]).toEqual([303, `/booking/${token}?status=fejl`])
     expect(steps()).toEqual([])
   })
@@ -184,7 +174,7 @@ describe('the booking log', () => {
     const token = tokenIn(transport)
     rmSync(join(dir, 'site.db'))
     lines.length = 0
-    await post(() => endpoint.handleManagePost(formOf({ link: token, handling: 'aflys' }), { db, transport, clock }))
+    await post(() => endpoint.handleManagePost(formData({ link: token, handling: 'aflys' }), { db, transport, clock }))
     expect(steps().map(({ level, msg }) => ({ level, msg }))).toEqual([{ level: 'error', msg: 'booking change not stored' }])
     expect(String(lines[0]!.error)).toContain('database file missing')
   })

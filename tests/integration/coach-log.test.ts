@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Db } from '#db/connection'
 import { calendarWrites } from '#db/schema'
 import { MAX_SEND_ATTEMPTS } from '~/server/contact/contact.server'
-import { temporaryDatabase } from '../helpers'
+import { formData, temporaryDatabase } from '../helpers'
 import { NOW, memoryTransport } from './booking-helpers'
+import { captureLogLines } from '../log-capture'
 
 // What the coach's desk and the writes to her calendar tell the server's log (loaded afresh with
 // the log on): a refused or sent sign-in link, a link that could not be sent, a calendar write that
@@ -26,44 +27,33 @@ afterAll(() => {
 })
 beforeEach(() => {
   vi.stubEnv('COACH_EMAIL', 'coach@eksempel.dk')
-  lines.length = 0
-  const capture = (chunk: unknown) => {
-    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
-    return true
-  }
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+  captureLogLines(lines)
 })
 afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData()
-  for (const [name, value] of Object.entries(fields)) data.set(name, value)
-  return data
-}
 const logged = () => lines.map(({ time: _, ...line }) => line)
 
 describe("the desk's sign-in in the log", () => {
   it('says a link was sent (and by which transport), and a link that could not be sent as an error', async () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()
-    await desk.handleLinkRequest(form({ email: 'coach@eksempel.dk' }), { db, transport, clock: () => NOW, clientAddress: '203.0.113.7' })
+    await desk.handleLinkRequest(formData({ email: 'coach@eksempel.dk' }), { db, transport, clock: () => NOW, clientAddress: '203.0.113.7' })
     await vi.waitFor(() => expect(logged()).toEqual([{ level: 'info', msg: 'desk link sent', transport: 'memory' }]))
     lines.length = 0
     transport.failing = true
-    await desk.handleLinkRequest(form({ email: 'coach@eksempel.dk' }), { db, transport, clock: () => NOW, clientAddress: '203.0.113.8' })
+    await desk.handleLinkRequest(formData({ email: 'coach@eksempel.dk' }), { db, transport, clock: () => NOW, clientAddress: '203.0.113.8' })
     await vi.waitFor(() => expect(logged()).toMatchObject([{ level: 'error', msg: 'desk link not sent', error: 'Error: udbyderen svarer ikke' }]))
   })
 
   it('says why a link was refused: too many asked for, or one that does not work', async () => {
     const { db } = temporaryDatabase()
     const deps = { db, transport: memoryTransport(), clock: () => NOW, clientAddress: '203.0.113.7' }
-    for (let n = 0; n < 10; n++) await desk.handleLinkRequest(form({ email: `fremmed${n}@eksempel.dk` }), deps)
+    for (let n = 0; n < 10; n++) await desk.handleLinkRequest(formData({ email: `fremmed${n}@eksempel.dk` }), deps)
     lines.length = 0
-    await desk.handleLinkRequest(form({ email: 'endnu-en@eksempel.dk' }), deps)
-    desk.handleSignIn(form({ link: 'x'.repeat(43) }), deps)
+    await desk.handleLinkRequest(formData({ email: 'endnu-en@eksempel.dk' }), deps)
+    desk.handleSignIn(formData({ link: 'x'.repeat(43) }), deps)
     expect(logged()).toEqual([
       { level: 'info', msg: 'desk link refused', reason: 'for-mange' },
       { level: 'info', msg: 'desk link refused', reason: 'ugyldig' },

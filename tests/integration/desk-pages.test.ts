@@ -12,7 +12,7 @@ import { linkIsUsable, redeemSignInLink, requestSignInLink, sessionCookieName, s
 import { recentDeskEvents } from '~/server/desk/desk-events.server'
 import { deskPage } from '~/server/desk/desk-page.server'
 import { deskBookingPage, deskMessage, deskOverview, deskPerson } from '~/server/desk/desk-views.server'
-import { temporaryDatabase } from '../helpers'
+import { formData, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
 
@@ -65,16 +65,11 @@ function signedIn(now = NOW) {
   return `${sessionCookieName()}=${redeemSignInLink(db, token, now)!.sessionToken}`
 }
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData()
-  for (const [name, value] of Object.entries(fields)) data.set(name, value)
-  return data
-}
 const deps = (cookieHeader: string | null, now = NOW): DeskDeps => ({ db, transport, clock: () => now, cookieHeader, clientAddress: '203.0.113.7' })
 async function act(cookieHeader: string, fields: Record<string, string>, now = NOW) {
   const page = deskPage({ page: 'oversigt', key: '' }, deps(cookieHeader, now))
   if (!page.signedIn) throw new Error('not signed in')
-  return handleDeskAction(form({ formular: page.formToken, tilbage: '/coach', ...fields }), deps(cookieHeader, now))
+  return handleDeskAction(formData({ formular: page.formToken, tilbage: '/coach', ...fields }), deps(cookieHeader, now))
 }
 
 describe('the overview', () => {
@@ -329,7 +324,7 @@ describe("the desk's smaller actions", () => {
   })
 
   it('sends back to the page without a session, and says so when the action failed', async () => {
-    const anonymous = await handleDeskAction(form({ handling: 'log-ud-overalt', tilbage: '/coach/besked/3' }), deps(null))
+    const anonymous = await handleDeskAction(formData({ handling: 'log-ud-overalt', tilbage: '/coach/besked/3' }), deps(null))
     expect(anonymous.headers.get('Location')).toBe('/coach/besked/3')
     const cookie = signedIn()
     db.$client.exec('DROP TABLE desk_events')
@@ -340,7 +335,7 @@ describe("the desk's smaller actions", () => {
 
 describe('the sign-in link', () => {
   it('is e-mailed to the coach with how long it works, and a sender asking too often is told so', async () => {
-    await handleLinkRequest(form({ email: COACH, til: '/coach/booking/abcd1234' }), deps(null))
+    await handleLinkRequest(formData({ email: COACH, til: '/coach/booking/abcd1234' }), deps(null))
     await new Promise((resolve) => setTimeout(resolve, 50))
     const email = transport.sent[0]!
     expect(email.to).toBe(COACH)
@@ -348,8 +343,8 @@ describe('the sign-in link', () => {
     expect(email.text).toContain('Linket virker i 15 minutter og kun én gang.')
     const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(email.text)![1]!
     expect(redeemSignInLink(db, token, NOW)?.destination).toBe('/coach/booking/abcd1234')
-    for (let n = 0; n < 9; n++) await handleLinkRequest(form({ email: `fremmed${n}@eksempel.dk` }), deps(null))
-    const refused = await handleLinkRequest(form({ email: 'endnu-en@eksempel.dk' }), deps(null))
+    for (let n = 0; n < 9; n++) await handleLinkRequest(formData({ email: `fremmed${n}@eksempel.dk` }), deps(null))
+    const refused = await handleLinkRequest(formData({ email: 'endnu-en@eksempel.dk' }), deps(null))
     expect(refused.headers.get('Location')).toBe('/coach?status=for-mange')
     expect(sessionOf(db, undefined, NOW)).toBeUndefined()
   })
@@ -380,7 +375,7 @@ describe("the desk's log and its last steps", () => {
   it('logs the sign-in and the sign-out on every device', async () => {
     requestSignInLink(db, { address: COACH, ipHash: 'ip', destination: '/coach', now: NOW })
     const { token } = requestSignInLink(db, { address: COACH, ipHash: 'ip', destination: '/coach/besked/3', now: NOW }) as { token: string }
-    const answer = handleSignIn(form({ link: token }), deps(null))
+    const answer = handleSignIn(formData({ link: token }), deps(null))
     expect(answer.headers.get('Location')).toBe('/coach/besked/3')
     const cookie = (answer.headers.get('Set-Cookie') ?? '').split(';')[0]!
     await act(cookie, { handling: 'log-ud-overalt' })
@@ -393,7 +388,7 @@ describe("the desk's log and its last steps", () => {
     const first = await act(cookie, { handling: 'slet', email: 'mette@eksempel.dk' })
     expect(first.headers.get('Location')).toBe('/coach')
     expect(db.select().from(bookings).all()).toHaveLength(1)
-    const noAddress = form({ handling: 'slet', bekraeft: 'ja', tilbage: '/coach' })
+    const noAddress = formData({ handling: 'slet', bekraeft: 'ja', tilbage: '/coach' })
     const page = deskPage({ page: 'oversigt', key: '' }, deps(cookie))
     noAddress.set('formular', page.signedIn ? page.formToken : '')
     expect((await handleDeskAction(noAddress, deps(cookie))).headers.get('Location')).toBe('/coach?status=fejl')
@@ -412,8 +407,8 @@ describe("the desk's log and its last steps", () => {
 
 describe('the sign-in e-mail and link', () => {
   it('tell the coach what the link is, how long it works, and what to do if she did not ask', async () => {
-    await handleLinkRequest(form({ email: COACH }), deps(null))
-    await handleLinkRequest(form({ email: COACH }), deps(null))
+    await handleLinkRequest(formData({ email: COACH }), deps(null))
+    await handleLinkRequest(formData({ email: COACH }), deps(null))
     await vi.waitFor(() => expect(transport.sent).toHaveLength(2))
     const [email, second] = transport.sent
     for (const text of ['Log ind på dit skrivebord', 'Linket virker i 15 minutter og kun én gang. Åbn det, og tryk på »Log ind«.', 'Har du ikke selv bedt om det, kan du se bort fra denne e-mail: uden linket kommer ingen ind.', 'Sendt fra din hjemmeside']) {
@@ -429,7 +424,7 @@ describe('the sign-in e-mail and link', () => {
 
   it('is answered alike when the e-mail cannot be sent', async () => {
     transport.failing = true
-    const answer = await handleLinkRequest(form({ email: COACH }), deps(null))
+    const answer = await handleLinkRequest(formData({ email: COACH }), deps(null))
     expect(answer.headers.get('Location')).toBe('/coach?status=tjek-email')
   })
 

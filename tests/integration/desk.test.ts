@@ -9,7 +9,7 @@ import { createBooking, moveBooking } from '~/server/booking/bookings.server'
 import { ATTEMPTS_PER_ADDRESS, LINK_LIFETIME_MS, SESSION_LIFETIME_MS, redeemSignInLink, requestSignInLink, sessionCookie, sessionOf } from '~/server/desk/desk-auth.server'
 import { type DeskDeps, handleDeskAction, handleLinkRequest, handleSignIn } from '~/server/desk/desk-actions.server'
 import { deskPage } from '~/server/desk/desk-page.server'
-import { temporaryDatabase } from '../helpers'
+import { formData, temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, testAvailability } from './booking-helpers'
 
 // The coach's desk: who gets in (a link to her address only, once, for 15 minutes), how long she
@@ -32,27 +32,22 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-const form = (fields: Record<string, string>) => {
-  const data = new FormData()
-  for (const [name, value] of Object.entries(fields)) data.set(name, value)
-  return data
-}
 const at = (iso: string) => ({ db, transport, clock: () => new Date(iso), clientAddress: '203.0.113.7' }) satisfies DeskDeps
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0]!
 const tick = () => new Promise((resolve) => setTimeout(resolve, 50))
 
 /** Signs the coach in as a browser would: a link to her address, its button. */
 async function signIn(now = NOW.toISOString()) {
-  await handleLinkRequest(form({ email: COACH, til: '/coach' }), at(now))
+  await handleLinkRequest(formData({ email: COACH, til: '/coach' }), at(now))
   await tick()
   const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent.at(-1)!.text)![1]!
-  return cookieOf(handleSignIn(form({ link: token }), at(now)))
+  return cookieOf(handleSignIn(formData({ link: token }), at(now)))
 }
 
 describe('the sign-in link', () => {
   it("answers a stranger's address exactly as the coach's, and e-mails only the coach", async () => {
-    const stranger = await handleLinkRequest(form({ email: 'fremmed@eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
-    const coach = await handleLinkRequest(form({ email: 'Coach@Eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
+    const stranger = await handleLinkRequest(formData({ email: 'fremmed@eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
+    const coach = await handleLinkRequest(formData({ email: 'Coach@Eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
     expect([...stranger.headers]).toEqual([...coach.headers])
     expect(stranger.status).toBe(303)
     expect(stranger.headers.get('Location')).toBe('/coach?status=tjek-email')
@@ -64,7 +59,7 @@ describe('the sign-in link', () => {
   })
 
   it('refuses a link that is expired, used or altered, and opening its page uses nothing up', async () => {
-    await handleLinkRequest(form({ email: COACH }), at(NOW.toISOString()))
+    await handleLinkRequest(formData({ email: COACH }), at(NOW.toISOString()))
     await tick()
     const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent[0]!.text)![1]!
     const after = (ms: number) => new Date(NOW.getTime() + ms)
@@ -74,7 +69,7 @@ describe('the sign-in link', () => {
     expect(redeemSignInLink(db, altered, after(1000))).toBeUndefined()
     expect(redeemSignInLink(db, token, after(LINK_LIFETIME_MS - 1))).toMatchObject({ destination: '/coach' })
     expect(redeemSignInLink(db, token, after(LINK_LIFETIME_MS - 1))).toBeUndefined()
-    const refused = handleSignIn(form({ link: token }), at(after(2000).toISOString()))
+    const refused = handleSignIn(formData({ link: token }), at(after(2000).toISOString()))
     expect(refused.headers.get('Location')).toBe('/coach?status=link-ugyldig')
     expect(refused.headers.get('Set-Cookie')).toBeNull()
   })
@@ -108,7 +103,7 @@ describe('the session', () => {
     const second = await signIn()
     const page = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: first, clock: () => NOW })
     expect(page.signedIn).toBe(true)
-    const out = await handleDeskAction(form({ handling: 'log-ud-overalt', formular: page.signedIn ? page.formToken : '', tilbage: '/coach' }), { ...at(NOW.toISOString()), cookieHeader: first })
+    const out = await handleDeskAction(formData({ handling: 'log-ud-overalt', formular: page.signedIn ? page.formToken : '', tilbage: '/coach' }), { ...at(NOW.toISOString()), cookieHeader: first })
     expect(out.headers.get('Location')).toBe('/coach?status=logget-ud-overalt')
     expect(out.headers.get('Set-Cookie')).toMatch(/Max-Age=0/)
     for (const old of [first, second]) expect(deskPage({ page: 'booking', key: 'abcdefgh' }, { db, cookieHeader: old, clock: () => NOW })).toEqual({ signedIn: false })
@@ -117,7 +112,7 @@ describe('the session', () => {
   it("refuses a post without the session's form token, and changes nothing", async () => {
     const cookie = await signIn()
     const { booking } = book('10:00')
-    const refused = await handleDeskAction(form({ handling: 'aflys', kode: booking.publicId, begrundelse: 'Syg', formular: 'forkert', tilbage: `/coach/booking/${booking.publicId}` }), { ...at(NOW.toISOString()), cookieHeader: cookie })
+    const refused = await handleDeskAction(formData({ handling: 'aflys', kode: booking.publicId, begrundelse: 'Syg', formular: 'forkert', tilbage: `/coach/booking/${booking.publicId}` }), { ...at(NOW.toISOString()), cookieHeader: cookie })
     expect(refused.headers.get('Location')).toBe(`/coach/booking/${booking.publicId}?status=udloebet`)
     expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()?.status).toBe('bekraeftet')
   })
@@ -133,7 +128,7 @@ describe("the coach's actions", () => {
   async function act(cookie: string, fields: Record<string, string>, now = NOW.toISOString()) {
     const page = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: cookie, clock: () => new Date(now) })
     if (!page.signedIn) throw new Error('not signed in')
-    return handleDeskAction(form({ formular: page.formToken, tilbage: '/coach', ...fields }), { ...at(now), cookieHeader: cookie })
+    return handleDeskAction(formData({ formular: page.formToken, tilbage: '/coach', ...fields }), { ...at(now), cookieHeader: cookie })
   }
 
   it("cancels with a reason the visitor reads; the event log names the booking's code only", async () => {

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Db } from '#db/connection'
 import { newsletterSubscribers } from '#db/schema'
 import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
-import { insertPost, temporaryDatabase } from '../helpers'
+import { formData, insertPost, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
+import { captureLogLines } from '../log-capture'
 
 // What the newsletter tells the server's log (loaded afresh with the log on): each sign-up,
 // confirmation and unsubscription by ids, a refused or failed step as a warning or an error.
@@ -29,25 +30,14 @@ afterAll(() => {
 })
 beforeEach(() => {
   vi.stubEnv('SITE_URL', 'https://www.eksempel.dk')
-  lines.length = 0
-  const capture = (chunk: unknown) => {
-    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
-    return true
-  }
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+  captureLogLines(lines)
 })
 afterEach(() => {
   vi.restoreAllMocks()
 })
 
 const logged = () => lines.map(({ time: _, ...line }) => line)
-const formWith = (fields: Record<string, string>) => {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  return form
-}
-const signUp = (db: Db, fields: Record<string, string>) => newsletter.signUpForNewsletter(formWith(fields), { ip: '192.0.2.1', db, clock: () => start })
+const signUp = (db: Db, fields: Record<string, string>) => newsletter.signUpForNewsletter(formData(fields), { ip: '192.0.2.1', db, clock: () => start })
 const recording = () => {
   const sent: Email[] = []
   const transport: MailTransport = { name: 'test', send: async (email) => void sent.push(email) }
@@ -94,7 +84,7 @@ describe("the newsletter's log", () => {
   it('says as an error when a post could not be stored', async () => {
     const { db } = temporaryDatabase()
     db.$client.exec('DROP TABLE newsletter_emails; DROP TABLE newsletter_subscribers; DROP TABLE newsletter_sign_ups')
-    const request = new Request('https://www.eksempel.dk/nyhedsbrev', { method: 'POST', body: formWith({ email: 'anne@eksempel.dk' }) })
+    const request = new Request('https://www.eksempel.dk/nyhedsbrev', { method: 'POST', body: formData({ email: 'anne@eksempel.dk' }) })
     await inStartRequest(request.clone(), '192.0.2.1', () => page.answerSignUpPost(request, { db }))
     await page.answerLinkPost(new Request('https://www.eksempel.dk/', { method: 'POST' }), 'bekraeft', 'a'.repeat(32), { db })
     await page.answerLinkPost(new Request('https://www.eksempel.dk/', { method: 'POST' }), 'afmeld', 'a'.repeat(32), { db })

@@ -9,18 +9,13 @@ import { deletePerson, exportPerson } from '~/server/contact/contact-admin.serve
 import { type Email, type MailTransport, outboxTransport } from '~/server/contact/mail-transport.server'
 import { confirmSubscription, purgeNewsletter, signUpForNewsletter, unsubscribe } from '~/server/newsletter/newsletter.server'
 import { deliverNewsletterEmails, queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
-import { insertPost, temporaryDatabase } from '../helpers'
+import { formData, insertPost, temporaryDatabase } from '../helpers'
 
 // The whole double opt-in flow on a real database: sign-up, confirmation, notices of new articles
 // through the stored e-mails, unsubscription, and the purge of sign-ups never confirmed.
 
 const start = new Date('2026-03-02T09:00:00.000Z')
 const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000)
-const formWith = (fields: Record<string, string>) => {
-  const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  return form
-}
 const recording = () => {
   const sent: Email[] = []
   const transport: MailTransport = { name: 'test', send: async (email) => void sent.push(email) }
@@ -31,7 +26,7 @@ const linkIn = (email: Email, kind: 'bekraeft' | 'afmeld') => new RegExp(`/nyhed
 /** Signs an address up and delivers what that queued; returns what was sent. */
 async function signUp(db: Db, email: string, { at = start, ip = '192.0.2.1' } = {}) {
   const { sent, transport } = recording()
-  const status = signUpForNewsletter(formWith({ email, website: '' }), { ip, db, clock: () => at })
+  const status = signUpForNewsletter(formData({ email, website: '' }), { ip, db, clock: () => at })
   await deliverNewsletterEmails({ db, transport, clock: () => at })
   return { status, sent }
 }
@@ -83,10 +78,10 @@ describe('signing up', () => {
 
   it('stores nothing for a filled honeypot (same answer) or an invalid address (told so)', async () => {
     const { db } = temporaryDatabase()
-    expect(signUpForNewsletter(formWith({ email: 'robot@eksempel.dk', website: 'http://spam' }), { ip: '192.0.2.1', db })).toBe('tjek-din-mail')
-    expect(signUpForNewsletter(formWith({ email: 'ikke en adresse' }), { ip: '192.0.2.1', db })).toBe('ugyldig')
-    expect(signUpForNewsletter(formWith({}), { ip: '192.0.2.1', db })).toBe('ugyldig')
-    const twice = formWith({ email: 'a@eksempel.dk' })
+    expect(signUpForNewsletter(formData({ email: 'robot@eksempel.dk', website: 'http://spam' }), { ip: '192.0.2.1', db })).toBe('tjek-din-mail')
+    expect(signUpForNewsletter(formData({ email: 'ikke en adresse' }), { ip: '192.0.2.1', db })).toBe('ugyldig')
+    expect(signUpForNewsletter(formData({}), { ip: '192.0.2.1', db })).toBe('ugyldig')
+    const twice = formData({ email: 'a@eksempel.dk' })
     twice.append('email', 'b@eksempel.dk')
     expect(signUpForNewsletter(twice, { ip: '192.0.2.1', db })).toBe('ugyldig')
     expect(db.select().from(newsletterSubscribers).all()).toEqual([])
@@ -225,7 +220,7 @@ describe('retention and the coach’s tools', () => {
     const { db } = temporaryDatabase()
     const outbox = mkdtempSync(join(tmpdir(), 'coach-outbox-'))
     try {
-      signUpForNewsletter(formWith({ email: 'glemt@eksempel.dk' }), { ip: '192.0.2.1', db, clock: () => start })
+      signUpForNewsletter(formData({ email: 'glemt@eksempel.dk' }), { ip: '192.0.2.1', db, clock: () => start })
       await deliverNewsletterEmails({ db, transport: outboxTransport(outbox), clock: () => start })
       await confirmedSubscriber(db, 'anne@eksempel.dk')
       expect(readdirSync(outbox)).toHaveLength(1)
@@ -244,7 +239,7 @@ describe('retention and the coach’s tools', () => {
     const { db } = temporaryDatabase()
     const outbox = mkdtempSync(join(tmpdir(), 'coach-outbox-'))
     try {
-      signUpForNewsletter(formWith({ email: 'anne@eksempel.dk' }), { ip: '192.0.2.1', db, clock: () => start })
+      signUpForNewsletter(formData({ email: 'anne@eksempel.dk' }), { ip: '192.0.2.1', db, clock: () => start })
       await deliverNewsletterEmails({ db, transport: outboxTransport(outbox), clock: () => start })
       const exported = await exportPerson(' ANNE@eksempel.dk', { db, outbox })
       expect(exported.newsletter).toMatchObject([{ email: 'anne@eksempel.dk', confirmedAt: null, emails: [{ kind: 'bekraeftelse', status: 'sent' }] }])

@@ -8,6 +8,7 @@ import { openDatabase } from '#db/connection'
 import { syncBlogPosts } from '#db/sync-blog'
 import type { RequestContext } from '~/server/http/client-address.server'
 import { articleSource } from '../helpers'
+import { captureLogLines } from '../log-capture'
 
 // The request pipeline as the built site runs it (NODE_ENV=production: page cache on, pages with
 // their own CSP, the access log written), loaded afresh with that environment. The database is a
@@ -41,13 +42,7 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries({ NODE_ENV: 'production', LOG_LEVEL: 'info', DATABASE_URL: databaseFile, HTML_CACHE: undefined, SITE_URL: undefined, TRUST_PROXY: undefined })) {
     vi.stubEnv(name, value)
   }
-  // The logger writes each JSON line straight to stdout or stderr.
-  const capture = (chunk: unknown) => {
-    if (typeof chunk === 'string' && chunk.startsWith('{')) lines.push(JSON.parse(chunk))
-    return true
-  }
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture)
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture)
+  captureLogLines(lines)
   vi.resetModules()
   built = {
     pipeline: await import('~/server/http/request-pipeline.server'),
