@@ -42,6 +42,7 @@ export function wallTimeIn(zone: string, year: number, month: number, day: numbe
   // The zone's offsets a day before and a day after: they differ only around a change of the clocks.
   const before = asUtc - zoneOffset(zone, asUtc - DAY)
   const after = asUtc - zoneOffset(zone, asUtc + DAY)
+  if (before === after) return before
   const shown = [before, after].filter((instant) => instant + zoneOffset(zone, instant) === asUtc)
   // A repeated time is shown twice (the first counts), a skipped one never: read with the offset before the gap.
   return shown.length > 0 ? Math.min(...shown) : before
