@@ -1,19 +1,14 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
 import { bookingEmails, contactMessages, newsletterSubscribers } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
-import { insertPost, temporaryDatabase } from '../helpers'
-import { MONDAY, NOW, TEST_FILE, details, testAvailability } from './booking-helpers'
-import { captureLogLines } from '../log-capture'
+import { insertPost } from '../helpers'
+import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
+import { backgroundJobsHarness } from './jobs-harness'
 
-// The server's background jobs with their defaults (the database of DATABASE_URL, the outbox as
-// mail, the availability file of BOOKING_FILE), loaded afresh with the log on. The intervals and
-// the clock are faked; the log is read from the streams it writes to. The modules are loaded once,
-// before the tests: only the log's switch is read at load, the rest of the environment at each
-// call. (Loaded inside a test, their load-time code would count as that test's alone, and Stryker
-// would try its mutants against these tests only.)
+// The background jobs' e-mails and purges, at their defaults (tests/integration/jobs-harness.ts).
 
 // The launch check as it is, unless a test says what it finds (the shipped content always has placeholders).
 const launch = vi.hoisted(() => ({ placeholders: undefined as Array<{ what: string; where: string }> | undefined }))
@@ -22,71 +17,13 @@ vi.mock('~/server/launch-check.server', async (importOriginal) => {
   return { ...actual, currentLaunchPlaceholders: () => launch.placeholders ?? actual.currentLaunchPlaceholders() }
 })
 
-type Jobs = typeof import('~/server/jobs.server')
-let jobs: Jobs
-let closeDb: () => void
-let dir: string
-let databaseFile: string
-const lines: Array<Record<string, unknown> & { msg: string; level: string }> = []
-
-/** The environment a test runs in, on top of the defaults a server meets. */
-function useEnvironment(env: Record<string, string | undefined> = {}) {
-  for (const [name, value] of Object.entries({ LOG_LEVEL: 'info', BACKGROUND_JOBS: 'on', NODE_ENV: 'test', RESEND_API_KEY: undefined, ...env })) vi.stubEnv(name, value)
-}
-
-beforeAll(async () => {
-  vi.stubEnv('LOG_LEVEL', 'info')
-  vi.resetModules()
-  jobs = await import('~/server/jobs.server')
-  closeDb = (await import('#db/connection')).closeDb
-  vi.unstubAllEnvs()
-}, 60_000)
-afterAll(() => {
-  vi.resetModules()
-})
-
-beforeEach(() => {
-  const temporary = temporaryDatabase()
-  dir = temporary.dir
-  databaseFile = join(dir, 'site.db')
-  insertPost(temporary.db, 'en-artikel', 'stress', '2024-05-01')
-  temporary.db.$client.close()
-  writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
-  vi.stubEnv('DATABASE_URL', databaseFile)
-  vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
-  vi.stubEnv('MAIL_OUTBOX_DIR', join(dir, 'udbakke'))
-  vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
-  vi.setSystemTime(NOW)
-  captureLogLines(lines)
-})
-afterEach(async () => {
-  jobs?.stopBackgroundJobs()
-  // A run a timer started may still be under way: it ends before the next test changes the environment.
-  await settle()
-  closeDb?.()
-  vi.restoreAllMocks()
-  vi.useRealTimers()
-  vi.unstubAllEnvs()
-})
-
-const logged = (msg: string) => lines.filter((line) => line.msg === msg)
-/** Waits (in real time, briefly) for the jobs' asynchronous work to write a line. */
-async function until(msg: string, count = 1) {
-  for (let waited = 0; logged(msg).length < count && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10))
-  return logged(msg)
-}
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150))
+const h = backgroundJobsHarness(NOW)
+const { useEnvironment, withDatabase, logged, until, settle } = h
 
 function contactMessage(db: Db, createdAt: string, publicId: string) {
   db.insert(contactMessages)
     .values({ createdAt, firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '', serviceType: 'parcoaching', address: '', message: 'Hej.', ipHash: 'hash', publicId })
     .run()
-}
-
-function withDatabase(fill: (db: Db) => void) {
-  const db = openDatabase(databaseFile)
-  fill(db)
-  db.$client.close()
 }
 
 describe('the background jobs', () => {
@@ -99,21 +36,26 @@ describe('the background jobs', () => {
       const old = createBooking(db, { availability: testAvailability(), date: '2025-06-16', time: '10:00', details: details('gammel@eksempel.dk'), ipHash: 'a', now: new Date('2025-06-10T09:00:00Z') })
       if (old.status !== 'booket') throw new Error(old.status)
       db.update(bookingEmails).set({ status: 'sent' }).run()
-      mkdirSync(join(dir, 'udbakke'))
-      writeFileSync(join(dir, 'udbakke', `booking-${old.booking.publicId}-bekraeftelse-0-gaest.json`), '{}')
+      mkdirSync(join(h.dir, 'udbakke'))
+      writeFileSync(join(h.dir, 'udbakke', `booking-${old.booking.publicId}-bekraeftelse-0-gaest.json`), '{}')
       // … and one for Monday whose two confirmations wait.
       expect(createBooking(db, { availability: testAvailability(), date: MONDAY, time: '10:00', details: details(), ipHash: 'b', now: NOW }).status).toBe('booket')
+      // A newsletter sign-up never confirmed goes after three days.
+      db.insert(newsletterSubscribers)
+        .values({ publicId: 'ubekraeftet', email: 'ole@eksempel.dk', emailKey: 'ole@eksempel.dk', createdAt: '2026-04-01T00:00:00.000Z', confirmedAt: null, unsubscribeTokenHash: 'u', ipHash: 'i' })
+        .run()
     })
     useEnvironment()
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(2)
 
     expect((await until('old contact messages deleted'))[0]).toMatchObject({ level: 'info', messages: 1, outboxFiles: 0 })
+    expect((await until('unconfirmed newsletter sign-ups deleted'))[0]).toMatchObject({ level: 'info', unconfirmed: 1, outboxFiles: 0 })
     expect((await until('old bookings deleted'))[0]).toMatchObject({ level: 'info', bookings: 1, outboxFiles: 1 })
     expect((await until('contact retry run'))[0]).toMatchObject({ level: 'info', tried: 1, delivered: 1, failed: 0 })
     expect((await until('booking e-mail run'))[0]).toMatchObject({ level: 'info', tried: 2, delivered: 2, failed: 0 })
     await settle()
-    expect(lines.filter((line) => line.level !== 'info')).toEqual([])
+    expect(h.lines.filter((line) => line.level !== 'info')).toEqual([])
   })
 
   it('announce an article whose date has come to the confirmed subscribers, once, and send the notice', async () => {
@@ -127,28 +69,28 @@ describe('the background jobs', () => {
       insertPost(db, 'kommer-senere', 'stress', new Date(NOW.getTime() + 24 * 60 * 60 * 1000).toISOString())
     })
     useEnvironment()
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     expect((await until('new articles announced'))[0]).toMatchObject({ level: 'info', articles: ['kommer-nu'], queued: 1 })
     expect((await until('newsletter e-mail run'))[0]).toMatchObject({ tried: 1, delivered: 1, failed: 0 })
     await settle()
-    expect(lines.filter((line) => line.level !== 'info')).toEqual([])
+    expect(h.lines.filter((line) => line.level !== 'info')).toEqual([])
   })
 
   it('start once: a second start adds no timers, and nothing is logged when there was nothing to do', async () => {
     useEnvironment()
-    jobs.startBackgroundJobs()
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(2)
     await settle()
-    expect(lines).toEqual([])
-    jobs.stopBackgroundJobs()
+    expect(h.lines).toEqual([])
+    h.jobs.stopBackgroundJobs()
     expect(vi.getTimerCount()).toBe(0)
   })
 
   it('try again every minute and delete every six hours', async () => {
     useEnvironment()
     const every = vi.spyOn(globalThis, 'setInterval')
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     expect(every.mock.calls.map(([, ms]) => ms)).toEqual([60_000, 6 * 60 * 60 * 1000])
     await settle()
     withDatabase((db) => contactMessage(db, '2026-04-10T08:59:00.000Z', 'venter'))
@@ -164,14 +106,14 @@ describe('the background jobs', () => {
 
   it('log each job that fails as an error with its cause, and run it again the next time', async () => {
     // DATABASE_URL below a plain file: the database cannot be opened.
-    writeFileSync(join(dir, 'fil'), 'ikke en mappe')
-    const unopenable = join(dir, 'fil', 'site.db')
+    writeFileSync(join(h.dir, 'fil'), 'ikke en mappe')
+    const unopenable = join(h.dir, 'fil', 'site.db')
     useEnvironment({ DATABASE_URL: unopenable })
-    jobs.startBackgroundJobs()
-    for (const msg of ['contact retry run failed', 'booking e-mail run failed', 'contact purge failed', 'booking purge failed']) {
+    h.jobs.startBackgroundJobs()
+    for (const msg of ['contact retry run failed', 'booking e-mail run failed', 'newsletter run failed', 'contact purge failed', 'newsletter purge failed', 'booking purge failed']) {
       const [line] = await until(msg)
       expect(line, msg).toMatchObject({ level: 'error' })
-      expect(line!.error, msg).toBe(`EEXIST: file already exists, mkdir '${join(dir, 'fil')}'`)
+      expect(line!.error, msg).toBe(`EEXIST: file already exists, mkdir '${join(h.dir, 'fil')}'`)
     }
     vi.advanceTimersToNextTimer()
     expect(await until('contact retry run failed', 2)).toHaveLength(2)
@@ -182,7 +124,7 @@ describe('the background jobs', () => {
     useEnvironment()
     vi.useRealTimers()
     const every = vi.spyOn(globalThis, 'setInterval')
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     const timers = every.mock.results.map((result) => result.value as NodeJS.Timeout)
     expect(timers).toHaveLength(2)
     expect(timers.map((timer) => timer.hasRef())).toEqual([false, false])
@@ -191,15 +133,15 @@ describe('the background jobs', () => {
   it('do not run when BACKGROUND_JOBS is off', async () => {
     useEnvironment({ BACKGROUND_JOBS: 'off' })
     withDatabase((db) => contactMessage(db, '2026-04-10T08:00:00.000Z', 'ny'))
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(0)
     await settle()
-    expect(lines).toEqual([])
+    expect(h.lines).toEqual([])
   })
 
   it('in production, name what still has to be replaced before launch in one warning', async () => {
     useEnvironment({ NODE_ENV: 'production', RESEND_API_KEY: undefined })
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     const [warning] = logged('not ready for launch: placeholders remain (npm run check:launch lists them)')
     expect(warning?.level).toBe('warn')
     expect(warning?.placeholders).toContain('RESEND_API_KEY er ikke sat – uden den når e-mails ikke frem, de lægges kun i udbakke-mappen (miljøvariabler på serveren)')
@@ -209,19 +151,19 @@ describe('the background jobs', () => {
     launch.placeholders = []
     onTestFinished(() => void (launch.placeholders = undefined))
     useEnvironment({ NODE_ENV: 'production' })
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     await settle()
-    expect(lines).toEqual([])
+    expect(h.lines).toEqual([])
   })
 
   it('log a purge that deletes an old message together with its e-mail in the outbox', async () => {
     withDatabase((db) => contactMessage(db, '2025-01-01T10:00:00.000Z', 'gammel'))
-    mkdirSync(join(dir, 'udbakke'))
-    const email = join(dir, 'udbakke', 'contact-gammel-notification.json')
+    mkdirSync(join(h.dir, 'udbakke'))
+    const email = join(h.dir, 'udbakke', 'contact-gammel-notification.json')
     writeFileSync(email, '{}')
     utimesSync(email, new Date('2025-01-01T10:00:05Z'), new Date('2025-01-01T10:00:05Z'))
     useEnvironment()
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     expect((await until('old contact messages deleted'))[0]).toMatchObject({ level: 'info', messages: 1, outboxFiles: 1 })
   })
 
@@ -249,13 +191,13 @@ describe('the background jobs', () => {
       vi.unstubAllGlobals()
     })
     useEnvironment({ RESEND_API_KEY: 're_test_jobs' })
-    jobs.startBackgroundJobs()
+    h.jobs.startBackgroundJobs()
     await firstArrived
     vi.advanceTimersByTime(60_000)
     await settle()
     expect(keys).toEqual(['contact-foerste-notification'])
     const statusOf = () => {
-      const db = openDatabase(databaseFile)
+      const db = openDatabase(h.databaseFile)
       const rows = db.select({ publicId: contactMessages.publicId, status: contactMessages.status }).from(contactMessages).orderBy(contactMessages.id).all()
       db.$client.close()
       return rows

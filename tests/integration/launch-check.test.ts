@@ -6,10 +6,14 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { firstPersonStories } from '#content/first-person-stories'
 import type { SourceState } from '~/server/calendar/busy-sources.server'
+import { closeDb } from '#db/connection'
+import { busySources } from '#db/schema'
 import { privacy } from '#content/privacy'
 import { clients, testimonialCheck, testimonials } from '#content/references'
 import { services } from '#content/services'
 import { site } from '#content/site'
+import { insertPost, temporaryDatabase } from '../helpers'
+import { TEST_FILE } from './booking-helpers'
 import { type ClaimFacts, type LaunchFacts, calendarLaunchItems, claimsToConfirm, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
@@ -251,6 +255,7 @@ describe('claims only the coach can vouch for', () => {
     ])
     const text = items.map((item) => item.what).join('\n')
     for (const slug of ['mail-fra-en-mor', 'anmeldelse-til-gymnasieblad', 'en-16-aarig-piges-oplevelser']) expect(text).toContain(`artiklen ${slug} er skrevet med en klients egne ord`)
+    expect(text).toContain('teksten om, hvordan du sikrer, at udtalelserne er ægte, er et forslag – ret den, så den passer til det, du gør, og slet sample: true')
     expect(text).toContain('de etiske retningslinjer (Eksempel Coachakademis etiske retningslinjer) er et eksempel')
     expect(text).toContain('videosamtaler, fakturering og betaling')
   })
@@ -276,6 +281,49 @@ describe('the coach’s calendars in check:launch', () => {
     ])
     expect(calendarLaunchItems({ COACH_CALENDAR_SECRET: 'kort', BUSY_CALENDAR_URLS: 'https://x' }, []).map((item) => item.what.split(' – ')[0])).toEqual(['COACH_CALENDAR_SECRET er for kort'])
     expect(calendarLaunchItems({ CALDAV_URL: 'https://caldav.icloud.com/1/calendars/x/' }, [])).toEqual([])
+    // Spaces are not a setting (a line copied with a blank after the =).
+    expect(calendarLaunchItems({ COACH_CALENDAR_SECRET: '   ', BUSY_CALENDAR_URLS: ' \n' }, []).map((item) => item.what.split(' – ')[0])).toEqual([
+      'COACH_CALENDAR_SECRET og CALDAV_URL er ikke sat',
+      'BUSY_CALENDAR_URLS og CALDAV_URL er ikke sat',
+    ])
+  })
+
+  it('names only the calendars that fail or are too old, and says which of the two', () => {
+    const states: SourceState[] = [
+      { label: 'kalender 1 i BUSY_CALENDAR_URLS (a.example)', goodAt: '2026-04-17T06:00:00.000Z', lastError: null, stale: false },
+      { label: 'kalender 2 i BUSY_CALENDAR_URLS (b.example)', goodAt: '2026-04-17T06:00:00.000Z', lastError: 'svarede 500', stale: false },
+      { label: 'kalender 3 i BUSY_CALENDAR_URLS (c.example)', goodAt: null, lastError: null, stale: true },
+    ]
+    expect(calendarLaunchItems({ CALDAV_URL: 'https://x' }, states).map((item) => item.what)).toEqual([
+      'kalender 2 i BUSY_CALENDAR_URLS (b.example) kan ikke læses (svarede 500; sidst læst fredag 17. april kl. 8.00)',
+      'kalender 3 i BUSY_CALENDAR_URLS (c.example) kan ikke læses (for gammel; aldrig læst) – booking viser ingen ledige tider, indtil den kan læses igen',
+    ])
+  })
+
+  it("judges the calendars the server stored by booking.yaml's kalender_max_alder, three hours while the file cannot be read", () => {
+    const { db, dir } = temporaryDatabase()
+    insertPost(db, 'en-artikel', 'stress', '2024-05-01')
+    // Read without an error two hours ago.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-04-17T08:00:00.000Z'))
+    db.insert(busySources).values({ sourceKey: 'k', label: 'kalender 1 i BUSY_CALENDAR_URLS (a.example)', goodAt: '2026-04-17T06:00:00.000Z', parsedAt: '2026-04-17T06:00:00.000Z', checkedAt: '2026-04-17T07:55:00.000Z', intervals: [], lastError: null }).run()
+    onTestFinished(() => {
+      closeDb()
+      vi.useRealTimers()
+      vi.unstubAllEnvs()
+    })
+    // The database of DATABASE_URL, not one another test opened before.
+    closeDb()
+    vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))
+    const calendarItems = (bookingFile: string) => {
+      vi.stubEnv('BOOKING_FILE', join(dir, bookingFile))
+      return currentLaunchPlaceholders().filter((item) => item.what.startsWith('kalender 1'))
+    }
+    writeFileSync(join(dir, 'en-time.yaml'), `${TEST_FILE}kalender_max_alder: 1 timer\n`)
+    expect(calendarItems('en-time.yaml').map((item) => item.what)).toEqual(['kalender 1 i BUSY_CALENDAR_URLS (a.example) kan ikke læses (for gammel; sidst læst fredag 17. april kl. 8.00) – booking viser ingen ledige tider, indtil den kan læses igen'])
+    expect(calendarItems('findes-ikke.yaml')).toEqual([])
+    vi.setSystemTime(new Date('2026-04-17T09:01:00.000Z'))
+    expect(calendarItems('findes-ikke.yaml')).toHaveLength(1)
   })
 
   it('names a calendar that cannot be read, by its label, and says that booking shows no times while it is too old', () => {
