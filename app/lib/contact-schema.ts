@@ -109,9 +109,9 @@ export const contactSchemaFor = ({ contactPhoneRequired }: { contactPhoneRequire
 
 export const contactSchema = contactSchemaFor(site)
 
-/** The first Danish message for each field that failed. */
-export function validateContact(values: Record<string, unknown>) {
-  const result = contactSchema.safeParse(values)
+/** The first Danish message for each field that failed (`schema`: the site's, unless a test builds one). */
+export function validateContact(values: Record<string, unknown>, schema: typeof contactSchema = contactSchema) {
+  const result = schema.safeParse(values)
   if (result.success) return { success: true as const, data: result.data }
   const fieldErrors: FieldErrors = {}
   for (const issue of result.error.issues) {
