@@ -2,15 +2,24 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { currentImages, imagesLockPath, parseImagesLock, portraitForPage, withCoverVersions } from '~/server/images.server'
 
 // images.lock.json as the server reads it: beside the public folder of PUBLIC_DIR (a folder of
-// the test's own), with what a page needs of the portrait and nothing more.
+// the test's own), with what a page needs of the portrait and nothing more. The module is loaded
+// afresh for each test: its functions are made when it loads, and Stryker switches a mutant on
+// before a test starts but after the file's own imports.
 
 let dir: string
-beforeEach(() => {
+let currentImages: Images['currentImages']
+let imagesLockPath: Images['imagesLockPath']
+let parseImagesLock: Images['parseImagesLock']
+let portraitForPage: Images['portraitForPage']
+let withCoverVersions: Images['withCoverVersions']
+type Images = typeof import('~/server/images.server')
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coach-images-'))
   vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
+  vi.resetModules()
+  ;({ currentImages, imagesLockPath, parseImagesLock, portraitForPage, withCoverVersions } = await import('~/server/images.server'))
 })
 afterEach(() => {
   vi.unstubAllEnvs()
