@@ -81,8 +81,8 @@ for (const { part, file, reason } of stale) console.log(`  ${file} (${part}): ${
 
 const survivors = files.flatMap(([name, file]) =>
   file.mutants
-    .filter((mutant) => mutant.status === 'Survived')
-    .map((mutant) => `- ${name}:${mutant.location.start.line} ${mutant.mutatorName}: \`${mutatedFragment(file.source, mutant.location)}\` → \`${shorten(mutant.replacement ?? '', 80)}\``),
+    .filter((mutant) => mutant.status === 'Survived' || mutant.status === 'NoCoverage')
+    .map((mutant) => `- ${name}:${mutant.location.start.line} ${mutant.mutatorName}${mutant.status === 'NoCoverage' ? ' (no test)' : ''}${mutant.static ? ' (static)' : ''}: \`${mutatedFragment(file.source, mutant.location)}\` → \`${shorten(mutant.replacement ?? '', 80)}\``),
 )
 const markdownTable = (entries: Array<Record<string, string>>) => {
   const columns = Object.keys(entries[0] ?? {})
@@ -99,11 +99,11 @@ const markdown = [
   '',
   ...markdownTable(rows),
   '',
-  `## Surviving mutants (${survivors.length})`,
+  `## Surviving and untested mutants (${survivors.length})`,
   '',
   ...survivors,
   '',
   ...(stale.length === 0 ? [] : [`## Stale results (${stale.length})`, '', ...stale.map(({ part, file, reason }) => `- ${file} (${part}): ${reason}`), '']),
 ].join('\n')
 writeFileSync('reports/mutation-summary.md', markdown)
-console.log(`\n${survivors.length} surviving mutants listed in reports/mutation-summary.md`)
+console.log(`\n${survivors.length} surviving or untested mutants listed in reports/mutation-summary.md`)

@@ -4,7 +4,7 @@
  */
 
 type Position = { line: number; column: number }
-export type Mutant = { id: string; mutatorName: string; replacement?: string; status: string; location: { start: Position; end: Position } }
+export type Mutant = { id: string; mutatorName: string; replacement?: string; status: string; static?: boolean; location: { start: Position; end: Position } }
 export type Report = { files: Record<string, { source: string; mutants: Mutant[] }> }
 
 export type StaleFile = { part: string; file: string; reason: string }
