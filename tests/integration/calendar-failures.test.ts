@@ -1,13 +1,13 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/connection'
 import { busySources, calendarWrites } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
 import { type BusySource, MAX_FEED_BYTES, refreshBusySources } from '~/server/calendar/busy-sources.server'
 import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
-import { MAX_SEND_ATTEMPTS } from '~/server/contact/contact.server'
+import { DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
 import { temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
@@ -16,14 +16,19 @@ import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void
 let handle: Handler
-let requests: Array<{ method: string; url: string; headers: IncomingMessage['headers'] }>
+let requests: Array<{ method: string; url: string; headers: IncomingMessage['headers']; body: string }>
 let server: Server
 let base: string
 beforeAll(async () => {
   server = createServer((request, response) => {
-    requests.push({ method: request.method!, url: request.url!, headers: request.headers })
-    request.resume()
-    request.on('end', () => handle(request, response))
+    const seen = { method: request.method!, url: request.url!, headers: request.headers, body: '' }
+    requests.push(seen)
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      seen.body = Buffer.concat(chunks).toString('utf8')
+      handle(request, response)
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -36,9 +41,20 @@ beforeEach(() => {
 const CALENDAR = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:a@test', 'DTSTAMP:20260401T120000Z', 'DTSTART:20260420T080000Z', 'DTEND:20260420T090000Z', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n')
 const feed = (url = `${base}/feed.ics`): BusySource => ({ kind: 'ics', url, key: 'feed', label: 'kalender 1' })
 const refresh = async (db: Db, now: Date, source = feed()) => (await refreshBusySources({ db, now, windowMinutes: 28 * 1440, sources: [source] }))[0]!
+/**
+ * The busy-time reader as a new server loads it: its limits and the CalDAV query's time format are
+ * made when the modules load. Loaded afresh, a test reads with them as they are now (and Stryker,
+ * which switches a change on after the modules have loaded, can try its changes to them here).
+ */
+async function refreshAfresh() {
+  vi.resetModules()
+  const { refreshBusySources } = await import('~/server/calendar/busy-sources.server')
+  return async (db: Db, now: Date, source = feed()) => (await refreshBusySources({ db, now, windowMinutes: 28 * 1440, sources: [source] }))[0]!
+}
 
 describe('a busy-time feed', () => {
   it('is asked with If-Modified-Since while its copy is fresh, kept on 304, and read in full after six hours', async () => {
+    const refresh = await refreshAfresh()
     const { db } = temporaryDatabase()
     handle = (request, response) => {
       if (request.headers['if-modified-since']) return response.writeHead(304).end()
@@ -86,7 +102,25 @@ describe('a busy-time feed', () => {
     // fetch refuses credentials in a URL with a message that quotes it, password and all.
     const result = await refresh(db, NOW, feed(`${base.replace('http://', 'http://coach:hemmelig@')}/feed.ics`))
     expect(result).toMatchObject({ ok: false, error: 'kunne ikke læses' })
-    expect(db.select().from(busySources).get()!.lastError).toBe('kunne ikke læses')
+    // Never read: no busy times stored, nothing good, only the failure.
+    expect(db.select().from(busySources).get()).toEqual({
+      sourceKey: 'feed',
+      label: 'kalender 1',
+      etag: null,
+      lastModified: null,
+      goodAt: null,
+      parsedAt: null,
+      checkedAt: NOW.toISOString(),
+      intervals: [],
+      lastError: 'kunne ikke læses',
+    })
+  })
+
+  it('that sends the reader round in redirects is told it could not be reached', async () => {
+    // fetch gives up after 20 redirects with »fetch failed« and no error code.
+    const { db } = temporaryDatabase()
+    handle = (request, response) => response.writeHead(302, { Location: request.url! }).end()
+    expect(await refresh(db, NOW)).toEqual({ label: 'kalender 1', ok: false, error: 'kunne ikke forbinde' })
   })
 
   it('gives the busy times from yesterday to a week past the booking window', async () => {
@@ -131,8 +165,11 @@ describe('the CalDAV calendar read for busy times', () => {
     const { db } = temporaryDatabase()
     handle = (_, response) => response.writeHead(500).end()
     const source: BusySource = { kind: 'caldav', config: { url: `${base}/kalender/` }, key: 'caldav', label: 'CalDAV-kalenderen' }
+    const refresh = await refreshAfresh()
     expect(await refresh(db, NOW, source)).toEqual({ label: 'CalDAV-kalenderen', ok: false, error: 'CalDAV REPORT svarede 500' })
-    expect(requests[0]).toMatchObject({ method: 'REPORT', url: '/kalender/', headers: { depth: '1' } })
+    expect(requests[0]).toMatchObject({ method: 'REPORT', url: '/kalender/', headers: { depth: '1', 'content-type': 'application/xml; charset=utf-8' } })
+    // The events from yesterday to a week past the 28-day booking window, in the UTC form CalDAV asks for.
+    expect(requests[0]!.body).toContain('<C:time-range start="20260409T090000Z" end="20260515T090000Z"/>')
   })
 })
 
@@ -163,12 +200,13 @@ describe('a write to the CalDAV calendar', () => {
     const { id } = queued(db, 'put')
     calendar({ PUT: [412], GET: [200, { ETag: '"v1"' }] })
     expect(await deliver(db)).toEqual({ tried: 1, delivered: 0, failed: 1 })
-    expect(requests.map((request) => [request.method, request.headers['if-none-match'], request.headers['if-match']])).toEqual([
-      ['PUT', '*', undefined],
-      ['GET', undefined, undefined],
-      ['PUT', undefined, '"v1"'],
+    // The event goes as iCalendar in UTF-8 (the visitor's name can hold any letter).
+    expect(requests.map((request) => [request.method, request.headers['if-none-match'], request.headers['if-match'], request.headers['content-type']])).toEqual([
+      ['PUT', '*', undefined, 'text/calendar; charset=utf-8'],
+      ['GET', undefined, undefined, undefined],
+      ['PUT', undefined, '"v1"', 'text/calendar; charset=utf-8'],
     ])
-    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'PUT svarede 412' })
+    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'PUT svarede 412', nextAttemptAt: new Date(NOW.getTime() + retryDelayMs(1)).toISOString() })
   })
 
   it('is not made without the ETag of what is there', async () => {
@@ -196,6 +234,79 @@ describe('a write to the CalDAV calendar', () => {
     db.update(calendarWrites).set({ nextAttemptAt: NOW.toISOString() }).run()
     expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(write(db, removal.id)).toMatchObject({ status: 'sent', lastError: null })
+
+    // Not there when read (cancelled before it was ever written, or removed by her): nothing to delete.
+    const never = db.insert(calendarWrites).values({ uid: 'aldrig@test', bookingId: null, action: 'delete', createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString() }).returning().get()
+    requests = []
+    calendar({ GET: [404] })
+    expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(write(db, never.id)).toMatchObject({ status: 'sent', lastError: null })
+    expect(requests.map((request) => request.method)).toEqual(['GET'])
+  })
+
+  it('is claimed while it is carried out, and taken up again when a claim ran out unfinished', async () => {
+    const { db } = temporaryDatabase()
+    const { id } = queued(db, 'delete')
+    let during: ReturnType<typeof write> | undefined
+    handle = (_, response) => {
+      during ??= write(db, id)
+      response.writeHead(404).end()
+    }
+    expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    // Claimed for the lease: another run leaves it alone until then, and takes it up if this one dies.
+    expect(during).toMatchObject({ status: 'sending', attempts: 0, nextAttemptAt: new Date(NOW.getTime() + DELIVERY_LEASE_MS).toISOString() })
+
+    // A run that died while sending left its claim: once the lease is over the write is carried out, not before.
+    const left = { uid: 'efterladt@test', bookingId: null, action: 'delete' as const, createdAt: NOW.toISOString(), status: 'sending' as const, claimToken: 'doed' }
+    const expired = db.insert(calendarWrites).values({ ...left, nextAttemptAt: new Date(NOW.getTime() - 1).toISOString() }).returning().get()
+    const held = db.insert(calendarWrites).values({ ...left, uid: 'holdt@test', nextAttemptAt: new Date(NOW.getTime() + 60_000).toISOString() }).returning().get()
+    expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect([write(db, expired.id).status, write(db, held.id).status]).toEqual(['sent', 'sending'])
+  })
+
+  it('is carried out once when two runs overlap: a run skips what the other has claimed', async () => {
+    // The background job and a command of the coach's can deliver at the same time.
+    const { db } = temporaryDatabase()
+    const first = queued(db, 'delete')
+    const second = db.insert(calendarWrites).values({ uid: 'andet@test', bookingId: null, action: 'delete', createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString() }).returning().get()
+    handle = (_, response) => setTimeout(() => response.writeHead(404).end(), 50)
+    expect(await Promise.all([deliver(db), deliver(db)])).toEqual([
+      { tried: 1, delivered: 1, failed: 0 },
+      { tried: 1, delivered: 1, failed: 0 },
+    ])
+    const asked = requests.map((request) => request.url)
+    expect([asked.length, new Set(asked).size, asked.includes('/kalender/andet%40test.ics')]).toEqual([2, 2, true])
+    expect([write(db, first.id).status, write(db, second.id).status]).toEqual(['sent', 'sent'])
+  })
+
+  it('that gets no answer is recorded as »ingen svar« and tried again later', async () => {
+    const { db } = temporaryDatabase()
+    const { id } = queued(db, 'delete')
+    const waiting: ServerResponse[] = []
+    handle = (_, response) => void waiting.push(response)
+    // The module's own 10-second timeout, made a tenth of a second: the same AbortSignal.timeout, fired sooner.
+    const timeout = AbortSignal.timeout.bind(AbortSignal)
+    const shortened = vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => timeout(100))
+    try {
+      expect(await deliver(db)).toEqual({ tried: 1, delivered: 0, failed: 1 })
+    } finally {
+      shortened.mockRestore()
+      for (const response of waiting) response.destroy()
+    }
+    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'ingen svar' })
+  })
+
+  it('waits while no CalDAV calendar is set', async () => {
+    const { db } = temporaryDatabase()
+    const { id } = queued(db, 'delete')
+    vi.stubEnv('CALDAV_URL', '')
+    try {
+      expect(await deliverCalendarWrites({ db, clock: () => NOW })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    } finally {
+      vi.unstubAllEnvs()
+    }
+    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: NOW.toISOString() })
+    expect(requests).toEqual([])
   })
 
   it(`is given up after ${MAX_SEND_ATTEMPTS} attempts`, async () => {

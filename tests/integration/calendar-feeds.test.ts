@@ -5,8 +5,7 @@ import type { Db } from '#db/connection'
 import { bookings, busySources } from '#db/schema'
 import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
 import { bookingsFeedResponse, feedBookings, feedSecret, isFeedFile } from '~/server/calendar/bookings-feed.server'
-import { busyBetween, storedSourceStates } from '~/server/calendar/busy-sources.server'
-import { calendarObject } from '~/server/calendar/coach-calendar.server'
+import { type BusySource, busyBetween, busySourceStates, storedSourceStates } from '~/server/calendar/busy-sources.server'
 import { temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
@@ -27,6 +26,16 @@ function book(db: Db, time: string, { email = 'mette@eksempel.dk', form = 'telef
   if (outcome.status !== 'booket') throw new Error(outcome.status)
   return outcome.booking
 }
+/**
+ * A module as a new server loads it: the feed's headers and its digest, and the helpers that make an
+ * event, are made when the module loads. Loaded afresh, a test sees them as they are now (and Stryker,
+ * which switches a change on after the modules have loaded, can try its changes to them here).
+ */
+async function loadedAfresh<T>(load: () => Promise<T>) {
+  vi.resetModules()
+  return load()
+}
+const coachCalendar = () => loadedAfresh(() => import('~/server/calendar/coach-calendar.server'))
 const eventOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
 const property = (text: string, name: string) => String(eventOf(text).getFirstPropertyValue(name))
 
@@ -46,11 +55,15 @@ describe('the secret of the private feed', () => {
   })
 
   it('answers any other file name as an unknown address, never stored or indexed', async () => {
+    const { bookingsFeedResponse } = await loadedAfresh(() => import('~/server/calendar/bookings-feed.server'))
     const { db } = temporaryDatabase()
     const answer = bookingsFeedResponse('gaet.ics', { db, now: NOW })
     expect(answer.status).toBe(404)
     expect(await answer.text()).toBe('Siden findes ikke.')
     expect(Object.fromEntries(answer.headers)).toEqual({ 'cache-control': 'no-store, private', 'x-robots-tag': 'noindex, nofollow', 'content-type': 'text/plain; charset=utf-8' })
+    // The feed itself: the secret is its only key, so no cache may keep it and no search engine list it.
+    const feed = bookingsFeedResponse(`${SECRET}.ics`, { db, now: NOW })
+    expect([feed.status, Object.fromEntries(feed.headers)]).toEqual([200, { 'cache-control': 'no-store, private', 'x-robots-tag': 'noindex, nofollow', 'content-type': 'text/calendar; charset=utf-8' }])
   })
 })
 
@@ -80,14 +93,16 @@ describe('the bookings the feed lists', () => {
 })
 
 describe('a booking as an event in her calendar', () => {
-  it('says where: her address for a meeting, the phone number for a call, video for video', () => {
+  it('says where: her address for a meeting, the phone number for a call, video for video', async () => {
+    const { calendarObject } = await coachCalendar()
     const { db } = temporaryDatabase()
     expect(property(calendarObject(book(db, '09:00', { email: 'a@eksempel.dk', form: 'fremmoede' })), 'location')).toBe('Brøndstedvej 14, 7000 Fredericia')
     expect(property(calendarObject(book(db, '10:00', { email: 'b@eksempel.dk', form: 'telefon' })), 'location')).toBe('Telefon: 20 30 40 50')
     expect(property(calendarObject(book(db, '11:00', { email: 'c@eksempel.dk', form: 'video' })), 'location')).toBe('Video')
   })
 
-  it("carries the visitor's note, and who cancelled", () => {
+  it("carries the visitor's note, and who cancelled", async () => {
+    const { calendarObject } = await coachCalendar()
     const { db } = temporaryDatabase()
     const booking = book(db, '10:00', { note: 'Jeg vil gerne tale om stress.' })
     expect(property(calendarObject(booking), 'description')).toContain('\nBesked: Jeg vil gerne tale om stress.\nBookingnummer:')
@@ -98,6 +113,24 @@ describe('a booking as an event in her calendar', () => {
     const byVisitor = book(db, '11:00', { email: 'b@eksempel.dk' })
     cancelBooking(db, { id: byVisitor.id, by: 'gaest', availability: testAvailability(), now: NOW })
     expect(property(calendarObject(db.select().from(bookings).all().at(-1)!), 'description').endsWith('\nAflyst af gæsten.')).toBe(true)
+  })
+})
+
+describe('the calendar around the events', () => {
+  const head = (text: string) => Object.fromEntries(new ICAL.Component(ICAL.parse(text)).getAllProperties().map((line) => [line.name, String(line.getFirstValue())]))
+
+  it('names the site as its maker, and the feed its name and how often to read it again', async () => {
+    // PRODID is the maker a calendar app sees (the host the bookings' UIDs carry); the feed's name is
+    // the calendar's name in her app, and it is read again every 15 minutes, so a booking shows soon.
+    vi.stubEnv('SITE_URL', 'https://www.holmcoaching.dk')
+    const { bookingsFeed, calendarObject } = await coachCalendar()
+    const { db } = temporaryDatabase()
+    const booking = book(db, '10:00')
+    const feed = { version: '2.0', method: 'PUBLISH', name: 'Bookinger – Birgitte Holm', 'x-wr-calname': 'Bookinger – Birgitte Holm', 'refresh-interval': 'PT15M', 'x-published-ttl': 'PT15M' }
+    expect(head(bookingsFeed([booking]))).toEqual({ ...feed, prodid: '-//www.holmcoaching.dk//bookinger//DA' })
+    expect(head(bookingsFeed([]))).toEqual({ ...feed, prodid: '-//coach-site//bookinger//DA' })
+    // One event for CalDAV: no METHOD (it is stored, not sent), no name of its own.
+    expect(head(calendarObject(booking))).toEqual({ version: '2.0', prodid: '-//www.holmcoaching.dk//bookinger//DA' })
   })
 })
 
@@ -118,6 +151,46 @@ describe('busy times as the commands read them, without the calendar settings', 
     expect(busyBetween(db, MONDAY, MONDAY, [])).toEqual([])
   })
 
+  it('count a source checked exactly a day ago', () => {
+    const { db } = temporaryDatabase()
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-04-18T12:00:00.000Z'))
+      const [from, to] = hours('2026-04-20T08:00:00Z')
+      stored(db, 'netop', '2026-04-17T12:00:00.000Z', [[from, to, 'a']])
+      expect(busyBetween(db, MONDAY, MONDAY, 'stored')).toEqual([{ start: from, end: to }])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('are those that touch the days asked for or the day either side, and her own events without a UID too', () => {
+    // booking:tider adds »med dine aftaler fra din kalender« only when one of them falls in the two weeks it shows.
+    const { db } = temporaryDatabase()
+    // Monday 20 April is asked for: the busy times from Sunday 19 April 00:00 UTC to Wednesday 22 April 00:00 UTC.
+    const start = Date.parse('2026-04-19T00:00:00Z')
+    const end = Date.parse('2026-04-22T00:00:00Z')
+    const hour = 3_600_000
+    const [from, to] = hours('2026-04-20T08:00:00Z')
+    stored(db, 'a', new Date().toISOString(), [
+      [start - 10 * 24 * hour, start - 9 * 24 * hour, 'laenge-foer'],
+      [start - hour, start, 'slutter-foer'],
+      [start - hour, start + 1, 'slutter-i'],
+      [from, to, ''],
+      [end - 1, end + hour, 'begynder-i'],
+      [end, end + hour, 'begynder-efter'],
+      [end + 9 * 24 * hour, end + 10 * 24 * hour, 'laenge-efter'],
+    ])
+    // An event without a UID in her calendar is hers, even beside a booking made before bookings had a UID.
+    const old = book(db, '11:00')
+    db.update(bookings).set({ uid: '' }).where(eq(bookings.id, old.id)).run()
+    expect(busyBetween(db, MONDAY, MONDAY, 'stored')).toEqual([
+      { start: start - hour, end: start + 1 },
+      { start: from, end: to },
+      { start: end - 1, end: end + hour },
+    ])
+  })
+
   it('tell which calendar failed and whether its copy is too old, for those checked within a day', () => {
     const { db } = temporaryDatabase()
     const now = new Date('2026-04-20T12:00:00Z')
@@ -125,11 +198,32 @@ describe('busy times as the commands read them, without the calendar settings', 
     stored(db, 'for-gammel', '2026-04-20T11:00:00.000Z', [], '2026-04-20T08:59:00.000Z')
     stored(db, 'aldrig', '2026-04-20T11:00:00.000Z', [], null)
     stored(db, 'glemt', '2026-04-19T11:59:00.000Z', [])
+    stored(db, 'netop-en-dag', '2026-04-19T12:00:00.000Z', [])
     expect(storedSourceStates(db, 180, now)).toEqual([
       { label: 'kalender frisk', goodAt: '2026-04-20T10:00:00.000Z', lastError: null, stale: false },
       { label: 'kalender for-gammel', goodAt: '2026-04-20T08:59:00.000Z', lastError: null, stale: true },
       { label: 'kalender aldrig', goodAt: null, lastError: 'svarede 500', stale: true },
+      { label: 'kalender netop-en-dag', goodAt: '2026-04-19T12:00:00.000Z', lastError: null, stale: true },
     ])
     expect(storedSourceStates(db, 181, now)[1]!.stale).toBe(false)
+  })
+
+  it('tell for each configured calendar when it last answered, what failed since, and whether booking must wait', () => {
+    // Booking offers no times while a calendar's copy is older than kalender_max_alder (exactly that old is still good).
+    const { db } = temporaryDatabase()
+    const now = new Date('2026-04-20T12:00:00Z')
+    const source = (key: string): BusySource => ({ kind: 'ics', url: `https://kalender.example/${key}.ics`, key, label: `kalender ${key}` })
+    db.insert(busySources)
+      .values([
+        { sourceKey: 'graensen', label: 'kalender graensen', checkedAt: '2026-04-20T11:55:00.000Z', goodAt: '2026-04-20T09:00:00.000Z', intervals: [] },
+        { sourceKey: 'fejler', label: 'kalender fejler', checkedAt: '2026-04-20T11:55:00.000Z', goodAt: '2026-04-20T11:00:00.000Z', intervals: [], lastError: 'svarede 500' },
+      ])
+      .run()
+    expect(busySourceStates(db, 180, now, [source('graensen'), source('fejler'), source('ny')])).toEqual([
+      { label: 'kalender graensen', goodAt: '2026-04-20T09:00:00.000Z', lastError: null, stale: false },
+      { label: 'kalender fejler', goodAt: '2026-04-20T11:00:00.000Z', lastError: 'svarede 500', stale: false },
+      { label: 'kalender ny', goodAt: null, lastError: 'endnu ikke læst', stale: true },
+    ])
+    expect(busySourceStates(db, 179, now, [source('graensen')])[0]!.stale).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { configuredBusySources } from '~/server/calendar/busy-sources.server'
-import { caldavConfig, caldavLabel, calendarDataOf, eventPath } from '~/server/calendar/caldav.server'
+import { caldavConfig } from '~/server/calendar/caldav.server'
 import { parseBusyTimes, wallTimeIn } from '~/server/calendar/ics-busy.server'
 
 // The calendar texts the site reads and the settings that name the calendars, without a server:
@@ -10,6 +10,21 @@ const calendar = (...events: string[][]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//da', ...events.flatMap((lines, index) => ['BEGIN:VEVENT', `UID:e${index}@test`, 'DTSTAMP:20260401T120000Z', ...lines, 'END:VEVENT']), 'END:VCALENDAR'].join('\r\n')
 const WEEK = { from: Date.parse('2026-04-19T22:00:00Z'), to: Date.parse('2026-04-26T22:00:00Z') }
 const iso = (intervals: Array<[number, number, string]>) => intervals.map(([from, to, uid]) => [new Date(from).toISOString(), new Date(to).toISOString(), uid])
+/** An event's lines as they are given, UID and all, for the cases where their order matters. */
+const text = (...components: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//da', ...components.flat(), 'END:VCALENDAR'].join('\r\n')
+
+/**
+ * A module as a new server loads it. The helpers and tables a module makes when it loads (the XML
+ * entities, the UID reader, a source's key) are made once per load: loaded afresh, a test sees what
+ * they are now, not what an earlier import made (and Stryker, which switches a change on after the
+ * modules have loaded, can try its changes to them here).
+ */
+async function loadedAfresh<T>(load: () => Promise<T>) {
+  vi.resetModules()
+  return load()
+}
+const caldavModule = () => loadedAfresh(() => import('~/server/calendar/caldav.server'))
+const icsModule = () => loadedAfresh(() => import('~/server/calendar/ics-busy.server'))
 
 describe('busy times in an iCalendar text', () => {
   it('end with DTEND, or after DURATION, or at once for a moment; an all-day date lasts its Danish day', () => {
@@ -27,7 +42,8 @@ describe('busy times in an iCalendar text', () => {
     ])
   })
 
-  it('are only those that touch the window, and not the free or cancelled ones', () => {
+  it('are only those that touch the window, and not the free or cancelled ones', async () => {
+    const { parseBusyTimes } = await icsModule()
     const text = calendar(
       ['DTSTART:20260419T210000Z', 'DTEND:20260419T220000Z'],
       ['DTSTART:20260419T213000Z', 'DTEND:20260419T223000Z'],
@@ -41,7 +57,9 @@ describe('busy times in an iCalendar text', () => {
     expect(parseBusyTimes(text, WEEK).map(([, , uid]) => uid)).toEqual(['e1@test', 'e6@test', 'e2@test'])
   })
 
-  it('of a series are its occurrences in the window, in time order, and none after its end', () => {
+  it('of a series are its occurrences in the window, in time order, and none after its end', async () => {
+    // An endless series is read up to the window's end and no further: a reader that did not stop would never return.
+    const { parseBusyTimes } = await icsModule()
     const text = calendar(
       ['DTSTART:20260302T070000Z', 'DTEND:20260302T073000Z', 'RRULE:FREQ=DAILY'],
       ['DTSTART:20260302T120000Z', 'DTEND:20260302T123000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO,FR'],
@@ -93,6 +111,109 @@ describe('busy times in an iCalendar text', () => {
     ].join('\r\n')
     expect(iso(parseBusyTimes(text, WEEK))).toEqual([['2026-04-20T07:00:00.000Z', '2026-04-20T08:00:00.000Z', 'office@test']])
   })
+
+  it('of one series are not hidden by a moved instance of another series at the same time', () => {
+    // ical.js relates every moved instance in a calendar to each series, whatever its UID: her weekly
+    // 9.00 meeting vanished on the Monday another 9.00 series had an instance moved, and the time was offered.
+    const text = calendar(
+      ['DTSTART:20260406T070000Z', 'DTEND:20260406T080000Z', 'RRULE:FREQ=WEEKLY;COUNT=3'],
+      ['DTSTART:20260401T070000Z', 'DTEND:20260401T073000Z', 'RRULE:FREQ=DAILY;COUNT=30'],
+      ['RECURRENCE-ID:20260420T070000Z', 'DTSTART:20260420T120000Z', 'DTEND:20260420T123000Z'],
+    ).replace('UID:e2@test', 'UID:e1@test')
+    expect(iso(parseBusyTimes(text, WEEK)).filter(([from]) => from?.startsWith('2026-04-20'))).toEqual([
+      ['2026-04-20T07:00:00.000Z', '2026-04-20T08:00:00.000Z', 'e0@test'],
+      ['2026-04-20T12:00:00.000Z', '2026-04-20T12:30:00.000Z', 'e1@test'],
+    ])
+  })
+
+  it('of a moved instance count at its new time also when the calendar holds no series for it', () => {
+    // A feed can carry one moved instance of a series it does not hold (she was invited to that one meeting).
+    const text = calendar(['RECURRENCE-ID:20260420T070000Z', 'DTSTART:20260421T120000Z', 'DTEND:20260421T123000Z'], ['DTSTART:20260422T080000Z', 'DTEND:20260422T090000Z'])
+    expect(iso(parseBusyTimes(text, WEEK))).toEqual([
+      ['2026-04-21T12:00:00.000Z', '2026-04-21T12:30:00.000Z', 'e0@test'],
+      ['2026-04-22T08:00:00.000Z', '2026-04-22T09:00:00.000Z', 'e1@test'],
+    ])
+  })
+
+  it('carry their UID wherever it stands among the properties', () => {
+    // Google writes DTSTART and DTEND before the UID. The UID is how a booking the site wrote into her
+    // calendar is told from her own appointments, and how a moved instance finds its series.
+    const busy = parseBusyTimes(
+      text(
+        ['BEGIN:VEVENT', 'DTSTART:20260420T080000Z', 'DTEND:20260420T090000Z', 'DTSTAMP:20260401T120000Z', 'UID:booking@holmcoaching.dk', 'END:VEVENT'],
+        ['BEGIN:VEVENT', 'DTSTART:20260421T070000Z', 'DTEND:20260421T080000Z', 'RRULE:FREQ=DAILY;COUNT=3', 'DTSTAMP:20260401T120000Z', 'UID:serie@test', 'END:VEVENT'],
+        ['BEGIN:VEVENT', 'RECURRENCE-ID:20260422T070000Z', 'DTSTART:20260422T100000Z', 'DTEND:20260422T110000Z', 'DTSTAMP:20260401T120000Z', 'UID:serie@test', 'END:VEVENT'],
+      ),
+      WEEK,
+    )
+    expect(iso(busy)).toEqual([
+      ['2026-04-20T08:00:00.000Z', '2026-04-20T09:00:00.000Z', 'booking@holmcoaching.dk'],
+      ['2026-04-21T07:00:00.000Z', '2026-04-21T08:00:00.000Z', 'serie@test'],
+      ['2026-04-22T10:00:00.000Z', '2026-04-22T11:00:00.000Z', 'serie@test'],
+      ['2026-04-23T07:00:00.000Z', '2026-04-23T08:00:00.000Z', 'serie@test'],
+    ])
+  })
+
+  it('of a whole day last its Danish day, whatever end or zone the date is given with', () => {
+    // Her day off is a day in Denmark: an end on the same date (as some apps write it) or a date given
+    // with New York's zone still closes the whole Danish day.
+    const text = calendar(['DTSTART;VALUE=DATE:20260421', 'DTEND;VALUE=DATE:20260421'], ['DTSTART;TZID=America/New_York;VALUE=DATE:20260423'])
+    expect(iso(parseBusyTimes(text, WEEK))).toEqual([
+      ['2026-04-20T22:00:00.000Z', '2026-04-21T22:00:00.000Z', 'e0@test'],
+      ['2026-04-22T22:00:00.000Z', '2026-04-23T22:00:00.000Z', 'e1@test'],
+    ])
+  })
+
+  it('in a zone neither the calendar nor the time-zone database knows are read as Danish time', () => {
+    // As a floating time: her calendar app shows it as it stands, and she lives in Denmark.
+    const text = calendar(['DTSTART;TZID=Kontoret uden zone:20260420T100000', 'DTEND;TZID=Kontoret uden zone:20260420T110000'])
+    expect(iso(parseBusyTimes(text, WEEK))).toEqual([['2026-04-20T08:00:00.000Z', '2026-04-20T09:00:00.000Z', 'e0@test']])
+  })
+
+  it('end in the zone their end is given in, or in their start’s zone when only a duration is given', () => {
+    // A flight leaves Copenhagen at 10.00 and lands in New York at 12.40 there (18.40 Danish time).
+    const text = calendar(
+      ['DTSTART;TZID=Europe/Copenhagen:20260421T100000', 'DTEND;TZID=America/New_York:20260421T124000'],
+      ['DTSTART;TZID=America/New_York:20260422T090000', 'DURATION:PT1H'],
+    )
+    expect(iso(parseBusyTimes(text, WEEK))).toEqual([
+      ['2026-04-21T08:00:00.000Z', '2026-04-21T16:40:00.000Z', 'e0@test'],
+      ['2026-04-22T13:00:00.000Z', '2026-04-22T14:00:00.000Z', 'e1@test'],
+    ])
+  })
+
+  it('of a series count neither an excluded first occurrence nor any occurrence twice', () => {
+    const text = calendar(
+      ['DTSTART:20260421T070000Z', 'DTEND:20260421T073000Z', 'RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:20260421T070000Z'],
+      ['DTSTART:20260421T120000Z', 'DTEND:20260421T123000Z', 'RRULE:FREQ=DAILY;COUNT=2'],
+    )
+    expect(iso(parseBusyTimes(text, WEEK))).toEqual([
+      ['2026-04-21T12:00:00.000Z', '2026-04-21T12:30:00.000Z', 'e1@test'],
+      ['2026-04-22T07:00:00.000Z', '2026-04-22T07:30:00.000Z', 'e0@test'],
+      ['2026-04-22T12:00:00.000Z', '2026-04-22T12:30:00.000Z', 'e1@test'],
+      ['2026-04-23T07:00:00.000Z', '2026-04-23T07:30:00.000Z', 'e0@test'],
+    ])
+  })
+
+  it('are those of events only: a task or a journal entry in the calendar closes no time', () => {
+    // CalDAV servers such as Nextcloud keep tasks in the same calendar; a feed can carry them too.
+    const busy = parseBusyTimes(
+      text(
+        ['BEGIN:VTODO', 'UID:opgave@test', 'DTSTAMP:20260401T120000Z', 'DTSTART:20260421T120000Z', 'DURATION:PT1H', 'END:VTODO'],
+        ['BEGIN:VJOURNAL', 'UID:dagbog@test', 'DTSTAMP:20260401T120000Z', 'DTSTART;VALUE=DATE:20260422', 'END:VJOURNAL'],
+        ['BEGIN:VEVENT', 'UID:moede@test', 'DTSTAMP:20260401T120000Z', 'DTSTART:20260423T120000Z', 'DTEND:20260423T130000Z', 'END:VEVENT'],
+      ),
+      WEEK,
+    )
+    expect(iso(busy)).toEqual([['2026-04-23T12:00:00.000Z', '2026-04-23T13:00:00.000Z', 'moede@test']])
+  })
+
+  it('are read past a malformed event: one without a start is no time, one with an end and a duration ends at DTEND', () => {
+    // Neither is valid iCalendar, but one bad event must not make the whole calendar unreadable (booking
+    // would close once the copy is too old). DTEND counts, as ical.js reads it for a series.
+    const text = calendar(['DURATION:PT1H'], ['DTSTART:20260421T080000Z', 'DTEND:20260421T090000Z', 'DURATION:PT3H'])
+    expect(iso(parseBusyTimes(text, WEEK))).toEqual([['2026-04-21T08:00:00.000Z', '2026-04-21T09:00:00.000Z', 'e1@test']])
+  })
 })
 
 describe('a wall time in a zone', () => {
@@ -129,7 +250,8 @@ describe('the CalDAV settings', () => {
     expect(caldavConfig({ CALDAV_URL: 'https://dav.example/cal', CALDAV_USER: 'coach' })?.authorization).toBe(`Basic ${Buffer.from('coach:').toString('base64')}`)
   })
 
-  it('name the calendar by its host only, and an event by its UID made safe for a path', () => {
+  it('name the calendar by its host only, and an event by its UID made safe for a path', async () => {
+    const { caldavLabel, eventPath } = await caldavModule()
     expect(caldavLabel({ url: 'https://coach:hemmelig@dav.example:8443/kalendere/privat/' })).toBe('CalDAV-kalenderen (dav.example:8443)')
     expect(eventPath('booking-abc_1.2@holmcoaching.dk')).toBe('booking-abc_1.2%40holmcoaching.dk.ics')
     expect(eventPath('../a b/ø?#')).toBe('..-a-b----.ics')
@@ -137,7 +259,8 @@ describe('the CalDAV settings', () => {
 })
 
 describe("a CalDAV server's answer", () => {
-  it('gives each calendar text, whatever the namespace prefix, in CDATA or escaped', () => {
+  it('gives each calendar text, whatever the namespace prefix, in CDATA or escaped', async () => {
+    const { calendarDataOf } = await caldavModule()
     const xml = `<?xml version="1.0"?>
 <d:multistatus xmlns:d="DAV:" xmlns:cal="urn:ietf:params:xml:ns:caldav">
   <d:response><d:propstat><d:prop><cal:calendar-data>BEGIN:VCALENDAR&#13;
@@ -160,7 +283,8 @@ END:VCALENDAR]]>
 })
 
 describe('the calendars the settings name', () => {
-  it('are each secret address (webcal:// read as https://) and the CalDAV calendar, named without the secret', () => {
+  it('are each secret address (webcal:// read as https://) and the CalDAV calendar, named without the secret', async () => {
+    const { configuredBusySources } = await loadedAfresh(() => import('~/server/calendar/busy-sources.server'))
     const sources = configuredBusySources({
       BUSY_CALENDAR_URLS: ' webcal://p01-caldav.icloud.com/published/2/hemmelig\n https://calendar.google.com/calendar/ical/x/private-hemmelig/basic.ics  ikke-en-adresse ',
       CALDAV_URL: 'https://dav.example/cal',

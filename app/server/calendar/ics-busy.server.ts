@@ -92,7 +92,8 @@ export function parseBusyTimes(text: string, window: { from: number; to: number 
   const exceptions: ICAL.Component[] = []
   for (const component of calendar.getAllSubcomponents('vevent')) {
     if (component.hasProperty('recurrence-id')) exceptions.push(component)
-    else if (component.hasProperty('rrule') || component.hasProperty('rdate')) series.set(uidOf(component), new ICAL.Event(component))
+    // No exceptions yet: ical.js would relate every moved instance in the calendar, whatever its UID; those of its own UID follow.
+    else if (component.hasProperty('rrule') || component.hasProperty('rdate')) series.set(uidOf(component), new ICAL.Event(component, { exceptions: [] }))
     else singles.push(component)
   }
   for (const exception of exceptions) series.get(uidOf(exception))?.relateException(exception)
