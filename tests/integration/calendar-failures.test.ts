@@ -6,6 +6,7 @@ import type { Db } from '#db/connection'
 import { busySources, calendarWrites } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
 import { type BusySource, MAX_FEED_BYTES, refreshBusySources } from '~/server/calendar/busy-sources.server'
+import { caldavConfig } from '~/server/calendar/caldav.server'
 import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
 import { DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
 import { temporaryDatabase } from '../helpers'
@@ -279,7 +280,7 @@ describe('a write to the CalDAV calendar', () => {
     expect([write(db, first.id).status, write(db, second.id).status]).toEqual(['sent', 'sent'])
   })
 
-  it('that gets no answer is recorded as »ingen svar« and tried again later', async () => {
+  it('that gets no answer is recorded as »intet svar i tide« and tried again later', async () => {
     const { db } = temporaryDatabase()
     const { id } = queued(db, 'delete')
     const waiting: ServerResponse[] = []
@@ -293,7 +294,27 @@ describe('a write to the CalDAV calendar', () => {
       shortened.mockRestore()
       for (const response of waiting) response.destroy()
     }
-    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'ingen svar' })
+    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'intet svar i tide' })
+  })
+
+  it('to an address copied with its sign-in sends the sign-in as Basic auth, and never stores or repeats it', async () => {
+    const { db } = temporaryDatabase()
+    const { id } = queued(db, 'put')
+    calendar({ PUT: [201] })
+    const signedIn = caldavConfig({ CALDAV_URL: `${base.replace('http://', 'http://coach:hemmelig%21@')}/kalender/` })
+    expect(signedIn).toEqual({ url: `${base}/kalender/`, authorization: `Basic ${Buffer.from('coach:hemmelig!').toString('base64')}` })
+    expect(await deliverCalendarWrites({ db, clock: () => NOW, config: signedIn })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(requests.map((request) => [request.method, request.url.startsWith('/kalender/'), request.headers.authorization])).toEqual([['PUT', true, signedIn!.authorization]])
+    expect(write(db, id)).toMatchObject({ status: 'sent', lastError: null })
+    // CALDAV_USER and CALDAV_PASSWORD, when set, are the sign-in.
+    expect(caldavConfig({ CALDAV_URL: 'https://a:b@caldav.eksempel.dk/k/', CALDAV_USER: 'coach', CALDAV_PASSWORD: 'kode' })?.authorization).toBe(`Basic ${Buffer.from('coach:kode').toString('base64')}`)
+
+    // A calendar that cannot be reached is told so by the reason alone.
+    const other = temporaryDatabase().db
+    const closed = queued(other, 'put')
+    const unreachable = caldavConfig({ CALDAV_URL: 'http://coach:hemmelig@127.0.0.1:9/kalender/' })
+    expect(await deliverCalendarWrites({ db: other, clock: () => NOW, config: unreachable })).toEqual({ tried: 1, delivered: 0, failed: 1 })
+    expect(write(other, closed.id)).toMatchObject({ status: 'pending', lastError: 'kunne ikke forbinde' })
   })
 
   it('waits while no CalDAV calendar is set', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '#db/connection'
 import { bookings, busySources } from '#db/schema'
 import type { Busy } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
-import { type CaldavConfig, caldavConfig, caldavLabel, eventsBetween } from '~/server/calendar/caldav.server'
+import { type CaldavConfig, caldavConfig, caldavLabel, eventsBetween, failureOf } from '~/server/calendar/caldav.server'
 import { type BusyInterval, parseBusyTimes } from '~/server/calendar/ics-busy.server'
 
 /**
@@ -69,15 +69,6 @@ async function readCapped(response: Response) {
     chunks.push(value)
   }
   return Buffer.concat(chunks).toString('utf8')
-}
-
-/** Why a read failed, in words that never carry the address (fetch's own messages can). */
-function failureOf(error: unknown) {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'intet svar i tide'
-  const code = (error as { cause?: { code?: string } }).cause?.code
-  if (code) return `kunne ikke forbinde (${code})`
-  if (error instanceof Error && error.message === 'fetch failed') return 'kunne ikke forbinde'
-  return error instanceof Error && !/https?:\/\//i.test(error.message) ? error.message : 'kunne ikke læses'
 }
 
 type Stored = typeof busySources.$inferSelect

@@ -9,15 +9,43 @@ export type CaldavConfig = { url: string; authorization?: string }
 const TIMEOUT_MS = 10_000
 
 export function caldavConfig(env: NodeJS.ProcessEnv = process.env): CaldavConfig | undefined {
-  const url = env.CALDAV_URL?.trim()
-  if (!url) return undefined
-  const user = env.CALDAV_USER ?? ''
-  const password = env.CALDAV_PASSWORD ?? ''
+  const address = env.CALDAV_URL?.trim()
+  if (!address) return undefined
+  const { url, user: userInUrl, password: passwordInUrl } = withoutSignIn(address)
+  const user = env.CALDAV_USER || userInUrl
+  const password = env.CALDAV_PASSWORD || passwordInUrl
   return {
     // The calendar is a collection: its members are addressed below it.
     url: url.endsWith('/') ? url : `${url}/`,
     authorization: user || password ? `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` : undefined,
   }
+}
+
+/**
+ * An address copied with its sign-in (https://coach:kode@caldav.eksempel.dk/…): fetch refuses such an
+ * address, so the user and password go where CALDAV_USER and CALDAV_PASSWORD go, the Authorization
+ * header, and never into an address that a message could quote.
+ */
+function withoutSignIn(address: string) {
+  try {
+    const parsed = new URL(address)
+    if (!parsed.username && !parsed.password) return { url: address, user: '', password: '' }
+    const signIn = { user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
+    parsed.username = ''
+    parsed.password = ''
+    return { url: parsed.href, ...signIn }
+  } catch {
+    return { url: address, user: '', password: '' }
+  }
+}
+
+/** Why a request to a calendar failed, in words that never carry the address (fetch's own messages can). */
+export function failureOf(error: unknown) {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'intet svar i tide'
+  const code = (error as { cause?: { code?: string } }).cause?.code
+  if (code) return `kunne ikke forbinde (${code})`
+  if (error instanceof Error && error.message === 'fetch failed') return 'kunne ikke forbinde'
+  return error instanceof Error && !/https?:\/\//i.test(error.message) ? error.message : 'kunne ikke læses'
 }
 
 export const caldavLabel = (config: CaldavConfig) => `CalDAV-kalenderen (${new URL(config.url).host})`
