@@ -1,8 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closeDb } from '#db/connection'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { closeDb, getDb } from '#db/connection'
+import { busySources } from '#db/schema'
+import { refreshBusySources } from '~/server/calendar/busy-sources.server'
+import { googleLikeFeed } from '../../scripts/lib/busy-feed-fixture'
+import { type FeedServer, startFeedServer } from '../calendar-servers'
 import { Route as BlogRoute } from '~/routes/blog/index'
 import { Route as ContactRoute } from '~/routes/kontakt'
 import { Route as BookingCalendarRoute } from '~/routes/booking/$token.kalender[.]ics'
@@ -44,6 +48,36 @@ describe('the addresses that answer without a page', () => {
     const response = await get(HealthRoute)
     expect(response.status).toBe(200)
     expect(await response.json()).toMatchObject({ status: 'ok' })
+  })
+
+  it("/healthz names each of the coach's calendars, whether booking is open for them, and never an address", async () => {
+    const [good, failing] = [await startFeedServer(googleLikeFeed(20)), await startFeedServer(googleLikeFeed(20))]
+    onTestFinished(async () => {
+      vi.unstubAllEnvs()
+      await Promise.all([good.stop(), failing.stop()])
+    })
+    vi.stubEnv('BUSY_CALENDAR_URLS', `${good.url} ${failing.url}`)
+    vi.stubEnv('CALDAV_URL', '')
+    failing.mode = 'fail'
+    const read = async () => refreshBusySources({ db: getDb(), windowMinutes: 28 * 1440 })
+    const health = async () => (await get(HealthRoute)).json()
+    const label = (feed: FeedServer, n: number) => `kalender ${n} i BUSY_CALENDAR_URLS (${new URL(feed.url).host})`
+
+    const [first] = await read()
+    const goodAt = getDb().select().from(busySources).all().find((row) => row.label === first!.label)!.goodAt
+    expect(await health()).toEqual({
+      status: 'ok',
+      bookingOpenForCalendars: false,
+      calendars: [
+        { source: label(good, 1), ok: true, lastGood: goodAt },
+        { source: label(failing, 2), ok: false, lastGood: null, error: 'svarede 500' },
+      ],
+    })
+    failing.mode = 'ok'
+    await read()
+    const answer = await health()
+    expect(answer).toMatchObject({ status: 'ok', bookingOpenForCalendars: true, calendars: [{ ok: true }, { ok: true }] })
+    expect(JSON.stringify(answer)).not.toMatch(/private-/)
   })
 
   it('/robots.txt, /sitemap.xml and /rss.xml answer with their formats', async () => {
