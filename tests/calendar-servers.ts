@@ -55,7 +55,8 @@ export async function startFeedServer(feed: string): Promise<FeedServer> {
   return state
 }
 
-async function freePort() {
+/** A loopback port nothing listens on now: a server to start there, or a calendar that refuses the connection. */
+export async function freePort() {
   const probe = createNetServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const { port } = probe.address() as AddressInfo

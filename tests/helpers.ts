@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { onTestFinished } from 'vitest'
+import { onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/connection'
 import { type NewBlogPost, blogPosts } from '#db/schema'
 
@@ -52,4 +52,14 @@ export function formData(fields: Record<string, string>) {
   const data = new FormData()
   for (const [name, value] of Object.entries(fields)) data.set(name, value)
   return data
+}
+
+/**
+ * A module loaded anew (after vi.resetModules), for a test of what the module makes when it loads:
+ * Stryker switches a mutant on before a test starts but after the test file's own imports, so only
+ * a module loaded in the test, or in its beforeEach, shows the mutants of its load-time code.
+ */
+export async function loadedAfresh<T>(load: () => Promise<T>) {
+  vi.resetModules()
+  return load()
 }

@@ -1,16 +1,14 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { temporaryDatabase } from '../helpers'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { loadedAfresh, temporaryDatabase } from '../helpers'
 
 // The small facts the server's processes share through the database: a lease on a periodic task
 // (one process reads the coach's calendars at a time) and the background jobs' heartbeat (the
 // coach's commands tell from it whether a running server will send what they queued).
 
-// Loaded afresh for each test: the heartbeat's key and functions are made when the module loads,
-// and Stryker switches a mutant on before a test starts but after the file's own imports.
+// Loaded afresh for each test: the heartbeat's key and functions are made when the module loads.
 let { HEARTBEAT, beat, claimLease, readState, serverIsRunning, writeState } = {} as typeof import('~/server/app-state.server')
 beforeEach(async () => {
-  vi.resetModules()
-  ;({ HEARTBEAT, beat, claimLease, readState, serverIsRunning, writeState } = await import('~/server/app-state.server'))
+  ;({ HEARTBEAT, beat, claimLease, readState, serverIsRunning, writeState } = await loadedAfresh(() => import('~/server/app-state.server')))
 })
 
 const T0 = new Date('2026-04-10T09:00:00.000Z')

@@ -15,8 +15,8 @@ import { backgroundJobsHarness } from './jobs-harness'
 // her CalDAV calendar and keep the rows in order; every few minutes one process reads the calendars
 // that say when she is busy. Real HTTP servers stand in for her calendar services.
 
-const h = backgroundJobsHarness(NOW)
-const { useEnvironment, withDatabase, until, logged } = h
+const jobsTest = backgroundJobsHarness(NOW)
+const { useEnvironment, withDatabase, until, logged } = jobsTest
 const DAY = 24 * 60 * 60 * 1000
 const at = (ms: number) => new Date(NOW.getTime() + ms)
 
@@ -27,7 +27,7 @@ function feedOfBusyDays(days: number[]) {
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//DA', ...events, 'END:VCALENDAR', ''].join('\r\n')
 }
 const storedBusyDays = () =>
-  h.withDatabase((db) => db.select().from(busySources).all()).flatMap((row) => row.intervals.map(([from]) => Math.round((from - NOW.getTime()) / DAY)))
+  jobsTest.withDatabase((db) => db.select().from(busySources).all()).flatMap((row) => row.intervals.map(([from]) => Math.round((from - NOW.getTime()) / DAY)))
 
 let feed: FeedServer | undefined
 afterEach(async () => {
@@ -39,39 +39,39 @@ describe("the background jobs and the coach's busy calendars", () => {
   it('read them at start and on their own timer, one process per interval, over the booking window', async () => {
     feed = await startFeedServer(feedOfBusyDays([10, 20, 30]))
     // The window: the file's seven days of booking, and a week beyond.
-    writeFileSync(join(h.dir, 'booking.yaml'), TEST_FILE.replace('senest: 28 dage', 'senest: 7 dage'))
-    useEnvironment({ BUSY_CALENDAR_URLS: feed.url, CALDAV_URL: undefined })
-    h.jobs.startBackgroundJobs()
+    writeFileSync(join(jobsTest.dir, 'booking.yaml'), TEST_FILE.replace('senest: 28 dage', 'senest: 7 dage'))
+    useEnvironment({ BUSY_CALENDAR_URLS: feed.url })
+    jobsTest.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(3)
     await vi.waitFor(() => expect(storedBusyDays()).toEqual([10]))
     expect(feed.requests).toHaveLength(1)
 
     // Another process (or a second start) within the interval reads nothing.
-    await h.jobs.refreshCalendars()
-    vi.setSystemTime(at(h.jobs.BUSY_REFRESH_MS - 6_000))
-    await h.jobs.refreshCalendars()
+    await jobsTest.jobs.refreshCalendars()
+    vi.setSystemTime(at(jobsTest.jobs.BUSY_REFRESH_MS - 6_000))
+    await jobsTest.jobs.refreshCalendars()
     expect(feed.requests).toHaveLength(1)
     // The lease runs out a few seconds before the next interval, so the timer's run finds it free.
-    vi.setSystemTime(at(h.jobs.BUSY_REFRESH_MS))
-    await h.jobs.refreshCalendars()
+    vi.setSystemTime(at(jobsTest.jobs.BUSY_REFRESH_MS))
+    await jobsTest.jobs.refreshCalendars()
     expect(feed.requests).toHaveLength(2)
   })
 
-  it('read four weeks ahead while booking.yaml cannot be read', async () => {
+  it('read four weeks and one beyond while booking.yaml cannot be read', async () => {
     feed = await startFeedServer(feedOfBusyDays([10, 30, 40]))
-    useEnvironment({ BUSY_CALENDAR_URLS: feed.url, CALDAV_URL: undefined, BOOKING_FILE: join(h.dir, 'findes-ikke.yaml') })
-    await h.jobs.refreshCalendars()
+    useEnvironment({ BUSY_CALENDAR_URLS: feed.url, BOOKING_FILE: join(jobsTest.dir, 'findes-ikke.yaml') })
+    await jobsTest.jobs.refreshCalendars()
     expect(storedBusyDays()).toEqual([10, 30])
     expect(logged('busy calendar run failed')).toEqual([])
   })
 
   it('log a calendar that starts failing by its label, never its address, and once when it is read again', async () => {
     feed = await startFeedServer(feedOfBusyDays([3]))
-    useEnvironment({ BUSY_CALENDAR_URLS: feed.url, CALDAV_URL: undefined })
+    useEnvironment({ BUSY_CALENDAR_URLS: feed.url })
     const label = `kalender 1 i BUSY_CALENDAR_URLS (${new URL(feed.url).host})`
     const run = async (minutes: number) => {
       vi.setSystemTime(at(minutes * 60_000))
-      await h.jobs.refreshCalendars()
+      await jobsTest.jobs.refreshCalendars()
     }
     await run(0)
     feed.mode = 'fail'
@@ -80,21 +80,21 @@ describe("the background jobs and the coach's busy calendars", () => {
     feed.mode = 'ok'
     await run(30)
     await run(40)
-    const calendarLines = h.lines.filter((line) => line.msg.startsWith('busy calendar'))
+    const calendarLines = jobsTest.lines.filter((line) => line.msg.startsWith('busy calendar'))
     expect(calendarLines.map(({ level, msg, source, error }) => ({ level, msg, source, error }))).toEqual([
       { level: 'error', msg: 'busy calendar failing: its last good copy is used', source: label, error: 'svarede 500' },
       { level: 'error', msg: 'busy calendar failing: its last good copy is used', source: label, error: 'svarede 500' },
       { level: 'info', msg: 'busy calendar read again', source: label, error: undefined },
     ])
-    expect(JSON.stringify(h.lines)).not.toContain(feed.secret)
+    expect(JSON.stringify(jobsTest.lines)).not.toContain(feed.secret)
     expect(storedBusyDays()).toEqual([3])
   })
 
   it('are not read, and no lease is taken, when no calendar is set up', async () => {
-    useEnvironment({ BUSY_CALENDAR_URLS: undefined, CALDAV_URL: undefined })
-    h.jobs.startBackgroundJobs()
+    useEnvironment()
+    jobsTest.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(2)
-    await h.jobs.refreshCalendars()
+    await jobsTest.jobs.refreshCalendars()
     expect(withDatabase((db) => readState(db, 'lease:busy-refresh'))).toBeUndefined()
   })
 })
@@ -130,7 +130,7 @@ describe("the background jobs and the coach's bookings", () => {
       db.update(bookings).set({ uid: '' }).where(eq(bookings.id, old.booking.id)).run()
       return { erased: gone.booking, kept: old.booking }
     })
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
 
     expect((await until('calendar write run'))[0]).toMatchObject({ level: 'info', tried: 1, delivered: 1, failed: 0 })
     expect((await until('erased bookings deleted after their cancellation went out'))[0]).toMatchObject({ level: 'info', bookings: 1 })

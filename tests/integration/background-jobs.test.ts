@@ -17,8 +17,8 @@ vi.mock('~/server/launch-check.server', async (importOriginal) => {
   return { ...actual, currentLaunchPlaceholders: () => launch.placeholders ?? actual.currentLaunchPlaceholders() }
 })
 
-const h = backgroundJobsHarness(NOW)
-const { useEnvironment, withDatabase, logged, until, settle } = h
+const jobsTest = backgroundJobsHarness(NOW)
+const { useEnvironment, withDatabase, logged, until, settle } = jobsTest
 
 function contactMessage(db: Db, createdAt: string, publicId: string) {
   db.insert(contactMessages)
@@ -36,8 +36,8 @@ describe('the background jobs', () => {
       const old = createBooking(db, { availability: testAvailability(), date: '2025-06-16', time: '10:00', details: details('gammel@eksempel.dk'), ipHash: 'a', now: new Date('2025-06-10T09:00:00Z') })
       if (old.status !== 'booket') throw new Error(old.status)
       db.update(bookingEmails).set({ status: 'sent' }).run()
-      mkdirSync(join(h.dir, 'udbakke'))
-      writeFileSync(join(h.dir, 'udbakke', `booking-${old.booking.publicId}-bekraeftelse-0-gaest.json`), '{}')
+      mkdirSync(join(jobsTest.dir, 'udbakke'))
+      writeFileSync(join(jobsTest.dir, 'udbakke', `booking-${old.booking.publicId}-bekraeftelse-0-gaest.json`), '{}')
       // … and one for Monday whose two confirmations wait.
       expect(createBooking(db, { availability: testAvailability(), date: MONDAY, time: '10:00', details: details(), ipHash: 'b', now: NOW }).status).toBe('booket')
       // A newsletter sign-up never confirmed goes after three days.
@@ -46,7 +46,7 @@ describe('the background jobs', () => {
         .run()
     })
     useEnvironment()
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(2)
 
     expect((await until('old contact messages deleted'))[0]).toMatchObject({ level: 'info', messages: 1, outboxFiles: 0 })
@@ -55,7 +55,7 @@ describe('the background jobs', () => {
     expect((await until('contact retry run'))[0]).toMatchObject({ level: 'info', tried: 1, delivered: 1, failed: 0 })
     expect((await until('booking e-mail run'))[0]).toMatchObject({ level: 'info', tried: 2, delivered: 2, failed: 0 })
     await settle()
-    expect(h.lines.filter((line) => line.level !== 'info')).toEqual([])
+    expect(jobsTest.lines.filter((line) => line.level !== 'info')).toEqual([])
   })
 
   it('announce an article whose date has come to the confirmed subscribers, once, and send the notice', async () => {
@@ -69,28 +69,28 @@ describe('the background jobs', () => {
       insertPost(db, 'kommer-senere', 'stress', new Date(NOW.getTime() + 24 * 60 * 60 * 1000).toISOString())
     })
     useEnvironment()
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     expect((await until('new articles announced'))[0]).toMatchObject({ level: 'info', articles: ['kommer-nu'], queued: 1 })
     expect((await until('newsletter e-mail run'))[0]).toMatchObject({ tried: 1, delivered: 1, failed: 0 })
     await settle()
-    expect(h.lines.filter((line) => line.level !== 'info')).toEqual([])
+    expect(jobsTest.lines.filter((line) => line.level !== 'info')).toEqual([])
   })
 
   it('start once: a second start adds no timers, and nothing is logged when there was nothing to do', async () => {
     useEnvironment()
-    h.jobs.startBackgroundJobs()
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(2)
     await settle()
-    expect(h.lines).toEqual([])
-    h.jobs.stopBackgroundJobs()
+    expect(jobsTest.lines).toEqual([])
+    jobsTest.jobs.stopBackgroundJobs()
     expect(vi.getTimerCount()).toBe(0)
   })
 
   it('try again every minute and delete every six hours', async () => {
     useEnvironment()
     const every = vi.spyOn(globalThis, 'setInterval')
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     expect(every.mock.calls.map(([, ms]) => ms)).toEqual([60_000, 6 * 60 * 60 * 1000])
     await settle()
     withDatabase((db) => contactMessage(db, '2026-04-10T08:59:00.000Z', 'venter'))
@@ -106,14 +106,14 @@ describe('the background jobs', () => {
 
   it('log each job that fails as an error with its cause, and run it again the next time', async () => {
     // DATABASE_URL below a plain file: the database cannot be opened.
-    writeFileSync(join(h.dir, 'fil'), 'ikke en mappe')
-    const unopenable = join(h.dir, 'fil', 'site.db')
+    writeFileSync(join(jobsTest.dir, 'fil'), 'ikke en mappe')
+    const unopenable = join(jobsTest.dir, 'fil', 'site.db')
     useEnvironment({ DATABASE_URL: unopenable })
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     for (const msg of ['contact retry run failed', 'booking e-mail run failed', 'newsletter run failed', 'contact purge failed', 'newsletter purge failed', 'booking purge failed']) {
       const [line] = await until(msg)
       expect(line, msg).toMatchObject({ level: 'error' })
-      expect(line!.error, msg).toBe(`EEXIST: file already exists, mkdir '${join(h.dir, 'fil')}'`)
+      expect(line!.error, msg).toBe(`EEXIST: file already exists, mkdir '${join(jobsTest.dir, 'fil')}'`)
     }
     vi.advanceTimersToNextTimer()
     expect(await until('contact retry run failed', 2)).toHaveLength(2)
@@ -124,7 +124,7 @@ describe('the background jobs', () => {
     useEnvironment()
     vi.useRealTimers()
     const every = vi.spyOn(globalThis, 'setInterval')
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     const timers = every.mock.results.map((result) => result.value as NodeJS.Timeout)
     expect(timers).toHaveLength(2)
     expect(timers.map((timer) => timer.hasRef())).toEqual([false, false])
@@ -133,15 +133,15 @@ describe('the background jobs', () => {
   it('do not run when BACKGROUND_JOBS is off', async () => {
     useEnvironment({ BACKGROUND_JOBS: 'off' })
     withDatabase((db) => contactMessage(db, '2026-04-10T08:00:00.000Z', 'ny'))
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     expect(vi.getTimerCount()).toBe(0)
     await settle()
-    expect(h.lines).toEqual([])
+    expect(jobsTest.lines).toEqual([])
   })
 
   it('in production, name what still has to be replaced before launch in one warning', async () => {
     useEnvironment({ NODE_ENV: 'production', RESEND_API_KEY: undefined })
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     const [warning] = logged('not ready for launch: placeholders remain (npm run check:launch lists them)')
     expect(warning?.level).toBe('warn')
     expect(warning?.placeholders).toContain('RESEND_API_KEY er ikke sat – uden den når e-mails ikke frem, de lægges kun i udbakke-mappen (miljøvariabler på serveren)')
@@ -151,19 +151,19 @@ describe('the background jobs', () => {
     launch.placeholders = []
     onTestFinished(() => void (launch.placeholders = undefined))
     useEnvironment({ NODE_ENV: 'production' })
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     await settle()
-    expect(h.lines).toEqual([])
+    expect(jobsTest.lines).toEqual([])
   })
 
   it('log a purge that deletes an old message together with its e-mail in the outbox', async () => {
     withDatabase((db) => contactMessage(db, '2025-01-01T10:00:00.000Z', 'gammel'))
-    mkdirSync(join(h.dir, 'udbakke'))
-    const email = join(h.dir, 'udbakke', 'contact-gammel-notification.json')
+    mkdirSync(join(jobsTest.dir, 'udbakke'))
+    const email = join(jobsTest.dir, 'udbakke', 'contact-gammel-notification.json')
     writeFileSync(email, '{}')
     utimesSync(email, new Date('2025-01-01T10:00:05Z'), new Date('2025-01-01T10:00:05Z'))
     useEnvironment()
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     expect((await until('old contact messages deleted'))[0]).toMatchObject({ level: 'info', messages: 1, outboxFiles: 1 })
   })
 
@@ -191,13 +191,13 @@ describe('the background jobs', () => {
       vi.unstubAllGlobals()
     })
     useEnvironment({ RESEND_API_KEY: 're_test_jobs' })
-    h.jobs.startBackgroundJobs()
+    jobsTest.jobs.startBackgroundJobs()
     await firstArrived
     vi.advanceTimersByTime(60_000)
     await settle()
     expect(keys).toEqual(['contact-foerste-notification'])
     const statusOf = () => {
-      const db = openDatabase(h.databaseFile)
+      const db = openDatabase(jobsTest.databaseFile)
       const rows = db.select({ publicId: contactMessages.publicId, status: contactMessages.status }).from(contactMessages).orderBy(contactMessages.id).all()
       db.$client.close()
       return rows

@@ -9,7 +9,8 @@ import { type BusySource, MAX_FEED_BYTES, refreshBusySources } from '~/server/ca
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
 import { DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
-import { temporaryDatabase } from '../helpers'
+import { freePort } from '../calendar-servers'
+import { loadedAfresh, temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
 // Calendars that answer badly: a feed that is no calendar, too large, unreachable or unchanged, and a
@@ -48,8 +49,7 @@ const refresh = async (db: Db, now: Date, source = feed()) => (await refreshBusy
  * which switches a change on after the modules have loaded, can try its changes to them here).
  */
 async function refreshAfresh() {
-  vi.resetModules()
-  const { refreshBusySources } = await import('~/server/calendar/busy-sources.server')
+  const { refreshBusySources } = await loadedAfresh(() => import('~/server/calendar/busy-sources.server'))
   return async (db: Db, now: Date, source = feed()) => (await refreshBusySources({ db, now, windowMinutes: 28 * 1440, sources: [source] }))[0]!
 }
 
@@ -150,11 +150,7 @@ describe('a busy-time feed', () => {
 
   it('that cannot be reached is told so with the reason, never with the address', async () => {
     const { db } = temporaryDatabase()
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise((resolve) => closed.close(resolve))
-    expect(await refresh(db, NOW, feed(`http://127.0.0.1:${port}/private-hemmelig/basic.ics`))).toMatchObject({ ok: false, error: 'kunne ikke forbinde (ECONNREFUSED)' })
+    expect(await refresh(db, NOW, feed(`http://127.0.0.1:${await freePort()}/private-hemmelig/basic.ics`))).toMatchObject({ ok: false, error: 'kunne ikke forbinde (ECONNREFUSED)' })
     const mistyped = await refresh(db, NOW, feed('calendar.example/private-hemmelig/basic.ics'))
     expect(mistyped.ok).toBe(false)
     expect(JSON.stringify([mistyped, db.select().from(busySources).all()])).not.toContain('hemmelig')
@@ -306,15 +302,17 @@ describe('a write to the CalDAV calendar', () => {
     expect(await deliverCalendarWrites({ db, clock: () => NOW, config: signedIn })).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(requests.map((request) => [request.method, request.url.startsWith('/kalender/'), request.headers.authorization])).toEqual([['PUT', true, signedIn!.authorization]])
     expect(write(db, id)).toMatchObject({ status: 'sent', lastError: null })
-    // CALDAV_USER and CALDAV_PASSWORD, when set, are the sign-in.
-    expect(caldavConfig({ CALDAV_URL: 'https://a:b@caldav.eksempel.dk/k/', CALDAV_USER: 'coach', CALDAV_PASSWORD: 'kode' })?.authorization).toBe(`Basic ${Buffer.from('coach:kode').toString('base64')}`)
+    // A password typed with a bare % means what it says; CALDAV_USER or CALDAV_PASSWORD, when set, are the sign-in.
+    const basic = (signIn: string) => `Basic ${Buffer.from(signIn).toString('base64')}`
+    expect(caldavConfig({ CALDAV_URL: 'https://coach:50%rabat@caldav.eksempel.dk/k/' })).toEqual({ url: 'https://caldav.eksempel.dk/k/', authorization: basic('coach:50%rabat') })
+    expect(caldavConfig({ CALDAV_URL: 'https://a:b@caldav.eksempel.dk/k/', CALDAV_USER: 'coach', CALDAV_PASSWORD: 'kode' })?.authorization).toBe(basic('coach:kode'))
 
     // A calendar that cannot be reached is told so by the reason alone.
     const other = temporaryDatabase().db
     const closed = queued(other, 'put')
-    const unreachable = caldavConfig({ CALDAV_URL: 'http://coach:hemmelig@127.0.0.1:9/kalender/' })
+    const unreachable = caldavConfig({ CALDAV_URL: `http://coach:hemmelig@127.0.0.1:${await freePort()}/kalender/` })
     expect(await deliverCalendarWrites({ db: other, clock: () => NOW, config: unreachable })).toEqual({ tried: 1, delivered: 0, failed: 1 })
-    expect(write(other, closed.id)).toMatchObject({ status: 'pending', lastError: 'kunne ikke forbinde' })
+    expect(write(other, closed.id)).toMatchObject({ status: 'pending', lastError: 'kunne ikke forbinde (ECONNREFUSED)' })
   })
 
   it('waits while no CalDAV calendar is set', async () => {

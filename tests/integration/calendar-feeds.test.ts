@@ -6,7 +6,7 @@ import { bookings, busySources } from '#db/schema'
 import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
 import { bookingsFeedResponse, feedBookings, feedSecret, isFeedFile } from '~/server/calendar/bookings-feed.server'
 import { type BusySource, busyBetween, busySourceStates, storedSourceStates } from '~/server/calendar/busy-sources.server'
-import { temporaryDatabase } from '../helpers'
+import { loadedAfresh, temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
 // The coach's calendar without a calendar server: the private feed's secret and what it lists, the
@@ -31,10 +31,6 @@ function book(db: Db, time: string, { email = 'mette@eksempel.dk', form = 'telef
  * event, are made when the module loads. Loaded afresh, a test sees them as they are now (and Stryker,
  * which switches a change on after the modules have loaded, can try its changes to them here).
  */
-async function loadedAfresh<T>(load: () => Promise<T>) {
-  vi.resetModules()
-  return load()
-}
 const coachCalendar = () => loadedAfresh(() => import('~/server/calendar/coach-calendar.server'))
 const eventOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
 const property = (text: string, name: string) => String(eventOf(text).getFirstPropertyValue(name))

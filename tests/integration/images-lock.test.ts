@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loadedAfresh } from '../helpers'
 
 // images.lock.json as the server reads it: beside the public folder of PUBLIC_DIR (a folder of
 // the test's own), with what a page needs of the portrait and nothing more. The module is loaded
-// afresh for each test: its functions are made when it loads, and Stryker switches a mutant on
-// before a test starts but after the file's own imports.
+// afresh for each test: its functions are made when it loads.
 
 let dir: string
 let currentImages: Images['currentImages']
@@ -18,8 +18,7 @@ type Images = typeof import('~/server/images.server')
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coach-images-'))
   vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
-  vi.resetModules()
-  ;({ currentImages, imagesLockPath, parseImagesLock, portraitForPage, withCoverVersions } = await import('~/server/images.server'))
+  ;({ currentImages, imagesLockPath, parseImagesLock, portraitForPage, withCoverVersions } = await loadedAfresh(() => import('~/server/images.server')))
 })
 afterEach(() => {
   vi.unstubAllEnvs()

@@ -301,17 +301,17 @@ describe('the coach’s calendars in check:launch', () => {
   })
 
   it("judges the calendars the server stored by booking.yaml's kalender_max_alder, three hours while the file cannot be read", () => {
+    onTestFinished(() => {
+      closeDb()
+      vi.useRealTimers()
+      vi.unstubAllEnvs()
+    })
     const { db, dir } = temporaryDatabase()
     insertPost(db, 'en-artikel', 'stress', '2024-05-01')
     // Read without an error two hours ago.
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-04-17T08:00:00.000Z'))
     db.insert(busySources).values({ sourceKey: 'k', label: 'kalender 1 i BUSY_CALENDAR_URLS (a.example)', goodAt: '2026-04-17T06:00:00.000Z', parsedAt: '2026-04-17T06:00:00.000Z', checkedAt: '2026-04-17T07:55:00.000Z', intervals: [], lastError: null }).run()
-    onTestFinished(() => {
-      closeDb()
-      vi.useRealTimers()
-      vi.unstubAllEnvs()
-    })
     // The database of DATABASE_URL, not one another test opened before.
     closeDb()
     vi.stubEnv('DATABASE_URL', join(dir, 'site.db'))

@@ -172,7 +172,12 @@ describe('the console in production', () => {
     console.error('gået', Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
     console.error('brudt rør', Object.assign(new Error('aborted'), { code: 'EPIPE' }))
     console.error('nulstillet', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))
-    expect(seen.map(([, args]) => (JSON.parse(String(args[0])) as Line).msg)).toEqual(['brudt rør', 'nulstillet'])
+    console.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
+    const kept = seen.map(([, args]) => JSON.parse(String(args[0])) as Line)
+    expect(kept.map(({ msg, error }) => [msg, error])).toEqual([
+      ['brudt rør', 'Error: aborted'],
+      ['nulstillet', 'Error: read ECONNRESET'],
+    ])
   })
 
   it('writes an error with its cause, and cuts a long message at 2,000 characters', async () => {

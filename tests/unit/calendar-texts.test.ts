@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { configuredBusySources } from '~/server/calendar/busy-sources.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { parseBusyTimes, wallTimeIn } from '~/server/calendar/ics-busy.server'
+import { loadedAfresh } from '../helpers'
 
 // The calendar texts the site reads and the settings that name the calendars, without a server:
 // what a busy time is (and is not), how CalDAV's answer is unpacked, what is never shown.
@@ -19,10 +20,6 @@ const text = (...components: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', '
  * they are now, not what an earlier import made (and Stryker, which switches a change on after the
  * modules have loaded, can try its changes to them here).
  */
-async function loadedAfresh<T>(load: () => Promise<T>) {
-  vi.resetModules()
-  return load()
-}
 const caldavModule = () => loadedAfresh(() => import('~/server/calendar/caldav.server'))
 const icsModule = () => loadedAfresh(() => import('~/server/calendar/ics-busy.server'))
 

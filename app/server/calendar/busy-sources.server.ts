@@ -4,7 +4,7 @@ import type { Db } from '#db/connection'
 import { bookings, busySources } from '#db/schema'
 import type { Busy } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
-import { type CaldavConfig, caldavConfig, caldavLabel, eventsBetween, failureOf } from '~/server/calendar/caldav.server'
+import { type CaldavConfig, caldavConfig, caldavLabel, eventsBetween, calendarFailure } from '~/server/calendar/caldav.server'
 import { type BusyInterval, parseBusyTimes } from '~/server/calendar/ics-busy.server'
 
 /**
@@ -123,7 +123,7 @@ export async function refreshBusySources({
           .run()
         return { label: source.label, ok: true, intervals: reading.status === 'read' ? reading.intervals.length : stored?.intervals.length }
       } catch (error) {
-        const lastError = failureOf(error)
+        const lastError = calendarFailure(error, 'kunne ikke læses')
         db.insert(busySources)
           .values({ sourceKey: source.key, label: source.label, checkedAt: at, intervals: [], lastError })
           .onConflictDoUpdate({ target: busySources.sourceKey, set: { label: source.label, checkedAt: at, lastError } })

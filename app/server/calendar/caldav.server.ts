@@ -11,9 +11,9 @@ const TIMEOUT_MS = 10_000
 export function caldavConfig(env: NodeJS.ProcessEnv = process.env): CaldavConfig | undefined {
   const address = env.CALDAV_URL?.trim()
   if (!address) return undefined
-  const { url, user: userInUrl, password: passwordInUrl } = withoutSignIn(address)
-  const user = env.CALDAV_USER || userInUrl
-  const password = env.CALDAV_PASSWORD || passwordInUrl
+  const { url, ...signInInUrl } = withoutSignIn(address)
+  // The two variables are the sign-in when either is set; otherwise the one the address carried.
+  const { user, password } = env.CALDAV_USER || env.CALDAV_PASSWORD ? { user: env.CALDAV_USER ?? '', password: env.CALDAV_PASSWORD ?? '' } : signInInUrl
   return {
     // The calendar is a collection: its members are addressed below it.
     url: url.endsWith('/') ? url : `${url}/`,
@@ -27,25 +27,33 @@ export function caldavConfig(env: NodeJS.ProcessEnv = process.env): CaldavConfig
  * header, and never into an address that a message could quote.
  */
 function withoutSignIn(address: string) {
+  const parsed = URL.parse(address)
+  if (!parsed || (!parsed.username && !parsed.password)) return { url: address, user: '', password: '' }
+  const signIn = { user: decoded(parsed.username), password: decoded(parsed.password) }
+  parsed.username = ''
+  parsed.password = ''
+  return { url: parsed.href, ...signIn }
+}
+
+/** A password typed with a bare % (50%rabat) is meant as it stands. */
+function decoded(text: string) {
   try {
-    const parsed = new URL(address)
-    if (!parsed.username && !parsed.password) return { url: address, user: '', password: '' }
-    const signIn = { user: decodeURIComponent(parsed.username), password: decodeURIComponent(parsed.password) }
-    parsed.username = ''
-    parsed.password = ''
-    return { url: parsed.href, ...signIn }
+    return decodeURIComponent(text)
   } catch {
-    return { url: address, user: '', password: '' }
+    return text
   }
 }
 
-/** Why a request to a calendar failed, in words that never carry the address (fetch's own messages can). */
-export function failureOf(error: unknown) {
+/**
+ * Why a request to one of the coach's calendars (a feed or CalDAV) failed, in words that never carry
+ * the address (fetch's own messages can); `otherwise`: what to say when the error's words cannot be used.
+ */
+export function calendarFailure(error: unknown, otherwise: string) {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'intet svar i tide'
-  const code = (error as { cause?: { code?: string } }).cause?.code
+  const code = (error as { cause?: { code?: string } } | null | undefined)?.cause?.code
   if (code) return `kunne ikke forbinde (${code})`
   if (error instanceof Error && error.message === 'fetch failed') return 'kunne ikke forbinde'
-  return error instanceof Error && !/https?:\/\//i.test(error.message) ? error.message : 'kunne ikke læses'
+  return error instanceof Error && !/https?:\/\//i.test(error.message) ? error.message : otherwise
 }
 
 export const caldavLabel = (config: CaldavConfig) => `CalDAV-kalenderen (${new URL(config.url).host})`

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '#db/connection'
 import { type CalendarWrite, bookings, calendarWrites } from '#db/schema'
-import { type CaldavConfig, caldavConfig, caldavRequest, eventPath, failureOf } from '~/server/calendar/caldav.server'
+import { type CaldavConfig, caldavConfig, caldavRequest, eventPath, calendarFailure } from '~/server/calendar/caldav.server'
 import { calendarObject } from '~/server/calendar/coach-calendar.server'
 import { type Clock, DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
 import { log } from '~/server/log.server'
@@ -70,7 +70,7 @@ export async function deliverCalendarWrites({ db, clock = systemClock, config = 
       await carryOut(db, config, claimed)
     } catch (failure) {
       // Stored and logged: in words that never carry the calendar's address or its sign-in.
-      error = failureOf(failure).slice(0, 300)
+      error = calendarFailure(failure, 'kunne ikke skrives').slice(0, 300)
     }
     const at = clock()
     const gaveUp = error !== null && attempts >= MAX_SEND_ATTEMPTS
