@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
@@ -116,6 +116,8 @@ describe('npm run check:launch', () => {
     vi.stubEnv('BUSY_CALENDAR_URLS', 'https://calendar.google.com/calendar/ical/karen/private-x/basic.ics')
     vi.stubEnv('DATABASE_URL', join(dir, 'ingen.db'))
     const items = currentLaunchPlaceholders()
+    // The check reads the database the server made; it makes none of its own.
+    expect(existsSync(join(dir, 'ingen.db'))).toBe(false)
     expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY'])
     expect(items.filter((item) => item.where === 'content/booking.yaml')).toEqual([
       { what: 'linje 2: filen kan ikke læses som YAML (tjek kolon, anførselstegn og [ ] på linjen) (siden bruger de sidste gyldige regler, indtil fejlen er rettet; har filen aldrig været gyldig, er booking lukket)', where: 'content/booking.yaml' },
