@@ -8,7 +8,7 @@ import { loadedAfresh, temporaryDatabase } from '../helpers'
 // Loaded afresh for each test: the heartbeat's key and functions are made when the module loads.
 let { HEARTBEAT, beat, claimLease, readState, serverIsRunning, writeState } = {} as typeof import('~/server/app-state.server')
 beforeEach(async () => {
-  ;({ HEARTBEAT, beat, claimLease, readState, serverIsRunning, writeState } = await loadedAfresh(() => import('~/server/app-state.server')))
+  ;({ HEARTBEAT, beat, claimLease, readState, serverIsRunning, writeState } = await loadedAfresh<typeof import('~/server/app-state.server')>('~/server/app-state.server'))
 })
 
 const T0 = new Date('2026-04-10T09:00:00.000Z')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { availabilityPath, loadAvailability, openAvailability, rulesInForce } from '~/server/booking/availability.server'
-import { temporaryDatabase } from '../helpers'
+import { loadedAfresh, temporaryDatabase } from '../helpers'
 import { TEST_FILE } from './booking-helpers'
 
 // The availability file as the server reads it while it runs: from BOOKING_FILE (a folder of the
@@ -86,8 +86,7 @@ describe('a file saved with a mistake', () => {
     expect(openAvailability(db)?.durationMinutes).toBe(30)
 
     // A new process knows nothing in memory: the rules come from the database.
-    vi.resetModules()
-    const restarted = await import('~/server/booking/availability.server')
+    const restarted = await loadedAfresh<typeof import('~/server/booking/availability.server')>('~/server/booking/availability.server')
     // Without the database (a command in a shell) nothing good is known, and booking is closed.
     expect(restarted.rulesInForce(undefined).availability).toBeUndefined()
     expect(restarted.rulesInForce(db).availability?.durationMinutes).toBe(30)

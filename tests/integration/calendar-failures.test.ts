@@ -49,7 +49,7 @@ const refresh = async (db: Db, now: Date, source = feed()) => (await refreshBusy
  * which switches a change on after the modules have loaded, can try its changes to them here).
  */
 async function refreshAfresh() {
-  const { refreshBusySources } = await loadedAfresh(() => import('~/server/calendar/busy-sources.server'))
+  const { refreshBusySources } = await loadedAfresh<typeof import('~/server/calendar/busy-sources.server')>('~/server/calendar/busy-sources.server')
   return async (db: Db, now: Date, source = feed()) => (await refreshBusySources({ db, now, windowMinutes: 28 * 1440, sources: [source] }))[0]!
 }
 

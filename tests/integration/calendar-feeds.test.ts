@@ -31,7 +31,7 @@ function book(db: Db, time: string, { email = 'mette@eksempel.dk', form = 'telef
  * event, are made when the module loads. Loaded afresh, a test sees them as they are now (and Stryker,
  * which switches a change on after the modules have loaded, can try its changes to them here).
  */
-const coachCalendar = () => loadedAfresh(() => import('~/server/calendar/coach-calendar.server'))
+const coachCalendar = () => loadedAfresh<typeof import('~/server/calendar/coach-calendar.server')>('~/server/calendar/coach-calendar.server')
 const eventOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!
 const property = (text: string, name: string) => String(eventOf(text).getFirstPropertyValue(name))
 
@@ -51,7 +51,7 @@ describe('the secret of the private feed', () => {
   })
 
   it('answers any other file name as an unknown address, never stored or indexed', async () => {
-    const { bookingsFeedResponse } = await loadedAfresh(() => import('~/server/calendar/bookings-feed.server'))
+    const { bookingsFeedResponse } = await loadedAfresh<typeof import('~/server/calendar/bookings-feed.server')>('~/server/calendar/bookings-feed.server')
     const { db } = temporaryDatabase()
     const answer = bookingsFeedResponse('gaet.ics', { db, now: NOW })
     expect(answer.status).toBe(404)

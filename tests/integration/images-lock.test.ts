@@ -18,7 +18,7 @@ type Images = typeof import('~/server/images.server')
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'coach-images-'))
   vi.stubEnv('PUBLIC_DIR', join(dir, 'public'))
-  ;({ currentImages, imagesLockPath, parseImagesLock, portraitForPage, withCoverVersions } = await loadedAfresh(() => import('~/server/images.server')))
+  ;({ currentImages, imagesLockPath, parseImagesLock, portraitForPage, withCoverVersions } = await loadedAfresh<typeof import('~/server/images.server')>('~/server/images.server'))
 })
 afterEach(() => {
   vi.unstubAllEnvs()

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { configuredBusySources } from '~/server/calendar/busy-sources.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { parseBusyTimes, wallTimeIn } from '~/server/calendar/ics-busy.server'
@@ -20,8 +20,8 @@ const text = (...components: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', '
  * they are now, not what an earlier import made (and Stryker, which switches a change on after the
  * modules have loaded, can try its changes to them here).
  */
-const caldavModule = () => loadedAfresh(() => import('~/server/calendar/caldav.server'))
-const icsModule = () => loadedAfresh(() => import('~/server/calendar/ics-busy.server'))
+const caldavModule = () => loadedAfresh<typeof import('~/server/calendar/caldav.server')>('~/server/calendar/caldav.server')
+const icsModule = () => loadedAfresh<typeof import('~/server/calendar/ics-busy.server')>('~/server/calendar/ics-busy.server')
 
 describe('busy times in an iCalendar text', () => {
   it('end with DTEND, or after DURATION, or at once for a moment; an all-day date lasts its Danish day', () => {
@@ -281,7 +281,7 @@ END:VCALENDAR]]>
 
 describe('the calendars the settings name', () => {
   it('are each secret address (webcal:// read as https://) and the CalDAV calendar, named without the secret', async () => {
-    const { configuredBusySources } = await loadedAfresh(() => import('~/server/calendar/busy-sources.server'))
+    const { configuredBusySources } = await loadedAfresh<typeof import('~/server/calendar/busy-sources.server')>('~/server/calendar/busy-sources.server')
     const sources = configuredBusySources({
       BUSY_CALENDAR_URLS: ' webcal://p01-caldav.icloud.com/published/2/hemmelig\n https://calendar.google.com/calendar/ical/x/private-hemmelig/basic.ics  ikke-en-adresse ',
       CALDAV_URL: 'https://dav.example/cal',

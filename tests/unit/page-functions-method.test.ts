@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fetchAboutPage } from '~/lib/about-page'
 import { fetchContactPageTexts } from '~/lib/contact-page'
 import { fetchHomePage } from '~/lib/home-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { fetchServicesPage } from '~/lib/services-page'
+import { loadedAfresh } from '../helpers'
 
 // Five pages get their texts from a server function; a visitor who follows a link to one of them
 // has the browser call it with the method it is made with. With any other method than GET (an empty
@@ -14,14 +15,13 @@ import { fetchServicesPage } from '~/lib/services-page'
 describe('the pages’ server functions', () => {
   it('are asked for with GET', async () => {
     expect([fetchAboutPage, fetchHomePage, fetchServicesPage, fetchContactPageTexts, fetchPrivacyPage].map((fn) => fn.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'GET'])
-    vi.resetModules()
-    const loadedAfresh = [
-      (await import('~/lib/about-page')).fetchAboutPage.method,
-      (await import('~/lib/home-page')).fetchHomePage.method,
-      (await import('~/lib/services-page')).fetchServicesPage.method,
-      (await import('~/lib/contact-page')).fetchContactPageTexts.method,
-      (await import('~/lib/privacy-page')).fetchPrivacyPage.method,
+    const afresh = [
+      (await loadedAfresh<typeof import('~/lib/about-page')>('~/lib/about-page')).fetchAboutPage.method,
+      (await loadedAfresh<typeof import('~/lib/home-page')>('~/lib/home-page')).fetchHomePage.method,
+      (await loadedAfresh<typeof import('~/lib/services-page')>('~/lib/services-page')).fetchServicesPage.method,
+      (await loadedAfresh<typeof import('~/lib/contact-page')>('~/lib/contact-page')).fetchContactPageTexts.method,
+      (await loadedAfresh<typeof import('~/lib/privacy-page')>('~/lib/privacy-page')).fetchPrivacyPage.method,
     ]
-    expect(loadedAfresh).toEqual(['GET', 'GET', 'GET', 'GET', 'GET'])
+    expect(afresh).toEqual(['GET', 'GET', 'GET', 'GET', 'GET'])
   })
 })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { hashIp, senderNetwork } from '~/server/contact/sender.server'
+import { loadedAfresh } from '../helpers'
 
 // The rate limits (contact and booking) count a sender by this network: an IPv4 address on its
 // own, an IPv6 address by its /64, however the address is written.
@@ -45,12 +46,8 @@ describe('the sender’s network', () => {
 describe('the salt of the sender’s hash', () => {
   afterEach(() => {
     vi.unstubAllEnvs()
-    vi.resetModules()
   })
-  const freshHashIp = async () => {
-    vi.resetModules()
-    return (await import('~/server/contact/sender.server')).hashIp
-  }
+  const freshHashIp = async () => (await loadedAfresh<typeof import('~/server/contact/sender.server')>('~/server/contact/sender.server')).hashIp
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
 
   it('is IP_HASH_SALT when set, so every worker and every restart counts a sender as the same one', async () => {
