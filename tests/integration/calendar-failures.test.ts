@@ -152,7 +152,7 @@ describe('a busy-time feed', () => {
     const { db } = temporaryDatabase()
     expect(await refresh(db, NOW, feed(`http://127.0.0.1:${await freePort()}/private-hemmelig/basic.ics`))).toMatchObject({ ok: false, error: 'kunne ikke forbinde (ECONNREFUSED)' })
     const mistyped = await refresh(db, NOW, feed('calendar.example/private-hemmelig/basic.ics'))
-    expect(mistyped.ok).toBe(false)
+    expect(mistyped).toMatchObject({ ok: false, error: 'ugyldig adresse – den skal begynde med https://' })
     expect(JSON.stringify([mistyped, db.select().from(busySources).all()])).not.toContain('hemmelig')
   })
 })
@@ -167,6 +167,21 @@ describe('the CalDAV calendar read for busy times', () => {
     expect(requests[0]).toMatchObject({ method: 'REPORT', url: '/kalender/', headers: { depth: '1', 'content-type': 'application/xml; charset=utf-8' } })
     // The events from yesterday to a week past the 28-day booking window, in the UTC form CalDAV asks for.
     expect(requests[0]!.body).toContain('<C:time-range start="20260409T090000Z" end="20260515T090000Z"/>')
+  })
+
+  it('asks for the period in the UTC form CalDAV reads (the query as a new server makes it)', async () => {
+    const { eventsBetween } = await loadedAfresh<typeof import('~/server/calendar/caldav.server')>('~/server/calendar/caldav.server')
+    handle = (_, response) => response.writeHead(207, { 'Content-Type': 'application/xml' }).end('<d:multistatus xmlns:d="DAV:"/>')
+    expect(await eventsBetween({ url: `${base}/kalender/` }, Date.parse('2026-04-20T08:00:00.123Z'), Date.parse('2026-04-21T22:00:00Z'))).toEqual([])
+    expect(requests[0]!.body).toContain('<C:time-range start="20260420T080000Z" end="20260421T220000Z"/>')
+  })
+
+  it('at an address typed without https:// is told so, and the site goes on', async () => {
+    const { db } = temporaryDatabase()
+    const config = caldavConfig({ CALDAV_URL: 'dav.example/kalender' })!
+    const source: BusySource = { kind: 'caldav', config, key: 'caldav', label: 'CalDAV-kalenderen (ugyldig adresse)' }
+    expect(await refresh(db, NOW, source)).toEqual({ label: source.label, ok: false, error: 'ugyldig adresse – den skal begynde med https://' })
+    expect(requests).toEqual([])
   })
 })
 
@@ -313,6 +328,12 @@ describe('a write to the CalDAV calendar', () => {
     const unreachable = caldavConfig({ CALDAV_URL: `http://coach:hemmelig@127.0.0.1:${await freePort()}/kalender/` })
     expect(await deliverCalendarWrites({ db: other, clock: () => NOW, config: unreachable })).toEqual({ tried: 1, delivered: 0, failed: 1 })
     expect(write(other, closed.id)).toMatchObject({ status: 'pending', lastError: 'kunne ikke forbinde (ECONNREFUSED)' })
+
+    // An address typed without https:// is told so, and the write waits for the address to be put right.
+    const third = temporaryDatabase().db
+    const mistyped = queued(third, 'put')
+    expect(await deliverCalendarWrites({ db: third, clock: () => NOW, config: caldavConfig({ CALDAV_URL: 'dav.example/kalender' }) })).toEqual({ tried: 1, delivered: 0, failed: 1 })
+    expect(write(third, mistyped.id)).toMatchObject({ status: 'pending', lastError: 'ugyldig adresse – den skal begynde med https://' })
   })
 
   it('waits while no CalDAV calendar is set', async () => {

@@ -247,6 +247,23 @@ describe('the CalDAV settings', () => {
     expect(caldavConfig({ CALDAV_URL: 'https://dav.example/cal', CALDAV_USER: 'coach' })?.authorization).toBe(`Basic ${Buffer.from('coach:').toString('base64')}`)
   })
 
+  it('take a user or a password alone out of the address into the sign-in (fetch refuses either in an address)', () => {
+    const basic = (signIn: string) => `Basic ${Buffer.from(signIn).toString('base64')}`
+    expect(caldavConfig({ CALDAV_URL: 'https://coach@dav.example/cal/' })).toEqual({ url: 'https://dav.example/cal/', authorization: basic('coach:') })
+    expect(caldavConfig({ CALDAV_URL: 'https://:kode@dav.example/cal/' })).toEqual({ url: 'https://dav.example/cal/', authorization: basic(':kode') })
+  })
+
+  it('keep an address typed without https:// as typed, and name it as no address, so the site runs and says what is wrong', async () => {
+    const { caldavLabel } = await caldavModule()
+    const mistyped = caldavConfig({ CALDAV_URL: 'dav.example/cal' })
+    expect(mistyped).toEqual({ url: 'dav.example/cal/', authorization: undefined })
+    expect(caldavLabel(mistyped!)).toBe('CalDAV-kalenderen (ugyldig adresse)')
+    expect(configuredBusySources({ BUSY_CALENDAR_URLS: 'calendar.example/private-hemmelig/basic.ics', CALDAV_URL: 'dav.example/cal' }).map((source) => source.label)).toEqual([
+      'kalender 1 i BUSY_CALENDAR_URLS (ugyldig adresse)',
+      'CalDAV-kalenderen (ugyldig adresse)',
+    ])
+  })
+
   it('name the calendar by its host only, and an event by its UID made safe for a path', async () => {
     const { caldavLabel, eventPath } = await caldavModule()
     expect(caldavLabel({ url: 'https://coach:hemmelig@dav.example:8443/kalendere/privat/' })).toBe('CalDAV-kalenderen (dav.example:8443)')

@@ -4,7 +4,7 @@ import type { Db } from '#db/connection'
 import { bookings, busySources } from '#db/schema'
 import type { Busy } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
-import { type CaldavConfig, caldavConfig, caldavLabel, eventsBetween, calendarFailure } from '~/server/calendar/caldav.server'
+import { type CaldavConfig, caldavConfig, caldavLabel, calendarFailure, eventsBetween, hostOf } from '~/server/calendar/caldav.server'
 import { type BusyInterval, parseBusyTimes } from '~/server/calendar/ics-busy.server'
 
 /**
@@ -42,11 +42,7 @@ function sourcesOf(env: NodeJS.ProcessEnv): BusySource[] {
   const feeds = addresses.map((address, index): BusySource => {
     // Apple's public calendars are given as webcal://, which is https.
     const url = address.replace(/^webcal:\/\//i, 'https://')
-    let host = 'ugyldig adresse'
-    try {
-      host = new URL(url).host
-    } catch {}
-    return { kind: 'ics', url, key: keyOf(url), label: `kalender ${index + 1} i BUSY_CALENDAR_URLS (${host})` }
+    return { kind: 'ics', url, key: keyOf(url), label: `kalender ${index + 1} i BUSY_CALENDAR_URLS (${hostOf(url)})` }
   })
   const caldav = caldavConfig(env)
   return caldav ? [...feeds, { kind: 'caldav', config: caldav, key: keyOf(`caldav ${caldav.url}`), label: caldavLabel(caldav) }] : feeds

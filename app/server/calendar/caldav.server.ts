@@ -7,6 +7,8 @@
 export type CaldavConfig = { url: string; authorization?: string }
 
 const TIMEOUT_MS = 10_000
+/** What the coach is told about a calendar address typed without https:// (or otherwise no address). */
+const INVALID_ADDRESS = 'ugyldig adresse – den skal begynde med https://'
 
 export function caldavConfig(env: NodeJS.ProcessEnv = process.env): CaldavConfig | undefined {
   const address = env.CALDAV_URL?.trim()
@@ -50,13 +52,19 @@ function decoded(text: string) {
  */
 export function calendarFailure(error: unknown, otherwise: string) {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'intet svar i tide'
-  const code = (error as { cause?: { code?: string } } | null | undefined)?.cause?.code
+  const { code: ownCode, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } }
+  // An address typed without https:// (fetch's error has the code in its cause, URL's in itself).
+  if (ownCode === 'ERR_INVALID_URL' || cause?.code === 'ERR_INVALID_URL') return INVALID_ADDRESS
+  const code = cause?.code
   if (code) return `kunne ikke forbinde (${code})`
   if (error instanceof Error && error.message === 'fetch failed') return 'kunne ikke forbinde'
   return error instanceof Error && !/https?:\/\//i.test(error.message) ? error.message : otherwise
 }
 
-export const caldavLabel = (config: CaldavConfig) => `CalDAV-kalenderen (${new URL(config.url).host})`
+/** The host a calendar's label names, never the rest of its address (its path can be the secret). */
+export const hostOf = (address: string) => URL.parse(address)?.host || 'ugyldig adresse'
+
+export const caldavLabel = (config: CaldavConfig) => `CalDAV-kalenderen (${hostOf(config.url)})`
 
 export function caldavRequest(config: CaldavConfig, method: string, path: string, { headers = {}, body }: { headers?: Record<string, string>; body?: string } = {}) {
   return fetch(new URL(path, config.url), {
