@@ -254,8 +254,16 @@ describe('the CalDAV settings', () => {
   })
 
   it('keep an address typed without https:// as typed, and name it as no address, so the site runs and says what is wrong', async () => {
-    const { caldavLabel } = await caldavModule()
+    const { caldavLabel, calendarFailure } = await caldavModule()
     const mistyped = caldavConfig({ CALDAV_URL: 'dav.example/cal' })
+    const invalid = (() => {
+      try {
+        new URL('samtale.ics', mistyped!.url)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(calendarFailure(invalid, 'kunne ikke skrives')).toBe('ugyldig adresse – den skal begynde med https://')
     expect(mistyped).toEqual({ url: 'dav.example/cal/', authorization: undefined })
     expect(caldavLabel(mistyped!)).toBe('CalDAV-kalenderen (ugyldig adresse)')
     expect(configuredBusySources({ BUSY_CALENDAR_URLS: 'calendar.example/private-hemmelig/basic.ics', CALDAV_URL: 'dav.example/cal' }).map((source) => source.label)).toEqual([
