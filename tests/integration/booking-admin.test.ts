@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/connection'
 import { bookingEmails, bookings } from '#db/schema'
@@ -8,7 +9,7 @@ import { bookingsAbout, completeErasures, deleteBookings, exportBookings, purgeO
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { createBooking } from '~/server/booking/bookings.server'
 import { outboxTransport } from '~/server/contact/mail-transport.server'
-import { temporaryDatabase } from '../helpers'
+import { loadedAfresh, temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
 // The coach's tools (contact:export, contact:delete and the background purge) over the outbox
@@ -109,6 +110,34 @@ describe('erasing a person’s bookings', () => {
     expect(await completeErasures({ db, outbox })).toBe(1)
     expectNothingLeft(db, outbox)
     expect(await completeErasures({ db, outbox })).toBe(0)
+  })
+
+  it('deletes at once, without a cancellation, a booking whose conversation ends as it is erased (on a freshly started server)', async () => {
+    // The look-ups of a person's bookings and of their outbox files are made when the module loads (see loadedAfresh).
+    const admin = await loadedAfresh<typeof import('~/server/booking/booking-admin.server')>('~/server/booking/booking-admin.server')
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    const booking = await bookedWithOutbox(db, outbox)
+    const key = `booking-${booking.publicId}-bekraeftelse-0`
+    expect((await admin.bookingsAbout(' Mette@Eksempel.dk ', { db, outbox })).outboxFiles).toEqual([`${key}-coach.json`, `${key}-gaest.ics`, `${key}-gaest.json`])
+    // 10.00–10.30 dansk tid ends 08:30Z.
+    const deleted = await admin.deleteBookings('mette@eksempel.dk', { db, outbox, now: new Date('2026-04-20T08:30:00.000Z') })
+    expect(deleted.cancelled).toEqual([])
+    expect(deleted.outboxFiles).toEqual([`${key}-coach.json`, `${key}-gaest.ics`, `${key}-gaest.json`])
+    expect(db.select().from(bookings).all()).toEqual([])
+  })
+
+  it('waits with the deletion while the cancellation is being sent', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    await bookedWithOutbox(db, outbox)
+    await deleteBookings('mette@eksempel.dk', { db, outbox, now: NOW })
+    // The sender has claimed the cancellations but not finished them.
+    db.update(bookingEmails).set({ status: 'sending' }).where(eq(bookingEmails.kind, 'aflyst')).run()
+    expect(await completeErasures({ db, outbox })).toBe(0)
+    expect(db.select().from(bookings).all()).toHaveLength(1)
+    db.update(bookingEmails).set({ status: 'sent' }).where(eq(bookingEmails.kind, 'aflyst')).run()
+    expect(await completeErasures({ db, outbox })).toBe(1)
   })
 
   it('leaves the bookings of an erasure never asked for to the purge', async () => {

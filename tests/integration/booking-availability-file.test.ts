@@ -59,6 +59,14 @@ describe('the availability file', () => {
     expect(duration(other)).toBe(45)
   })
 
+  it('is read by a freshly started server from the path it is given, or from BOOKING_FILE', async () => {
+    const started = await loadedAfresh<typeof import('~/server/booking/availability.server')>('~/server/booking/availability.server')
+    const path = save('booking.yaml', TEST_FILE.replace('varighed: 30', 'varighed: 45'))
+    expect(started.loadAvailability(path)).toMatchObject({ ok: true, availability: { durationMinutes: 45 } })
+    vi.stubEnv('BOOKING_FILE', save('tider.yaml', TEST_FILE))
+    expect(started.loadAvailability()).toMatchObject({ ok: true, availability: { durationMinutes: 30 } })
+  })
+
   it('says where it is missing, and booking is closed without it, with errors, or when it says so', () => {
     const missing = join(dir, 'væk.yaml')
     expect(loadAvailability(missing)).toEqual({ ok: false, errors: [`filen ${missing} findes ikke – læg den tilbage (se docs/vejledning.md, afsnittet »Dine bookingtider«)`] })

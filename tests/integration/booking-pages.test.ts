@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { site } from '#content/site'
 import { handleBookingPost } from '~/server/booking/booking-endpoint.server'
 import { bookingWeek, chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
 import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
@@ -98,6 +99,36 @@ describe('the manage page', () => {
       cutoff: '12 timer',
       moveTo: [],
     })
+  })
+})
+
+describe('the manage page of a confirmed booking', () => {
+  it('offers to put the conversation into Google’s or Outlook’s calendar, with its title, times and kind, and no manage link', () => {
+    const { db } = temporaryDatabase()
+    const outcome = createBooking(db, { availability, date: MONDAY, time: '10:00', details: { ...details(), form: 'video' }, ipHash: 'ip', now: NOW })
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const links = managedBooking(outcome.token, { db, availability, clock })?.addToCalendar
+    if (!links) throw new Error('no links')
+    const title = `Uforpligtende samtale med ${site.name}`
+    const description = 'Video – du får et link i mailen. Flyt eller aflys via linket i din bekræftelse på e-mail.'
+    const [google, outlook] = [new URL(links.google), new URL(links.outlook)]
+    expect(`${google.origin}${google.pathname}`).toBe('https://calendar.google.com/calendar/render')
+    // Monday 20 April 10.00–10.30 dansk tid, in UTC as Google writes it.
+    expect([...google.searchParams]).toEqual([
+      ['action', 'TEMPLATE'],
+      ['text', title],
+      ['dates', '20260420T080000Z/20260420T083000Z'],
+      ['details', description],
+    ])
+    expect(`${outlook.origin}${outlook.pathname}`).toBe('https://outlook.live.com/calendar/0/deeplink/compose')
+    expect([...outlook.searchParams]).toEqual([
+      ['path', '/calendar/action/compose'],
+      ['rru', 'addevent'],
+      ['subject', title],
+      ['startdt', '2026-04-20T08:00:00.000Z'],
+      ['enddt', '2026-04-20T08:30:00.000Z'],
+      ['body', description],
+    ])
   })
 })
 

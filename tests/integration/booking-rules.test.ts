@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/connection'
 import type { BookingMode } from '~/lib/booking/availability-schema'
-import { bookingEmails, bookings } from '#db/schema'
+import { bookingEmails, bookings, calendarWrites } from '#db/schema'
 import { bookingsAbout, bookingsForList, exportBookings, purgeOldBookings, undeliveredBookingEmails } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { bookingWeek, chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
 import { bookingRateLimit, cancelBooking, createBooking, findByCode, markNoShow, moveBooking } from '~/server/booking/bookings.server'
 import { isTokenShaped, managePath, manageToken, manageUrl, siteOrigin, storedLinkSecret, tokenWithSecret } from '~/server/booking/manage-link.server'
-import { temporaryDatabase } from '../helpers'
+import { loadedAfresh, temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
 
 // The rules a visitor and the coach depend on, beyond the booking flow itself: who may change what
@@ -91,6 +91,87 @@ describe('who may change a booking, and when', () => {
       vi.stubEnv('BOOKING_RATE_LIMIT', value)
       expect(bookingRateLimit(), String(value)).toBe(limit)
     }
+  })
+})
+
+describe('the coach’s own changes', () => {
+  it('move a booking as often as she needs, without using up the visitor’s moves', () => {
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    const move = (time: string, by: 'gaest' | 'coach') => moveBooking(db, { id: booking.id, availability, date: MONDAY, time, now: NOW, by })
+    for (const time of ['09:00', '11:00', '10:00', '09:00']) expect(move(time, 'coach'), time).toMatchObject({ status: 'flyttet', booking: { moveCount: 0 } })
+    for (const time of ['10:00', '11:00', '10:00']) expect(move(time, 'gaest'), time).toMatchObject({ status: 'flyttet' })
+    expect(move('11:00', 'gaest')).toEqual({ status: 'for-mange-flytninger' })
+    // The visitor's three moves are used up; the coach can still move it.
+    expect(move('11:00', 'coach')).toMatchObject({ status: 'flyttet', booking: { startsAt: '2026-04-20T09:00:00.000Z', moveCount: 3 } })
+  })
+
+  it('carry her note to the visitor’s e-mail only', () => {
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '11:00', now: NOW, by: 'coach', note: 'Jeg er syg om formiddagen.' })
+    const moved = db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'flyttet')).all()
+    expect(moved.map((email) => [email.role, email.coachNote])).toEqual([
+      ['gaest', 'Jeg er syg om formiddagen.'],
+      ['coach', null],
+    ])
+  })
+})
+
+describe('the coach’s CalDAV calendar', () => {
+  const writes = (db: Db) => db.select({ action: calendarWrites.action, bookingId: calendarWrites.bookingId }).from(calendarWrites).all()
+
+  it('gets each booking, move and cancellation when she has one', () => {
+    vi.stubEnv('CALDAV_URL', 'https://caldav.eksempel.dk/kalender/')
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '11:00', now: NOW })
+    cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: NOW })
+    expect(writes(db)).toEqual([
+      { action: 'put', bookingId: booking.id },
+      { action: 'put', bookingId: booking.id },
+      { action: 'delete', bookingId: booking.id },
+    ])
+  })
+
+  it('is not written to without one', () => {
+    vi.stubEnv('CALDAV_URL', '')
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: NOW })
+    expect(writes(db)).toEqual([])
+  })
+})
+
+describe('bookings on a freshly started server', () => {
+  // The code alphabet, the look-ups and the coach's rules are made when the module loads (see loadedAfresh).
+  const bookingsModule = () => loadedAfresh<typeof import('~/server/booking/bookings.server')>('~/server/booking/bookings.server')
+
+  it('get a readable code, and are found by their manage link and by their code however it is typed', async () => {
+    const { createBooking, findByCode, findByToken } = await bookingsModule()
+    const { db } = temporaryDatabase()
+    const outcome = createBooking(db, { availability, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip', now: NOW })
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    expect(outcome.booking.publicId).toMatch(/^[a-hjkmnp-z2-9]{8}$/)
+    expect(findByToken(db, outcome.token)?.id).toBe(outcome.booking.id)
+    expect(findByCode(db, ` ${outcome.booking.publicId.toUpperCase()} `)?.id).toBe(outcome.booking.id)
+  })
+
+  it('answer “taken” when only the database’s index knows the start is held', async () => {
+    const { createBooking } = await bookingsModule()
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    db.update(bookings).set({ localDate: '2026-01-05' }).where(eq(bookings.id, booking.id)).run()
+    expect(createBooking(db, { availability, date: MONDAY, time: '10:00', details: details('bo@eksempel.dk'), ipHash: 'ip-bo', now: NOW })).toEqual({ status: 'taget' })
+  })
+
+  it('are moved by the coach within the notice a visitor must give', async () => {
+    const { moveBooking } = await bookingsModule()
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    // Sunday 19 April 20.00 dansk tid: Monday 09.00 is 13 hours ahead, inside the 24 hours' notice.
+    const sunday = new Date('2026-04-19T18:00:00Z')
+    expect(moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '09:00', now: sunday, by: 'coach' })).toMatchObject({ status: 'flyttet', booking: { startsAt: '2026-04-20T07:00:00.000Z' } })
   })
 })
 
@@ -289,6 +370,67 @@ describe('the e-mails', () => {
     expect(description(cancelled)).toBe('DESCRIPTION:mandag 27. april kl. 9.00–9.30 (dansk tid)')
     expect(confirmation!.attachments![0]!.content).toContain('LOCATION:Telefon – jeg ringer til dig')
     expect(confirmation!.attachments![0]!.content).toContain('PRODID:-//www.eksempel.dk//booking//DA')
+  })
+
+  it('list the coach’s details of a booking without a note one after the other', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const toCoach = transport.sent.find((email) => email.replyTo === 'mette@eksempel.dk')!
+    expect(toCoach.text).toMatch(new RegExp(`Telefon: 20 30 40 50\\s+Bookingnummer: ${booking.publicId}`))
+  })
+
+  it('tell an address that already has a booking about that one, under its own heading', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '10:00', 'mette@eksempel.dk')
+    expect(createBooking(db, { availability, date: MONDAY, time: '11:00', details: details('mette@eksempel.dk'), ipHash: 'ip-igen', now: NOW }).status).toBe('har-booking')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const notice = transport.sent.find((email) => email.subject === 'Du har allerede en samtale booket: mandag 20. april kl. 10.00')!
+    expect(notice.text).toMatch(/^Du har allerede en samtale booket$/m)
+  })
+
+  it('are not sent with a made-up calendar UID: a booking without its stored UID waits with the reason, the coach’s e-mail goes', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    db.update(bookings).set({ uid: '' }).where(eq(bookings.id, booking.id)).run()
+    expect(await deliverBookingEmails({ db, transport, clock: () => NOW })).toEqual({ tried: 2, delivered: 1, failed: 1 })
+    expect(transport.sent.map((email) => email.to)).toEqual(['kontakt@holmcoaching.dk'])
+    expect(db.select().from(bookingEmails).where(eq(bookingEmails.role, 'gaest')).all().filter((email) => email.kind === 'bekraeftelse')).toMatchObject([
+      { status: 'pending', lastError: `booking ${booking.publicId} has no stored calendar UID yet` },
+    ])
+  })
+
+  it('are sent by a freshly started server with the place of each form, the reminders when due, and on its own clock', async () => {
+    // The clock, the place and the reminder's rule are made when the module loads (see loadedAfresh).
+    const mail = await loadedAfresh<typeof import('~/server/booking/booking-mail.server')>('~/server/booking/booking-mail.server')
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '09:00', 'tlf@eksempel.dk')
+    bookAt(db, '10:00', 'video@eksempel.dk', { mode: 'video' })
+    const { booking } = bookAt(db, '11:00', 'moede@eksempel.dk', { mode: 'fremmoede' })
+    // Sunday 19 April 11.00 dansk tid, a day before the last: the confirmations and the three reminders.
+    expect(await mail.deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-19T09:00:00Z') })).toEqual({ tried: 9, delivered: 9, failed: 0 })
+    expect(transport.sent.filter((email) => email.subject.startsWith('Påmindelse')).map((email) => email.subject)).toEqual([
+      'Påmindelse: din samtale mandag 20. april kl. 9.00',
+      'Påmindelse: din samtale mandag 20. april kl. 10.00',
+      'Påmindelse: din samtale mandag 20. april kl. 11.00',
+    ])
+    const location = (address: string) => transport.sent.find((email) => email.to === address)!.attachments![0]!.content.replace(/\r\n /g, '').split('\r\n').find((line) => line.startsWith('LOCATION:'))
+    expect(location('tlf@eksempel.dk')).toBe('LOCATION:Telefon – jeg ringer til dig')
+    expect(location('video@eksempel.dk')).toBe('LOCATION:Video – link i mailen')
+    expect(location('moede@eksempel.dk')).toMatch(/^LOCATION:.+\\, \d{4} Fredericia$/)
+    // Without a clock given, the server's own: the cancellation (made due long ago, so by any clock) goes out now.
+    cancelBooking(db, { id: booking.id, by: 'coach', availability, now: NOW })
+    db.update(bookingEmails).set({ nextAttemptAt: '2000-01-01T00:00:00.000Z' }).where(eq(bookingEmails.kind, 'aflyst')).run()
+    const before = Date.now()
+    expect(await mail.deliverBookingEmails({ db, transport })).toEqual({ tried: 2, delivered: 2, failed: 0 })
+    for (const email of db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'aflyst')).all()) {
+      expect(Date.parse(email.sentAt!)).toBeGreaterThanOrEqual(before)
+      expect(Date.parse(email.sentAt!)).toBeLessThanOrEqual(Date.now())
+    }
   })
 
   it('skip a reminder whose conversation has already begun', async () => {

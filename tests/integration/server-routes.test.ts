@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { closeDb, getDb } from '#db/connection'
 import { busySources } from '#db/schema'
+import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
 import { refreshBusySources } from '~/server/calendar/busy-sources.server'
 import { googleLikeFeed } from '../../scripts/lib/busy-feed-fixture'
 import { type FeedServer, startFeedServer } from '../calendar-servers'
@@ -16,6 +17,7 @@ import { Route as RobotsRoute } from '~/routes/robots[.]txt'
 import { Route as RssRoute } from '~/routes/rss[.]xml'
 import { Route as SitemapRoute } from '~/routes/sitemap[.]xml'
 import { inStartRequest } from '../start-request'
+import { MONDAY, NOW, details, readInvitation, testAvailability } from './booking-helpers'
 
 /**
  * A route's loader, called as the router calls it while the server renders a page: in a request's
@@ -94,6 +96,27 @@ describe('the addresses that answer without a page', () => {
   it('a calendar file without a valid link or secret is not found', async () => {
     expect((await get(BookingCalendarRoute, { token: 'ikke-et-link' })).status).toBe(404)
     expect((await get(CoachCalendarRoute, { fil: 'gaet.ics' })).status).toBe(404)
+  })
+
+  it("a visitor's calendar file is the confirmed booking to download, never kept or indexed, and gone once it is cancelled", async () => {
+    const availability = testAvailability()
+    const outcome = createBooking(getDb(), { availability, date: MONDAY, time: '10:00', details: details('kalenderfil@eksempel.dk'), ipHash: 'ip-kalenderfil', now: NOW })
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const file = await get(BookingCalendarRoute, { token: outcome.token })
+    expect(file.status).toBe(200)
+    expect(Object.fromEntries(file.headers)).toEqual({
+      'cache-control': 'no-store',
+      'x-robots-tag': 'noindex',
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': 'attachment; filename="samtale.ics"',
+    })
+    // Monday 20 April 10:00–10:30 dansk tid, published (to import), not an invitation to answer.
+    expect(readInvitation(await file.text())).toMatchObject({ method: 'PUBLISH', uid: outcome.booking.uid, sequence: 0, status: 'CONFIRMED', start: '2026-04-20T08:00:00.000Z', end: '2026-04-20T08:30:00.000Z' })
+
+    cancelBooking(getDb(), { id: outcome.booking.id, by: 'gaest', availability, now: NOW })
+    const gone = await get(BookingCalendarRoute, { token: outcome.token })
+    expect([gone.status, await gone.text()]).toEqual([404, 'Siden findes ikke.'])
+    expect(Object.fromEntries(gone.headers)).toEqual({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex', 'content-type': 'text/plain; charset=utf-8' })
   })
 })
 

@@ -259,6 +259,8 @@ describe('the booking routes', () => {
     expect(textOf(taken)).toContain('Den tid er ikke ledig (længere). Vælg en anden tid.')
     expect(linksOf(taken)).toContainEqual(['Vælg en anden tid', '/book-samtale?uge=2026-W17'])
     expect(taken).not.toContain('<form')
+    // A time that names no week (no real date) sends the visitor to the first week with times.
+    expect(linksOf(renderPage(ChosenSlotRoute, { loaderData: { state: 'ikke-ledig', week: undefined }, search: {} }))).toContainEqual(['Vælg en anden tid', '/book-samtale'])
     expect(textOf(taken)).not.toContain('gratis og uforpligtende')
     const closed = renderPage(ChosenSlotRoute, { loaderData: { state: 'lukket' }, search: {} })
     expect(textOf(closed)).toContain('Booking er ikke åben lige nu')

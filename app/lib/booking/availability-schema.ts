@@ -12,7 +12,8 @@ export type BookingMode = (typeof bookingModes)[number]
 const yes = ['ja', 'true', true]
 const no = ['nej', 'false', false]
 const yesNo = (fix: string) =>
-  z.union([z.boolean(), z.string()]).refine((value) => yes.includes(value) || no.includes(value), fix).transform((value) => yes.includes(value))
+  // The fix for any other value too (a number, a list), not zod's own English words.
+  z.union([z.boolean(), z.string()], fix).refine((value) => yes.includes(value) || no.includes(value), fix).transform((value) => yes.includes(value))
 
 const minutes = (key: string, min: number, max: number, example: number) =>
   z.number(`${key} skal være et tal, fx ${key}: ${example}`).int(`${key} skal være et helt antal minutter, fx ${key}: ${example}`).min(min, `${key} skal være mindst ${min}, fx ${key}: ${example}`).max(max, `${key} må højst være ${max}, fx ${key}: ${example}`)

@@ -1,6 +1,6 @@
 import type { Availability } from '~/lib/booking/availability-schema'
 import { holidayOn } from '~/lib/booking/holidays'
-import { addDays, fromLocal, isLocalDate, isLocalTime, toLocal, weekdayIndex } from '~/lib/booking/time'
+import { addDays, fromLocal, isLocalDate, isLocalTime, localSpan, toLocal, weekdayIndex } from '~/lib/booking/time'
 
 /** A time a visitor may book: its Danish date and clock time, and the instants it begins and ends. */
 export type Slot = { date: string; time: string; start: Date; end: Date }
@@ -17,18 +17,18 @@ const MINUTE = 60_000
 const closerThanBuffer = (start: number, end: number, otherStart: number, otherEnd: number, buffer: number) => start < otherEnd + buffer && otherStart < end + buffer
 
 /**
- * Whether the coach has closed this slot: a holiday, a closed day or period, or a closed part of
- * the day that the slot or the pause after it overlaps anywhere, not only at its start.
+ * Whether the coach has closed this slot: a holiday, a closed day or period, or a closed part of a
+ * day that the slot or the pause after it overlaps anywhere, not only at its start, and from
+ * whichever day (a slot late in the evening can run into a part closed after midnight).
  */
 function isClosed(availability: Availability, slot: Slot) {
   if (availability.holidaysClosed && holidayOn(slot.date)) return true
   const buffer = availability.bufferMinutes * MINUTE
   return availability.closed.some((period) => {
     if (!period.fromTime) return slot.date >= period.from && slot.date <= period.to
-    if (period.from !== slot.date) return false
-    const from = fromLocal(period.from, period.fromTime)
-    const to = fromLocal(period.from, period.toTime!)
-    return from !== undefined && to !== undefined && slot.start < to && from.getTime() < slot.end.getTime() + buffer
+    const [from] = localSpan(period.from, period.fromTime)
+    const [, to] = localSpan(period.from, period.toTime!)
+    return slot.start < to && from.getTime() < slot.end.getTime() + buffer
   })
 }
 

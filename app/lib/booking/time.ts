@@ -51,13 +51,26 @@ const dateAsUtc = (date: string) => new Date(`${date}T00:00:00Z`)
  * spring, two in the hour repeated in autumn, otherwise one. Denmark is UTC+1 or UTC+2.
  */
 export function fromLocalAll(date: string, time: string): Date[] {
-  const asUtc = Date.parse(`${date}T${time}:00Z`)
-  return [2, 1]
-    .map((hours) => new Date(asUtc - hours * 3_600_000))
-    .filter((instant) => {
-      const local = toLocal(instant)
-      return local.date === date && local.time === time
-    })
+  return readingsOf(date, time).filter((instant) => {
+    const local = toLocal(instant)
+    return local.date === date && local.time === time
+  })
+}
+
+const HOUR = 3_600_000
+/** The date and time read as summer time and as winter time, in that order (earlier first). */
+const readingsOf = (date: string, time: string) => [2, 1].map((hours) => new Date(Date.parse(`${date}T${time}:00Z`) - hours * HOUR))
+
+/**
+ * The first and the last instant a Danish date and time can mean, for the edges of a closed part of
+ * a day: the one instant of most times; the first and the second showing of a time the clock repeats;
+ * for a time it skips, the moment it jumps past it (Danish clocks change on a whole UTC hour).
+ */
+export function localSpan(date: string, time: string): [Date, Date] {
+  const all = fromLocalAll(date, time)
+  if (all.length > 0) return [all[0]!, all.at(-1)!]
+  const jump = new Date(Math.ceil((readingsOf(date, time)[0]!.getTime() + 1) / HOUR) * HOUR)
+  return [jump, jump]
 }
 
 /** The one instant of a Danish date and time, or undefined when the clock skips or repeats it. */
