@@ -4,7 +4,10 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.stryker.config.ts' },
+  // related: false: every test file runs in the first (coverage) run, and coverage decides which
+  // tests try a mutant. With Vitest's "related" files, a test that loads its module only afresh
+  // (loadedAfresh: a dynamic import) was never run, and the mutants it kills survived.
+  vitest: { configFile: 'vitest.stryker.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner', './scripts/stryker-styling-only.mjs'],
   // The pages' Tailwind classes and the e-mails' inline styles are looks, not behaviour: their
   // mutants are reported as ignored (scripts/stryker-styling-only.mjs says exactly which).
