@@ -24,8 +24,13 @@ const closerThanBuffer = (start: number, end: number, otherStart: number, otherE
 function isClosed(availability: Availability, slot: Slot) {
   if (availability.holidaysClosed && holidayOn(slot.date)) return true
   const buffer = availability.bufferMinutes * MINUTE
+  // A slot and its pause last at most 8 hours (varighed and mellemrum are at most 240 minutes
+  // each): only a part of its own day or the next can reach it, and the others are passed over
+  // before their instants are worked out (every booking page asks this of every slot in its window).
+  const nextDay = addDays(slot.date, 1)
   return availability.closed.some((period) => {
     if (!period.fromTime) return slot.date >= period.from && slot.date <= period.to
+    if (period.from !== slot.date && period.from !== nextDay) return false
     const [from] = localSpan(period.from, period.fromTime)
     const [, to] = localSpan(period.from, period.toTime!)
     return slot.start < to && from.getTime() < slot.end.getTime() + buffer
