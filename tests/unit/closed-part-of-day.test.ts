@@ -21,13 +21,16 @@ lukket: [2026-04-13 10:00-12:00]
   expect(offeredSlots(hour, '2026-04-20').map((slot) => slot.time)).toEqual(['08:00', '08:45', '09:00', '09:30', '11:30', '12:00'])
 })
 
-it('closes a slot for a busy time in the coach’s calendar widened by the pause on both sides, and tells it from a booking', () => {
-  const settings = rules(`varighed: 30
+/** Half-hour conversations on the hour on Mondays 9–11, a 15 minutes' pause, bookable at once. */
+const HOURLY_MONDAY = `varighed: 30
 mellemrum: 15
 tidligst: 0 timer
 uge:
   mandag: ["09:00", "10:00", "11:00"]
-`)
+`
+
+it('closes a slot for a busy time in the coach’s calendar widened by the pause on both sides, and tells it from a booking', () => {
+  const settings = rules(HOURLY_MONDAY)
   const now = new Date('2026-04-01T00:00:00Z')
   // 10.30–10.50 Danish time (08.30–08.50Z).
   const busy: Busy[] = [{ start: Date.parse('2026-04-13T08:30:00Z'), end: Date.parse('2026-04-13T08:50:00Z') }]
@@ -53,12 +56,7 @@ lukket: [2026-04-13 10:00-12:00]
 it('keeps a booked time and the pause around it, and names a slot by its date and time, as a freshly started server does', async () => {
   // The overlap rule and the slot address are made when the module loads (see loadedAfresh).
   const slots = await loadedAfresh<typeof import('~/lib/booking/slots')>('~/lib/booking/slots')
-  const settings = rules(`varighed: 30
-mellemrum: 15
-tidligst: 0 timer
-uge:
-  mandag: ["09:00", "10:00", "11:00"]
-`)
+  const settings = rules(HOURLY_MONDAY)
   const now = new Date('2026-04-01T00:00:00Z')
   // 10.00–10.30 Danish time is booked: 10.00 is taken; 09.00–09.30 and 11.00 keep the 15 minutes' pause clear of it.
   const taken: Taken[] = [{ startsAt: '2026-04-13T08:00:00.000Z', endsAt: '2026-04-13T08:30:00.000Z', localDate: '2026-04-13' }]
