@@ -2,7 +2,7 @@ import handler, { createServerEntry } from '@tanstack/react-start/server-entry'
 import { fastReply, serveRequest, shutdown } from '~/server/http/request-pipeline.server'
 import { startBackgroundJobs } from '~/server/jobs.server'
 import { log, writeConsoleAsJson } from '~/server/log.server'
-import { removeLeftoverTemporaryFiles } from '~/server/contact/mail-transport.server'
+import { removeLeftoverTemporaryFiles } from '~/server/mail/mail-transport.server'
 
 // Every line a production server writes is JSON, the framework's own messages included.
 if (process.env.NODE_ENV === 'production') writeConsoleAsJson()

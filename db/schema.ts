@@ -57,25 +57,12 @@ export const contactMessages = sqliteTable(
     message: text('message').notNull(),
     /** Salted SHA-256 of the sender's IP: enough for the rate limit, never the address itself. */
     ipHash: text('ip_hash').notNull(),
-    /** pending: waiting for (another) attempt; sending: claimed by a process until next_attempt_at. */
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    nextAttemptAt: text('next_attempt_at'),
-    sentAt: text('sent_at'),
-    /**
-     * Who took the e-mails when they went out: 'resend' (the provider accepted them) or 'outbox'
-     * (the local folder: nothing left the machine), so the coach's list never calls the second sent.
-     */
-    deliveredBy: text('delivered_by'),
     /**
      * Random, made at intake: idempotency keys and outbox file names carry it, so they never repeat
      * after a reset, a restore or on a second instance (row ids do). Rows from before the column got
      * theirs in migration 0002; the empty default exists only because SQLite needs one to add it.
      */
     publicId: text('public_id').notNull().unique().default(''),
-    /** Who holds the current delivery claim: only that holder may record the outcome. */
-    claimToken: text('claim_token'),
     /** When the coach first opened the message on her desk (null: unread). */
     readAt: text('read_at'),
     /** When the coach marked the message handled on her desk. */
@@ -83,7 +70,6 @@ export const contactMessages = sqliteTable(
   },
   (table) => [
     index('contact_messages_ip_created_idx').on(table.ipHash, table.createdAt),
-    index('contact_messages_status_next_idx').on(table.status, table.nextAttemptAt),
     index('contact_messages_created_idx').on(table.createdAt),
   ],
 )
@@ -132,65 +118,9 @@ export const bookings = sqliteTable(
     index('bookings_status_start_idx').on(table.status, table.startsAt),
     index('bookings_email_status_idx').on(table.emailKey, table.status),
     index('bookings_ip_created_idx').on(table.ipHash, table.createdAt),
+    index('bookings_uid_idx').on(table.uid),
     check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],
-)
-
-/**
- * Every e-mail about a booking, stored in the booking's transaction and delivered like contact
- * messages: claimed with a lease, retried with backoff, sent with an idempotency key. The row keeps
- * the time it was about, so a retry sends the same bytes; a reminder waits until next_attempt_at.
- */
-export const bookingEmails = sqliteTable(
-  'booking_emails',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    /** eksisterende: a new booking was tried with this address; it is told of the booking it has. */
-    kind: text('kind', { enum: ['bekraeftelse', 'flyttet', 'aflyst', 'paamindelse', 'eksisterende'] }).notNull(),
-    role: text('role', { enum: ['gaest', 'coach'] }).notNull(),
-    sequence: integer('sequence').notNull(),
-    startsAt: text('starts_at').notNull(),
-    endsAt: text('ends_at').notNull(),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    createdAt: text('created_at').notNull(),
-    /** skipped: a reminder whose booking was cancelled or moved before it was due. */
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    nextAttemptAt: text('next_attempt_at'),
-    sentAt: text('sent_at'),
-    claimToken: text('claim_token'),
-    /** The coach's own words to the visitor (her reason for cancelling, her note on a move), written on her desk. */
-    coachNote: text('coach_note'),
-  },
-  (table) => [index('booking_emails_status_next_idx').on(table.status, table.nextAttemptAt), index('booking_emails_booking_idx').on(table.bookingId)],
-)
-
-/**
- * Writes of bookings into the coach's CalDAV calendar, queued in the booking's transaction and
- * delivered like its e-mails (claimed, retried with backoff). A row names the event by its UID, not
- * by the booking, so the DELETE of an erased booking still goes out after its row is gone.
- */
-export const calendarWrites = sqliteTable(
-  'calendar_writes',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    uid: text('uid').notNull(),
-    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
-    /** put: the booking as it stands now; delete: the event is removed. */
-    action: text('action', { enum: ['put', 'delete'] }).notNull(),
-    createdAt: text('created_at').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    nextAttemptAt: text('next_attempt_at'),
-    sentAt: text('sent_at'),
-    claimToken: text('claim_token'),
-  },
-  (table) => [index('calendar_writes_status_next_idx').on(table.status, table.nextAttemptAt), index('calendar_writes_uid_idx').on(table.uid)],
 )
 
 /**
@@ -212,20 +142,6 @@ export const busySources = sqliteTable('busy_sources', {
   intervals: text('intervals', { mode: 'json' }).$type<Array<[number, number, string]>>().notNull(),
   lastError: text('last_error'),
 })
-
-/**
- * Every booking post that reached the rules, by the sender's address hash: the per-sender limit
- * counts attempts, so probing which addresses have a booking costs as much as booking.
- */
-export const bookingAttempts = sqliteTable(
-  'booking_attempts',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    ipHash: text('ip_hash').notNull(),
-    createdAt: text('created_at').notNull(),
-  },
-  (table) => [index('booking_attempts_ip_created_idx').on(table.ipHash, table.createdAt)],
-)
 
 /** Small facts the server keeps between starts: the last good booking.yaml, the jobs' heartbeat. */
 export const appState = sqliteTable('app_state', {
@@ -310,17 +226,6 @@ export const newsletterSubscribers = sqliteTable(
   (table) => [index('newsletter_subscribers_confirmed_idx').on(table.confirmedAt), index('newsletter_subscribers_created_idx').on(table.createdAt)],
 )
 
-/** Every sign-up post that reached the database, by the sender's hash: the per-sender limit counts them. */
-export const newsletterSignUps = sqliteTable(
-  'newsletter_sign_ups',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    ipHash: text('ip_hash').notNull(),
-    createdAt: text('created_at').notNull(),
-  },
-  (table) => [index('newsletter_sign_ups_ip_created_idx').on(table.ipHash, table.createdAt)],
-)
-
 /** The articles whose notices have been queued: each article is announced once, to whoever was confirmed then. */
 export const newsletterAnnouncedArticles = sqliteTable('newsletter_announced_articles', {
   slug: text('slug').primaryKey(),
@@ -328,42 +233,66 @@ export const newsletterAnnouncedArticles = sqliteTable('newsletter_announced_art
 })
 
 /**
- * Every newsletter e-mail, stored before it is sent and delivered like the booking e-mails (claimed
- * with a lease, retried with backoff, sent with its idempotency key). The unique key makes one
- * notice per article per subscriber, also across restarts and several processes.
+ * Every effect that leaves the site (an e-mail, a write into the coach's calendar), queued in the
+ * transaction of the change that causes it, whoever causes it, and carried out by the running
+ * server's worker (app/server/outbox/): claimed with a token and a lease, retried with backoff,
+ * given up after ten attempts, revived by `npm run mail:retry -- --alle` or the desk.
+ * What a row concerns is one of the references below, by kind; deleting that deletes its effects,
+ * except a calendar write, which names its event by UID so the removal of an erased booking still
+ * goes out after the booking row is gone.
  */
-export const newsletterEmails = sqliteTable(
-  'newsletter_emails',
+export const outbox = sqliteTable(
+  'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    subscriberId: integer('subscriber_id')
-      .notNull()
-      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['bekraeftelse', 'artikel'] }).notNull(),
-    /** The article a notice is about (null for a confirmation). */
-    articleSlug: text('article_slug'),
+    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email'] }).notNull(),
+    contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    subscriberId: integer('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    eventUid: text('event_uid'),
+    /** The kind's own facts as JSON (a booking e-mail's time and role, a notice's article), so a retry sends the same bytes. */
+    payload: text('payload', { mode: 'json' }).notNull().$type<Record<string, unknown>>().default({}),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     createdAt: text('created_at').notNull(),
+    /** pending: waiting for (another) attempt; sending: claimed until next_attempt_at; skipped: no longer due. */
     status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: text('next_attempt_at'),
     sentAt: text('sent_at'),
+    /** Who holds the current claim: only that holder may record the outcome. */
     claimToken: text('claim_token'),
+    /** Who carried it out: the mail provider ('resend'), the local mail folder ('outbox') or 'caldav'. */
+    deliveredBy: text('delivered_by'),
   },
   (table) => [
-    index('newsletter_emails_status_next_idx').on(table.status, table.nextAttemptAt),
-    index('newsletter_emails_subscriber_idx').on(table.subscriberId, table.kind, table.createdAt),
-    uniqueIndex('newsletter_emails_article_subscriber_idx').on(table.articleSlug, table.subscriberId),
+    index('outbox_status_next_idx').on(table.status, table.nextAttemptAt),
+    index('outbox_contact_message_idx').on(table.contactMessageId),
+    index('outbox_booking_idx').on(table.bookingId),
+    index('outbox_subscriber_idx').on(table.subscriberId, table.kind, table.createdAt),
+    index('outbox_event_uid_idx').on(table.eventUid),
   ],
+)
+
+/**
+ * Every post that a per-sender limit counts (app/server/limits/): the action and the sender's salted
+ * hash, never the address itself.
+ */
+export const senderAttempts = sqliteTable(
+  'sender_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    action: text('action', { enum: ['contact', 'booking', 'newsletter'] }).notNull(),
+    senderHash: text('sender_hash').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('sender_attempts_action_sender_idx').on(table.action, table.senderHash, table.createdAt), index('sender_attempts_created_idx').on(table.createdAt)],
 )
 
 export type BlogPost = typeof blogPosts.$inferSelect
 export type NewBlogPost = typeof blogPosts.$inferInsert
 export type ContactMessage = typeof contactMessages.$inferSelect
 export type Booking = typeof bookings.$inferSelect
-export type BookingEmail = typeof bookingEmails.$inferSelect
-export type CalendarWrite = typeof calendarWrites.$inferSelect
+export type OutboxRow = typeof outbox.$inferSelect
 export type DeskEvent = typeof deskEvents.$inferSelect
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect
-export type NewsletterEmail = typeof newsletterEmails.$inferSelect

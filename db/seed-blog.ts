@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { COVER_DIR, PUBLIC_DIR } from '../scripts/lib/covers.ts'
 import { drawCovers, removeCoversOf } from '../scripts/lib/drawn-images.ts'
 import { ArticleFileError, generatedCoverUrl } from './article-file.ts'
-import { type Db, databasePath, openDatabase } from './connection.ts'
+import { type Db, databasePath, openDatabase } from './database.ts'
 import { DEFAULT_CONTENT_DIR, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
 
 type Article = ReturnType<typeof readArticleFolder>[number]

@@ -4,7 +4,7 @@ import { eq, notInArray } from 'drizzle-orm'
 import { ArticleFileError, frontMatterSchema, parseArticleFile } from './article-file.ts'
 import { queueNewArticleNotices } from '../app/server/newsletter/newsletter-mail.server.ts'
 import { refreshSearchIndex } from '../app/server/search/search-index.server.ts'
-import type { Db } from './connection.ts'
+import type { Db } from './database.ts'
 import { blogPosts } from './schema.ts'
 
 /** `notices`: e-mails about newly published articles queued for the confirmed subscribers. */

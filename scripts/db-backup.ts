@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { privacy } from '#content/privacy'
-import { databasePath } from '#db/connection'
+import { databasePath } from '#db/database'
 
 const source = databasePath()
 const target = resolve(process.argv[2] ?? `data/backups/site-${new Date().toISOString().replace(/[:.]/g, '-')}.db`)

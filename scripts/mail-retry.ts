@@ -1,20 +1,31 @@
 /**
- * `npm run mail:retry`: sends the e-mails of every stored message, booking and newsletter e-mail
- * (a confirmation, a notice of a new article) that is still pending and due. `npm run mail:retry -- --alle` ignores the backoff and tries every pending e-mail now
- * (a reminder still waits for its time).
+ * `npm run mail:retry`: what the site sends (e-mails to visitors and to the coach, the writes into
+ * her calendar) waits in one outbox. This command sends nothing itself – the coach's shell has none
+ * of the site's settings – it tells what waits, and with `-- --alle` it revives what gave up and
+ * makes every waiting retry due now, for the running site to send within a minute. A reminder
+ * still waits for its time.
  */
 import { closeDb, getDb } from '#db/connection'
-import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
-import { retryPendingMessages } from '~/server/contact/contact.server'
-import { getMailTransport } from '~/server/contact/mail-transport.server'
-import { deliverNewsletterEmails } from '~/server/newsletter/newsletter-mail.server'
+import { reviveEffects, unfinishedEffects } from '~/server/outbox/outbox.server'
+import { quantity } from './lib/quantity.ts'
+import { whoSends } from './lib/server-sends.ts'
 
-const force = process.argv.includes('--alle')
-const result = await retryPendingMessages({ force })
-const bookings = await deliverBookingEmails({ db: getDb(), transport: getMailTransport(), force })
-const newsletter = await deliverNewsletterEmails({ db: getDb(), transport: getMailTransport(), force })
-console.log(`Beskeder: forsøgt ${result.tried}, sendt ${result.delivered}, fejlet ${result.failed}`)
-console.log(`Bookinger: forsøgt ${bookings.tried}, sendt ${bookings.delivered}, fejlet ${bookings.failed}`)
-console.log(`Nye artikler og tilmeldinger: forsøgt ${newsletter.tried}, sendt ${newsletter.delivered}, fejlet ${newsletter.failed}`)
+const kindNames = { 'contact-email': 'e-mail om en besked', 'booking-email': 'e-mail om en booking', 'calendar-write': 'ændring i din kalender', 'newsletter-email': 'e-mail om nyhedsbrevet' } as const
+
+const db = getDb()
+const revive = process.argv.includes('--alle')
+const revived = revive ? reviveEffects(db) : 0
+const unfinished = unfinishedEffects(db)
+const failed = unfinished.filter((effect) => effect.status === 'failed')
+if (unfinished.length === 0) console.log('Intet venter på at blive sendt.')
+else {
+  for (const effect of unfinished) {
+    const state = effect.status === 'failed' ? 'opgivet' : effect.status === 'sending' ? 'sendes nu' : effect.attempts > 0 ? 'prøves igen' : 'venter'
+    console.log(`${kindNames[effect.kind]}: ${state}${effect.attempts > 0 ? ` (${quantity(effect.attempts, 'forsøg', 'forsøg')}${effect.lastError ? `, sidste fejl: ${effect.lastError}` : ''})` : ''}`)
+  }
+  if (revive) console.log(`\n${quantity(revived, 'ting er', 'ting er')} sat til at blive prøvet igen nu. ${whoSends(db, 'De')}`)
+  else if (failed.length > 0) console.log(`\n${quantity(failed.length, 'ting er', 'ting er')} opgivet. Kør npm run mail:retry -- --alle for at prøve dem igen.`)
+  else console.log(`\n${whoSends(db, 'Det, der venter,')}`)
+}
 closeDb()
-if (result.failed + bookings.failed + newsletter.failed > 0) process.exitCode = 1
+if (!revive && failed.length > 0) process.exitCode = 1

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { onTestFinished } from 'vitest'
-import { type Db, openDatabase } from '#db/connection'
+import { type Db, openDatabase } from '#db/database'
 import { type NewBlogPost, blogPosts } from '#db/schema'
 
 /** A fresh, migrated SQLite file in a temporary folder, removed when the test that asked for it ends. */

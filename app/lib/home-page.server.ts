@@ -1,4 +1,5 @@
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import { homeSpecialtyIds, services } from '#content/services'
 import { testimonialSource, testimonials } from '#content/references'
 import { site } from '#content/site'

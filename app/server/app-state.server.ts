@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { appState } from '#db/schema'
 
 /** Small facts the server keeps between starts and shares between its processes. */

@@ -4,16 +4,16 @@ import { bookings } from '#db/schema'
 import { beat, claimLease } from '~/server/app-state.server'
 import { completeErasures, purgeOldBookings } from '~/server/booking/booking-admin.server'
 import { rulesInForce } from '~/server/booking/availability.server'
-import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
-import { siteOrigin } from '~/server/booking/manage-link.server'
+import { siteOrigin } from '~/server/links/links.server'
 import { configuredBusySources, refreshBusySources } from '~/server/calendar/busy-sources.server'
-import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
-import { purgeOldMessages, retryPendingMessages } from '~/server/contact/contact.server'
-import { getMailTransport } from '~/server/contact/mail-transport.server'
+import { purgeOldMessages } from '~/server/contact/contact.server'
+import { purgeSenderAttempts } from '~/server/limits/sender-limits.server'
 import { currentLaunchPlaceholders } from '~/server/launch-check.server'
 import { log } from '~/server/log.server'
 import { purgeNewsletter } from '~/server/newsletter/newsletter.server'
-import { deliverNewsletterEmails, queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
+import { queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
+import { configuredHandlers } from '~/server/outbox/handlers.server'
+import { runOutbox } from '~/server/outbox/worker.server'
 
 const RETRY_EVERY_MS = 60 * 1000
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
@@ -21,45 +21,32 @@ const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
 export const BUSY_REFRESH_MS = Number(process.env.BUSY_REFRESH_SECONDS) > 0 ? Number(process.env.BUSY_REFRESH_SECONDS) * 1000 : 5 * 60 * 1000
 
 let timers: NodeJS.Timeout[] = []
-let retrying = false
+let running = false
 
-async function retryDueMessages() {
-  // A slow run (a mail outage with many messages) must not overlap the next one.
-  if (retrying) return
-  retrying = true
+/**
+ * Once a minute: the outbox's due effects go out (new ones queued by the coach's commands, retries,
+ * reminders whose time has come), erasures whose cancellation went out are completed, and an
+ * article whose date has come is announced.
+ */
+async function runDueEffects() {
+  // A slow run (a mail outage with many effects) must not overlap the next one.
+  if (running) return
+  running = true
   try {
-    const result = await retryPendingMessages()
-    if (result.tried > 0) log('info', 'contact retry run', result)
-  } catch (error) {
-    log('error', 'contact retry run failed', { error: error instanceof Error ? error.message : String(error) })
-  }
-  try {
-    beat(getDb())
+    const db = getDb()
+    beat(db)
     storeMissingUids()
-    // Booking e-mails: new ones queued by the coach's commands, retries, and the reminders whose time has come.
-    const result = await deliverBookingEmails({ db: getDb(), transport: getMailTransport() })
-    if (result.tried > 0) log('info', 'booking e-mail run', result)
-    const writes = await deliverCalendarWrites({ db: getDb() })
-    if (writes.tried > 0) log('info', 'calendar write run', writes)
+    const announced = queueNewArticleNotices(db, new Date())
+    if (announced.queued > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
+    const result = await runOutbox({ db, handlers: configuredHandlers() })
+    if (result.tried + result.skipped > 0) log('info', 'outbox run', result)
     const erased = await completeErasures()
     if (erased > 0) log('info', 'erased bookings deleted after their cancellation went out', { bookings: erased })
   } catch (error) {
-    log('error', 'booking e-mail run failed', { error: error instanceof Error ? error.message : String(error) })
-  }
-  try {
-    await newsletterRun()
-  } catch (error) {
-    log('error', 'newsletter run failed', { error: error instanceof Error ? error.message : String(error) })
+    log('error', 'outbox run failed', { error: error instanceof Error ? error.message : String(error) })
   } finally {
-    retrying = false
+    running = false
   }
-}
-
-/** Once per run: an article whose date has come is announced, and the newsletter's due e-mails go out. */
-export async function newsletterRun(db = getDb(), now = new Date()) {
-  const announced = queueNewArticleNotices(db, now)
-  if (announced.queued > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
-  return deliverNewsletterEmails({ db, transport: getMailTransport() })
 }
 
 const failingSources = new Set<string>()
@@ -100,6 +87,7 @@ async function purge() {
   try {
     const removed = await purgeNewsletter()
     if (removed.unconfirmed > 0) log('info', 'unconfirmed newsletter sign-ups deleted', removed)
+    purgeSenderAttempts(getDb())
   } catch (error) {
     log('error', 'newsletter purge failed', { error: error instanceof Error ? error.message : String(error) })
   }
@@ -123,8 +111,8 @@ export function startBackgroundJobs() {
     }
   }
   void purge()
-  void retryDueMessages()
-  timers = [setInterval(retryDueMessages, RETRY_EVERY_MS), setInterval(purge, PURGE_EVERY_MS)]
+  void runDueEffects()
+  timers = [setInterval(runDueEffects, RETRY_EVERY_MS), setInterval(purge, PURGE_EVERY_MS)]
   if (configuredBusySources().length > 0) {
     void refreshCalendars()
     timers.push(setInterval(refreshCalendars, BUSY_REFRESH_MS))

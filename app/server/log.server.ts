@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { format } from 'node:util'
-import { hashIp } from '~/server/contact/sender.server'
+import { hashIp } from '~/server/limits/sender.server'
 
 type Level = 'debug' | 'info' | 'warn' | 'error'
 

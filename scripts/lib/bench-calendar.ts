@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openDatabase } from '#db/connection'
+import { openDatabase } from '#db/database'
 import { freeSlotsByDay } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
 import { checkAvailabilityText } from '~/server/booking/availability.server'

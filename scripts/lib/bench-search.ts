@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { openDatabase } from '#db/connection'
+import { openDatabase } from '#db/database'
 import { blogContentVersion, readArticleFolder } from '#db/sync-blog'
 import { categories } from '~/lib/categories'
 import { wordsOf } from '~/server/search/danish-terms.server'

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { relative } from 'node:path'
-import { databasePath } from '#db/connection'
+import { databasePath } from '#db/database'
 
 /**
  * The database the contact tools read, named in what they print: run on the server without the

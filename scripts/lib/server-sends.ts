@@ -1,4 +1,4 @@
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { serverIsRunning } from '~/server/app-state.server'
 
 /**

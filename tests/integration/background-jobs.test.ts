@@ -1,7 +1,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { type Db, openDatabase } from '#db/connection'
+import { type Db, openDatabase } from '#db/database'
 import { bookingEmails, contactMessages, newsletterSubscribers } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
 import { insertPost } from '../helpers'

@@ -1,10 +1,10 @@
 import ICAL from 'ical.js'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { bookingEmails, bookings } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
 import type { BookingDetails } from '~/lib/booking/booking-schema'
 import { checkAvailabilityText } from '~/server/booking/availability.server'
-import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
+import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 
 /** Mondays 09:00–11:00 and 10:15 (to show the overlap check), 30 minutes, 15 minutes' buffer. */
 export const TEST_FILE = `varighed: 30

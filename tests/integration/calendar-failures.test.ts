@@ -2,7 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { busySources, calendarWrites } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
 import { type BusySource, MAX_FEED_BYTES, refreshBusySources } from '~/server/calendar/busy-sources.server'

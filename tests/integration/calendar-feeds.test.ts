@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { bookings, busySources } from '#db/schema'
 import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
 import { bookingsFeedResponse, feedBookings, feedSecret, isFeedFile } from '~/server/calendar/bookings-feed.server'

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { calendarWrites } from '#db/schema'
 import { MAX_SEND_ATTEMPTS } from '~/server/contact/contact.server'
 import { formData, temporaryDatabase } from '../helpers'

@@ -2,7 +2,8 @@ import { chmodSync, copyFileSync, existsSync, mkdtempSync, renameSync, rmSync } 
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { closeDb, databaseFileProblem, databasePath, getDb, openDatabase, seedIfEmpty } from '#db/connection'
+import { databaseFileProblem, databasePath, openDatabase } from '#db/database'
+import { closeDb, getDb, seedIfEmpty } from '#db/connection'
 import { blogPosts } from '#db/schema'
 import { temporaryDatabase } from '../helpers'
 

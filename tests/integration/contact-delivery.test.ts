@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { site } from '#content/site'
 import { contactMessages } from '#db/schema'
 import { deliver, purgeOldMessages, rateLimit, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
-import type { MailTransport } from '~/server/contact/mail-transport.server'
+import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 import { flakyTransport, validForm } from './contact-helpers'
 

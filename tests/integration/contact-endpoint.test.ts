@@ -9,7 +9,7 @@ import { refusedPostStatus } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { handleContactPost } from '~/server/contact/contact-endpoint.server'
 import { answerPlainContactPost } from '~/server/contact/contact-page.server'
-import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
+import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 

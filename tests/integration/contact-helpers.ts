@@ -1,4 +1,4 @@
-import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
+import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 
 /** A complete, valid contact form, with the given fields changed. */
 export const validForm = (changes: Record<string, string> = {}) => {

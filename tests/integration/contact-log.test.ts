@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '#db/schema'
-import type { MailTransport } from '~/server/contact/mail-transport.server'
+import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 import { flakyTransport, validForm } from './contact-helpers'

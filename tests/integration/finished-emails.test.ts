@@ -7,7 +7,7 @@ import { bookingLimits } from '~/lib/booking/booking-form'
 import { createBooking } from '~/server/booking/bookings.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { submitContact } from '~/server/contact/contact.server'
-import { outboxTransport } from '~/server/contact/mail-transport.server'
+import { outboxTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 

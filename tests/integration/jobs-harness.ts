@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest'
-import { type Db, openDatabase } from '#db/connection'
+import { type Db, openDatabase } from '#db/database'
 import { insertPost, temporaryDatabase } from '../helpers'
 import { captureLogLines } from '../log-capture'
 import { TEST_FILE } from './booking-helpers'

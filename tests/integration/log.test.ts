@@ -96,7 +96,7 @@ describe('the access log', () => {
   it('writes a request as information, with its time rounded and the address only hashed', async () => {
     const { logRequest } = await load()
     // The hash is salted per process: the one the freshly loaded log uses.
-    const { hashIp } = await import('~/server/contact/sender.server')
+    const { hashIp } = await import('~/server/limits/sender.server')
     logRequest(request)
     logRequest({ ...request, cache: 'hit', ms: 0.4 })
     expect(written).toEqual([

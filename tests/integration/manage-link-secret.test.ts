@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it, vi } from 'vitest'
-import { manageToken, storedLinkSecret, tokenWithSecret } from '~/server/booking/manage-link.server'
+import { manageToken, storedLinkSecret, tokenWithSecret } from '~/server/links/links.server'
 
 // A file of its own: the server reads the link secret once, at its first link, and keeps it.
 

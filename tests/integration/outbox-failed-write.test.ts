@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it, vi } from 'vitest'
-import { outboxTransport } from '~/server/contact/mail-transport.server'
+import { outboxTransport } from '~/server/mail/mail-transport.server'
 
 // A disk that fills up while an e-mail is written: the file is created, the write fails.
 vi.mock('node:fs/promises', async (importOriginal) => {

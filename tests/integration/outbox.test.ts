@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, utimesSync
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, expect, it, vi } from 'vitest'
-import { getMailTransport, outboxDir, outboxTransport, purgeOutbox, removeLeftoverTemporaryFiles } from '~/server/contact/mail-transport.server'
+import { getMailTransport, outboxDir, outboxTransport, purgeOutbox, removeLeftoverTemporaryFiles } from '~/server/mail/mail-transport.server'
 
 // Two workers (production runs two) purge and tidy the same outbox at the same moment. What the
 // other one does between this one's steps is stood in here: names it listed that are gone by now

@@ -1,10 +1,10 @@
 import { type IncomingMessage, type Server, createServer } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { site } from '#content/site'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { contactMessages } from '#db/schema'
 import { retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
-import { MAIL_SEND_TIMEOUT_MS, resendTransport } from '~/server/contact/mail-transport.server'
+import { MAIL_SEND_TIMEOUT_MS, resendTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 
 /**

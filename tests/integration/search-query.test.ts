@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { STOP_WORDS, stemOf } from '~/server/search/danish-terms.server'
 import { plainTextOf, refreshSearchIndex, searchIndexIsCurrent } from '~/server/search/search-index.server'
 import { matcher, queryTerms, searchBlog, snippetOf } from '~/server/search/search.server'

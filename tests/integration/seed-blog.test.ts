@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { openDatabase } from '#db/connection'
+import { openDatabase } from '#db/database'
 import { blogPosts } from '#db/schema'
 import { seedBlog, seedCommand } from '#db/seed-blog'
 import { articleSource } from '../helpers'

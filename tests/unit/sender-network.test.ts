@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hashIp, senderNetwork } from '~/server/contact/sender.server'
+import { hashIp, senderNetwork } from '~/server/limits/sender.server'
 import { loadedAfresh } from '../helpers'
 
 // The rate limits (contact and booking) count a sender by this network: an IPv4 address on its
@@ -47,7 +47,7 @@ describe('the salt of the sender’s hash', () => {
   afterEach(() => {
     vi.unstubAllEnvs()
   })
-  const freshHashIp = async () => (await loadedAfresh<typeof import('~/server/contact/sender.server')>('~/server/contact/sender.server')).hashIp
+  const freshHashIp = async () => (await loadedAfresh<typeof import('~/server/limits/sender.server')>('~/server/limits/sender.server')).hashIp
   const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
 
   it('is IP_HASH_SALT when set, so every worker and every restart counts a sender as the same one', async () => {

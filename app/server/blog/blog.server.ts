@@ -1,6 +1,7 @@
 import { notFound } from '@tanstack/react-router'
 import { type SQL, and, asc, count, desc, eq, gt, gte, lte, min, ne, sql } from 'drizzle-orm'
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
 import {
   type Article,

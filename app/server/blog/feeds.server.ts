@@ -1,5 +1,6 @@
 import { site } from '#content/site'
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import { listArticlesForFeeds } from '~/server/blog/blog.server'
 import { POSTS_PER_PAGE } from '~/lib/blog'
 import { articleHref, blogHref } from '~/lib/blog-search'

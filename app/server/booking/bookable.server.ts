@@ -1,4 +1,4 @@
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import type { Availability } from '~/lib/booking/availability-schema'
 import { openAvailability } from '~/server/booking/availability.server'
 import { busySourceStates } from '~/server/calendar/busy-sources.server'

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
-import { type Db, getDb } from '#db/connection'
-import { type Booking, bookingEmails, bookings } from '#db/schema'
-import { outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/contact/mail-transport.server'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
+import { type Booking, bookings, outbox as outboxTable } from '#db/schema'
+import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
+import { outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/mail/mail-transport.server'
 
 /**
  * The coach's tools for bookings: the list, and what the privacy policy promises (access,
@@ -36,7 +38,7 @@ const outboxFilesOf = (list: Booking[], outbox: string) =>
 /** Everything stored about one person's bookings: the rows, the e-mail log and the outbox e-mails. */
 export async function exportBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const list = bookingsOf(db, email)
-  const emailLog = list.length === 0 ? [] : db.select().from(bookingEmails).where(inArray(bookingEmails.bookingId, list.map((booking) => booking.id))).orderBy(bookingEmails.id).all()
+  const emailLog = list.length === 0 ? [] : db.select().from(outboxTable).where(inArray(outboxTable.bookingId, list.map((booking) => booking.id))).orderBy(outboxTable.id).all()
   const files = await outboxFilesOf(list, outbox)
   const emails = await Promise.all(
     files.filter((name) => name.endsWith('.json')).map(async (file) => ({ file, ...(JSON.parse(await readFile(join(outbox, file), 'utf8')) as object) })),
@@ -51,11 +53,21 @@ export async function bookingsAbout(email: string, { db = getDb(), outbox = outb
   return { bookings: list, outboxFiles: await outboxFilesOf(list, outbox) }
 }
 
-/** Deletes bookings with their outbox files (their e-mail rows go with them; a calendar write still removes the event). */
-async function deleteWithFiles(db: Db, list: Booking[], outbox: string) {
-  const outboxFiles = await outboxFilesOf(list, outbox)
-  await removeOutboxFiles(outboxFiles, outbox)
-  if (list.length > 0) db.delete(bookings).where(inArray(bookings.id, list.map((booking) => booking.id))).run()
+/**
+ * Deletes bookings with their mail files; their e-mails waiting in the outbox go with the rows
+ * (cascade), and in the same transaction each event is queued for removal from her calendar (a
+ * booking whose cancellation removed it already queues nothing new: the same key).
+ */
+async function deleteWithFiles(db: Db, list: Booking[], mailFolder: string, now = new Date()) {
+  const outboxFiles = await outboxFilesOf(list, mailFolder)
+  await removeOutboxFiles(outboxFiles, mailFolder)
+  if (list.length === 0) return outboxFiles
+  db.$client
+    .transaction(() => {
+      for (const booking of list) if (booking.uid) queueCalendarWrite(db, booking, now, 'delete')
+      db.delete(bookings).where(inArray(bookings.id, list.map((booking) => booking.id))).run()
+    })
+    .immediate()
   return outboxFiles
 }
 
@@ -81,7 +93,7 @@ export async function deleteBookings(email: string, { db = getDb(), outbox = out
 
 /** Deletes the bookings an erasure cancelled, once no e-mail about them waits to go out. */
 export async function completeErasures({ db = getDb(), outbox = outboxDir() }: Options = {}) {
-  const waitingMail = db.select({ id: bookingEmails.bookingId }).from(bookingEmails).where(inArray(bookingEmails.status, ['pending', 'sending']))
+  const waitingMail = db.select({ id: outboxTable.bookingId }).from(outboxTable).where(and(eq(outboxTable.kind, 'booking-email'), inArray(outboxTable.status, ['pending', 'sending'])))
   const done = db
     .select()
     .from(bookings)
@@ -114,8 +126,8 @@ export async function purgeOldBookings({ db = getDb(), now = new Date(), outbox 
 export function undeliveredBookingEmails({ db = getDb() }: { db?: Db } = {}) {
   const [row] = db
     .select({ n: sql<number>`count(*)` })
-    .from(bookingEmails)
-    .where(inArray(bookingEmails.status, ['failed']))
+    .from(outboxTable)
+    .where(and(eq(outboxTable.kind, 'booking-email'), eq(outboxTable.status, 'failed')))
     .all()
   return Number(row?.n ?? 0)
 }

@@ -1,4 +1,5 @@
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import { bookingFields } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
 import { validateBooking } from '~/lib/booking/booking-schema'
@@ -9,12 +10,12 @@ import { openAvailability } from '~/server/booking/availability.server'
 import { bookableAvailability } from '~/server/booking/bookable.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server/booking/bookings.server'
-import { isTokenShaped } from '~/server/booking/manage-link.server'
+import { isTokenShaped } from '~/server/links/links.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
-import type { Clock } from '~/server/contact/contact.server'
+import type { Clock } from '~/server/outbox/outbox.server'
 import { errorFields, log } from '~/server/log.server'
-import { type MailTransport, getMailTransport } from '~/server/contact/mail-transport.server'
-import { hashIp } from '~/server/contact/sender.server'
+import { type MailTransport, getMailTransport } from '~/server/mail/mail-transport.server'
+import { hashIp } from '~/server/limits/sender.server'
 
 /**
  * The booking forms' posts, made without JavaScript (and with it: the pages post plain forms).

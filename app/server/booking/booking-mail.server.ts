@@ -1,20 +1,29 @@
-import { randomUUID } from 'node:crypto'
 import { render } from '@react-email/render'
-import { and, eq, inArray, lte, ne, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '#content/site'
-import type { Db } from '#db/connection'
-import { type Booking, type BookingEmail as BookingEmailRow, bookingEmails, bookings } from '#db/schema'
+import type { Db } from '#db/database'
+import { type Booking, type OutboxRow, bookings, outbox } from '#db/schema'
 import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'
 import { modeLabels } from '~/lib/booking/booking-form'
 import { formatInstant, formatPeriod } from '~/lib/booking/time'
-import { deskUrl, manageUrl, siteOrigin } from '~/server/booking/manage-link.server'
-import { type Clock, DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
-import { coachAddress, sender } from '~/server/contact/contact-mail.server'
-import { errorFields, log } from '~/server/log.server'
-import type { Email, MailTransport } from '~/server/contact/mail-transport.server'
+import { deskUrl, manageUrl, siteOrigin } from '~/server/links/links.server'
+import { coachAddress, sender } from '~/server/mail/addresses.server'
+import { type Clock, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
+import { type Handler, runOutbox } from '~/server/outbox/worker.server'
+import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 
-const systemClock: Clock = () => new Date()
+/** What a booking e-mail is about, as its outbox row keeps it (the payload): a retry sends the same bytes. */
+export type BookingEmailFacts = {
+  kind: 'bekraeftelse' | 'flyttet' | 'aflyst' | 'paamindelse' | 'eksisterende'
+  role: 'gaest' | 'coach'
+  sequence: number
+  startsAt: string
+  endsAt: string
+  /** The coach's own words to the visitor (her reason for cancelling, her note on a move), written on her desk. */
+  coachNote: string | null
+}
+type BookingEmailRow = BookingEmailFacts & { idempotencyKey: string; createdAt: string }
 
 const location = (booking: Booking) =>
   booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? 'Telefon – jeg ringer til dig' : 'Video – link i mailen'
@@ -184,51 +193,30 @@ export async function composeBookingEmail(booking: Booking, email: BookingEmailR
 }
 
 /** A reminder goes out only while its booking is confirmed at that very time, and before it begins. */
-const reminderStillDue = (booking: Booking | undefined, email: BookingEmailRow, now: Date) =>
-  booking !== undefined && booking.status === 'bekraeftet' && booking.startsAt === email.startsAt && Date.parse(booking.startsAt) > now.getTime()
+const reminderStillDue = (booking: Booking, email: BookingEmailFacts, now: Date) =>
+  booking.status === 'bekraeftet' && booking.startsAt === email.startsAt && Date.parse(booking.startsAt) > now.getTime()
 
-/**
- * Sends one claimed e-mail and records the outcome. A reminder no longer due is skipped: nothing
- * is sent, and nothing is returned.
- */
-async function deliverOne(db: Db, email: BookingEmailRow, transport: MailTransport, clock: Clock): Promise<'sent' | 'failed' | undefined> {
-  const holdsClaim = and(eq(bookingEmails.id, email.id), eq(bookingEmails.status, 'sending'), eq(bookingEmails.claimToken, email.claimToken ?? ''))
-  const booking = db.select().from(bookings).where(eq(bookings.id, email.bookingId)).get()
-  if (!booking || (email.kind === 'paamindelse' && !reminderStillDue(booking, email, clock()))) {
-    db.update(bookingEmails).set({ status: 'skipped', claimToken: null, nextAttemptAt: null }).where(holdsClaim).run()
-    return undefined
+/** A booking e-mail's facts from its outbox row. */
+export const bookingEmailOf = (row: OutboxRow): BookingEmailRow => ({ ...(row.payload as BookingEmailFacts), idempotencyKey: row.idempotencyKey, createdAt: row.createdAt })
+
+/** The e-mails about bookings, and the reminders whose time has come; one no longer due is skipped. */
+export function bookingEmailHandler(transport: MailTransport): Handler {
+  return {
+    noun: 'booking e-mail',
+    async run(row, { db, clock }) {
+      const email = bookingEmailOf(row)
+      const booking = db.select().from(bookings).where(eq(bookings.id, row.bookingId ?? -1)).get()
+      if (!booking) return { status: 'skipped', reason: 'bookingen er slettet' }
+      if (email.kind === 'paamindelse' && !reminderStillDue(booking, email, clock())) return { status: 'skipped', reason: 'påmindelsen gælder ikke længere' }
+      await transport.send(await composeBookingEmail(booking, email))
+      return { status: 'sent', deliveredBy: transport.name }
+    },
   }
-  const attempts = email.attempts + 1
-  let failure: unknown
-  try {
-    await transport.send(await composeBookingEmail(booking, email))
-  } catch (error) {
-    failure = error
-  }
-  const now = clock()
-  const lastError = failure === undefined ? null : (failure instanceof Error ? failure.message : String(failure)).slice(0, 500)
-  const gaveUp = failure !== undefined && attempts >= MAX_SEND_ATTEMPTS
-  try {
-    db.update(bookingEmails)
-      .set(
-        failure === undefined
-          ? { status: 'sent', attempts, sentAt: now.toISOString(), lastError, nextAttemptAt: null, claimToken: null }
-          : { status: gaveUp ? 'failed' : 'pending', attempts, lastError, claimToken: null, nextAttemptAt: gaveUp ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString() },
-      )
-      .where(holdsClaim)
-      .run()
-  } catch (error) {
-    log('error', 'booking e-mail outcome not recorded', { id: email.id, ...errorFields(error) })
-  }
-  if (failure === undefined) log('info', 'booking e-mail sent', { id: email.id, kind: email.kind, role: email.role, transport: transport.name, attempts })
-  else log(gaveUp ? 'error' : 'warn', 'booking e-mail failed', { id: email.id, kind: email.kind, attempts, gaveUp, error: lastError })
-  return failure === undefined ? 'sent' : 'failed'
 }
 
 /**
- * Sends every booking e-mail that is due (of one booking, or all): new ones, retries whose backoff
- * has passed, reminders whose time has come, and claims abandoned by a process that died. Each row
- * is claimed atomically first, so several processes never send one e-mail at once.
+ * Sends every booking e-mail that is due (of one booking, or all). `force` (mail:retry -- --alle in
+ * a test) first revives the ones that gave up; a reminder still waits for its time.
  */
 export async function deliverBookingEmails({
   db,
@@ -237,32 +225,7 @@ export async function deliverBookingEmails({
   bookingId,
   force = false,
 }: { db: Db; transport: MailTransport; clock?: Clock; bookingId?: number; force?: boolean }) {
-  // `force` (mail:retry -- --alle) ignores the backoff and revives e-mails that gave up, but never
-  // sends a reminder before its time.
-  const isDue = (nowIso: string) =>
-    and(
-      bookingId === undefined ? undefined : eq(bookingEmails.bookingId, bookingId),
-      or(
-        and(inArray(bookingEmails.status, ['pending', 'sending']), lte(bookingEmails.nextAttemptAt, nowIso)),
-        force ? and(inArray(bookingEmails.status, ['pending', 'failed']), or(ne(bookingEmails.kind, 'paamindelse'), eq(bookingEmails.status, 'failed'))) : undefined,
-      ),
-    )
-  const due = db.select({ id: bookingEmails.id }).from(bookingEmails).where(isDue(clock().toISOString())).orderBy(bookingEmails.id).limit(500).all()
-  let delivered = 0
-  let failed = 0
-  for (const { id } of due) {
-    const now = clock()
-    const claimed = db
-      .update(bookingEmails)
-      .set({ status: 'sending', claimToken: randomUUID(), nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString(), ...(force ? { attempts: 0 } : {}) })
-      .where(and(eq(bookingEmails.id, id), isDue(now.toISOString())))
-      .returning()
-      .get()
-    if (!claimed) continue
-    // A skipped reminder is neither sent nor failed: mail:retry and the run's log count sends.
-    const outcome = await deliverOne(db, claimed, transport, clock)
-    if (outcome === 'sent') delivered++
-    if (outcome === 'failed') failed++
-  }
-  return { tried: delivered + failed, delivered, failed }
+  const where = and(eq(outbox.kind, 'booking-email'), bookingId === undefined ? undefined : eq(outbox.bookingId, bookingId))
+  if (force) reviveEffects(db, { now: clock(), where })
+  return runOutbox({ db, handlers: { 'booking-email': bookingEmailHandler(transport) }, clock, where })
 }

@@ -1,5 +1,6 @@
 import { site } from '#content/site'
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import type { Booking } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
 import { modeLabels } from '~/lib/booking/booking-form'
@@ -9,9 +10,9 @@ import { addDays, formatDay, formatInstant, formatPeriod, formatTime, isoWeek, m
 import { openAvailability } from '~/server/booking/availability.server'
 import { bookableAvailability } from '~/server/booking/bookable.server'
 import { findByToken, takenBetween } from '~/server/booking/bookings.server'
-import { isTokenShaped } from '~/server/booking/manage-link.server'
+import { isTokenShaped } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
-import type { Clock } from '~/server/contact/contact.server'
+import type { Clock } from '~/server/outbox/outbox.server'
 
 const systemClock: Clock = () => new Date()
 

@@ -1,14 +1,17 @@
 import { randomInt } from 'node:crypto'
-import { and, between, count, eq, gt, gte, lte, ne } from 'drizzle-orm'
-import { type Db, databaseFileProblem } from '#db/connection'
-import { type Booking, bookingAttempts, bookingEmails, bookings, calendarWrites } from '#db/schema'
+import { and, between, eq, gt, lte, ne, sql } from 'drizzle-orm'
+import { type Db, databaseFileProblem } from '#db/database'
+import { type Booking, bookings, outbox } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
 import type { BookingDetails } from '~/lib/booking/booking-schema'
 import { type Busy, type Slot, type Taken, findOfferedSlot, unavailability } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
-import { hashToken, manageToken, siteOrigin } from '~/server/booking/manage-link.server'
+import { hashToken, manageToken, siteOrigin } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
-import { caldavConfig } from '~/server/calendar/caldav.server'
+import { type BookingEmailFacts } from '~/server/booking/booking-mail.server'
+import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
+import { takeAttempt } from '~/server/limits/sender-limits.server'
+import { type NewEffect, queueEffects } from '~/server/outbox/outbox.server'
 
 /**
  * Bookings in the database. Every change is one immediate transaction that reads what is booked,
@@ -20,12 +23,6 @@ const DAY_MS = 86_400_000
 export const MAX_MOVES = 3
 /** The reminder goes out this long before the conversation. */
 export const REMINDER_BEFORE_MS = DAY_MS
-
-/** Booking posts per sender and day: attempts, not bookings (a refused or probing post counts too). */
-export function bookingRateLimit() {
-  const value = Number(process.env.BOOKING_RATE_LIMIT)
-  return Number.isInteger(value) && value > 0 ? value : 6
-}
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 /** Eight letters and digits without look-alikes (no i, l, o, 0, 1): easy to read aloud on the phone. */
@@ -70,13 +67,17 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 
 type EmailKind = 'bekraeftelse' | 'flyttet' | 'aflyst'
 
-/** The booking's event in the coach's CalDAV calendar follows each change, when she has one. */
-function queueCalendarWrite(db: Db, booking: Booking, now: Date) {
-  if (!caldavConfig()) return
-  db.insert(calendarWrites)
-    .values({ uid: booking.uid, bookingId: booking.id, action: booking.status === 'bekraeftet' ? 'put' : 'delete', createdAt: now.toISOString(), nextAttemptAt: now.toISOString() })
-    .run()
-}
+const reminderWaiting = (bookingId: number) =>
+  and(eq(outbox.kind, 'booking-email'), eq(outbox.bookingId, bookingId), eq(outbox.status, 'pending'), sql`json_extract(${outbox.payload}, '$.kind') = 'paamindelse'`)
+
+/** One booking e-mail as an outbox effect; `dueAt` holds a reminder until its time. */
+const bookingEmail = (booking: Booking, facts: Omit<BookingEmailFacts, 'sequence' | 'startsAt' | 'endsAt' | 'coachNote'> & { coachNote?: string | null }, idempotencyKey: string, dueAt?: Date): NewEffect => ({
+  kind: 'booking-email',
+  bookingId: booking.id,
+  idempotencyKey,
+  payload: { sequence: booking.sequence, startsAt: booking.startsAt, endsAt: booking.endsAt, coachNote: null, ...facts } satisfies BookingEmailFacts,
+  dueAt,
+})
 
 /**
  * The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and
@@ -84,27 +85,13 @@ function queueCalendarWrite(db: Db, booking: Booking, now: Date) {
  */
 function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, coachNote?: string) {
   queueCalendarWrite(db, booking, now)
-  const base = { bookingId: booking.id, sequence: booking.sequence, startsAt: booking.startsAt, endsAt: booking.endsAt, createdAt: now.toISOString() }
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
-  const rows = (['gaest', 'coach'] as const).map((role) => ({
-    ...base,
-    kind,
-    role,
-    idempotencyKey: key(kind, role),
-    nextAttemptAt: now.toISOString(),
-    coachNote: role === 'gaest' && coachNote ? coachNote : null,
-  }))
+  const rows = (['gaest', 'coach'] as const).map((role) => bookingEmail(booking, { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null }, key(kind, role)))
   // Any reminder still waiting was about the old time (or a booking that is now cancelled).
-  db.update(bookingEmails)
-    .set({ status: 'skipped', nextAttemptAt: null })
-    .where(and(eq(bookingEmails.bookingId, booking.id), eq(bookingEmails.kind, 'paamindelse'), eq(bookingEmails.status, 'pending')))
-    .run()
+  db.update(outbox).set({ status: 'skipped', nextAttemptAt: null }).where(reminderWaiting(booking.id)).run()
   const remindAt = Date.parse(booking.startsAt) - REMINDER_BEFORE_MS
-  const reminders =
-    booking.status === 'bekraeftet' && remindAt > now.getTime()
-      ? [{ ...base, kind: 'paamindelse' as const, role: 'gaest' as const, idempotencyKey: key('paamindelse', 'gaest'), nextAttemptAt: new Date(remindAt).toISOString() }]
-      : []
-  db.insert(bookingEmails).values([...rows, ...reminders]).run()
+  const reminders = booking.status === 'bekraeftet' && remindAt > now.getTime() ? [bookingEmail(booking, { kind: 'paamindelse', role: 'gaest' }, key('paamindelse', 'gaest'), new Date(remindAt))] : []
+  queueEffects(db, [...rows, ...reminders], now)
 }
 
 function assertFileKept(db: Db) {
@@ -125,13 +112,8 @@ export function createBooking(
   try {
     return db.$client
       .transaction((): CreateOutcome => {
-        const [tried] = db
-          .select({ n: count() })
-          .from(bookingAttempts)
-          .where(and(eq(bookingAttempts.ipHash, ipHash), gte(bookingAttempts.createdAt, new Date(now.getTime() - DAY_MS).toISOString())))
-          .all()
-        if ((tried?.n ?? 0) >= bookingRateLimit()) return { status: 'for-mange' }
-        const attempt = db.insert(bookingAttempts).values({ ipHash, createdAt: now.toISOString() }).returning({ id: bookingAttempts.id }).get()
+        const attempt = takeAttempt(db, 'booking', ipHash, now)
+        if (attempt === undefined) return { status: 'for-mange' }
         // The time first: a taken time reads the same to every address, booked or not.
         const refused = refusal(availability, slot, takenAround(db, slot.date), busyBetween(db, slot.date, slot.date), now)
         if (refused) return { status: refused }
@@ -142,10 +124,7 @@ export function createBooking(
           .where(and(eq(bookings.emailKey, emailKey), eq(bookings.status, 'bekraeftet'), gt(bookings.startsAt, now.toISOString())))
           .get()
         if (upcoming) {
-          const key = `booking-${upcoming.publicId}-eksisterende-${attempt.id}`
-          db.insert(bookingEmails)
-            .values({ bookingId: upcoming.id, kind: 'eksisterende', role: 'gaest', sequence: upcoming.sequence, startsAt: upcoming.startsAt, endsAt: upcoming.endsAt, idempotencyKey: key, createdAt: now.toISOString(), nextAttemptAt: now.toISOString() })
-            .run()
+          queueEffects(db, [bookingEmail(upcoming, { kind: 'eksisterende', role: 'gaest' }, `booking-${upcoming.publicId}-eksisterende-${attempt}`)], now)
           return { status: 'har-booking', booking: upcoming }
         }
         const booking = db

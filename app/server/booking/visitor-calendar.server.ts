@@ -2,7 +2,7 @@ import { ICalCalendarMethod } from 'ical-generator'
 import { getDb } from '#db/connection'
 import { visitorCalendar } from '~/server/booking/booking-mail.server'
 import { findByToken } from '~/server/booking/bookings.server'
-import { isTokenShaped } from '~/server/booking/manage-link.server'
+import { isTokenShaped } from '~/server/links/links.server'
 
 /** `/booking/<token>/kalender.ics`: the booking as it stands, to import into any calendar app (PUBLISH, never cached). */
 export function visitorCalendarFile(token: string) {

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, eq, gte, or } from 'drizzle-orm'
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import { bookings } from '#db/schema'
 import { bookingsFeed } from '~/server/calendar/coach-calendar.server'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, between, eq, ne } from 'drizzle-orm'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { bookings, busySources } from '#db/schema'
 import type { Busy } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'

@@ -1,19 +1,24 @@
-import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, lte } from 'drizzle-orm'
-import type { Db } from '#db/connection'
-import { type CalendarWrite, bookings, calendarWrites } from '#db/schema'
+import { eq } from 'drizzle-orm'
+import type { Db } from '#db/database'
+import { type Booking, bookings, outbox } from '#db/schema'
 import { type CaldavConfig, caldavConfig, caldavRequest, eventPath, calendarFailure } from '~/server/calendar/caldav.server'
 import { calendarObject } from '~/server/calendar/coach-calendar.server'
-import { type Clock, DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
-import { log } from '~/server/log.server'
+import { type Clock, queueEffects, systemClock } from '~/server/outbox/outbox.server'
+import { type Handler, runOutbox } from '~/server/outbox/worker.server'
 
 /**
- * Bookings written into the coach's CalDAV calendar: each queued write is claimed, carried out and
- * recorded like an e-mail, retried with backoff while the calendar is away. A write makes the event
- * match the booking as it is now, so a retry, a replay or writes out of order all end the same.
+ * Bookings written into the coach's CalDAV calendar, as one kind of the outbox: claimed, carried
+ * out and retried with backoff while the calendar is away. A write makes the event match the
+ * booking as it is now, so a retry, a replay or writes out of order all end the same.
  */
 
-const systemClock: Clock = () => new Date()
+/**
+ * The booking's event in the coach's calendar follows each change: queued always, whoever makes the
+ * change; the running server's worker writes it when she has a CalDAV calendar (outbox/handlers.server.ts).
+ */
+export function queueCalendarWrite(db: Db, booking: Pick<Booking, 'uid' | 'sequence' | 'status'>, now: Date, action: 'put' | 'delete' = booking.status === 'bekraeftet' ? 'put' : 'delete') {
+  queueEffects(db, [{ kind: 'calendar-write', eventUid: booking.uid, payload: { action }, idempotencyKey: `kalender-${booking.uid}-${booking.sequence}-${action}` }], now)
+}
 
 /** Creates or replaces the event. The ETag guards against overwriting what changed since it was read. */
 async function putEvent(config: CaldavConfig, uid: string, body: string) {
@@ -40,53 +45,31 @@ async function deleteEvent(config: CaldavConfig, uid: string) {
   if (!removed.ok && removed.status !== 404) throw new Error(`DELETE svarede ${removed.status}`)
 }
 
-async function carryOut(db: Db, config: CaldavConfig, write: CalendarWrite) {
-  const booking = write.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, write.bookingId)).get()
-  // The booking as it stands decides: confirmed → the event; cancelled or erased → no event.
-  if (booking?.status === 'bekraeftet') await putEvent(config, write.uid, calendarObject(booking))
-  else await deleteEvent(config, write.uid)
+/** The booking as it stands decides: confirmed → the event; cancelled, erased or purged → no event. */
+async function makeEventMatchBooking(db: Db, config: CaldavConfig, uid: string) {
+  const booking = db.select().from(bookings).where(eq(bookings.uid, uid)).get()
+  if (booking?.status === 'bekraeftet') await putEvent(config, uid, calendarObject(booking))
+  else await deleteEvent(config, uid)
 }
 
-const isDue = (nowIso: string) => and(inArray(calendarWrites.status, ['pending', 'sending']), lte(calendarWrites.nextAttemptAt, nowIso))
-
-/** Carries out every due write (oldest first), each claimed so two processes never write one at once. */
-export async function deliverCalendarWrites({ db, clock = systemClock, config = caldavConfig() }: { db: Db; clock?: Clock; config?: CaldavConfig }) {
-  if (!config) return { tried: 0, delivered: 0, failed: 0 }
-  const due = db.select({ id: calendarWrites.id }).from(calendarWrites).where(isDue(clock().toISOString())).orderBy(calendarWrites.id).limit(500).all()
-  let delivered = 0
-  let failed = 0
-  for (const { id } of due) {
-    const now = clock()
-    const claimed = db
-      .update(calendarWrites)
-      .set({ status: 'sending', claimToken: randomUUID(), nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString() })
-      .where(and(eq(calendarWrites.id, id), isDue(now.toISOString())))
-      .returning()
-      .get()
-    if (!claimed) continue
-    const attempts = claimed.attempts + 1
-    let error: string | null = null
-    try {
-      await carryOut(db, config, claimed)
-    } catch (failure) {
-      // Stored and logged: in words that never carry the calendar's address or its sign-in.
-      error = calendarFailure(failure, 'kunne ikke skrives').slice(0, 300)
-    }
-    const at = clock()
-    const gaveUp = error !== null && attempts >= MAX_SEND_ATTEMPTS
-    db.update(calendarWrites)
-      .set(
-        error === null
-          ? { status: 'sent', attempts, sentAt: at.toISOString(), lastError: null, nextAttemptAt: null, claimToken: null }
-          : { status: gaveUp ? 'failed' : 'pending', attempts, lastError: error, claimToken: null, nextAttemptAt: gaveUp ? null : new Date(at.getTime() + retryDelayMs(attempts)).toISOString() },
-      )
-      .where(and(eq(calendarWrites.id, id), eq(calendarWrites.claimToken, claimed.claimToken ?? '')))
-      .run()
-    if (error === null) delivered++
-    else {
-      failed++
-      log(gaveUp ? 'error' : 'warn', 'calendar write failed', { id, action: claimed.action, attempts, gaveUp, error })
-    }
+/**
+ * Writes into the coach's CalDAV calendar; without one (this process has no CALDAV_URL), a write
+ * is skipped, so the worker of a site without a calendar does not retry it for ever.
+ */
+export function calendarWriteHandler(config: CaldavConfig | undefined): Handler {
+  return {
+    noun: 'calendar write',
+    async run(row, { db }) {
+      if (!config) return { status: 'skipped', reason: 'ingen CalDAV-kalender er sat op' }
+      await makeEventMatchBooking(db, config, row.eventUid ?? '')
+      return { status: 'sent', deliveredBy: 'caldav' }
+    },
+    // Stored and logged in words that never carry the calendar's address or its sign-in.
+    describeError: (error) => calendarFailure(error, 'kunne ikke skrives').slice(0, 300),
   }
-  return { tried: delivered + failed, delivered, failed }
+}
+
+/** Carries out every due calendar write (oldest first). */
+export async function deliverCalendarWrites({ db, clock = systemClock, config = caldavConfig() }: { db: Db; clock?: Clock; config?: CaldavConfig }) {
+  return runOutbox({ db, handlers: { 'calendar-write': calendarWriteHandler(config) }, clock, where: eq(outbox.kind, 'calendar-write') })
 }

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { count, desc, eq, inArray, sql } from 'drizzle-orm'
-import { type Db, getDb } from '#db/connection'
-import { type ContactMessage, type NewsletterSubscriber, contactMessages, newsletterEmails, newsletterSubscribers } from '#db/schema'
-import { type Email, outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/contact/mail-transport.server'
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
+import { type NewsletterSubscriber, contactMessages, newsletterSubscribers, outbox as outboxTable } from '#db/schema'
+import { type Email, outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/mail/mail-transport.server'
 import { outboxPrefix } from '~/server/newsletter/newsletter.server'
 
 /**
@@ -13,15 +14,34 @@ import { outboxPrefix } from '~/server/newsletter/newsletter.server'
 
 type Options = { db?: Db; outbox?: string }
 
+/**
+ * Messages with how their e-mails went, read from the message's effect in the outbox: waiting
+ * (pending), being sent, sent (and by whom), or given up (failed).
+ */
+const messagesWithDelivery = (db: Db) =>
+  db
+    .select({
+      ...getTableColumns(contactMessages),
+      status: sql<'pending' | 'sending' | 'sent' | 'failed'>`coalesce(${outboxTable.status}, 'pending')`,
+      attempts: sql<number>`coalesce(${outboxTable.attempts}, 0)`,
+      lastError: outboxTable.lastError,
+      sentAt: outboxTable.sentAt,
+      deliveredBy: outboxTable.deliveredBy,
+    })
+    .from(contactMessages)
+    .leftJoin(outboxTable, and(eq(outboxTable.contactMessageId, contactMessages.id), eq(outboxTable.kind, 'contact-email')))
+
+export type ContactMessage = ReturnType<ReturnType<typeof messagesWithDelivery>['all']>[number]
+
 /** The most recent messages with their delivery status, newest first; no limit lists them all. */
 export function recentMessages({ db = getDb(), limit }: { db?: Db; limit?: number } = {}) {
-  const newestFirst = db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+  const newestFirst = messagesWithDelivery(db).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
   return limit === undefined ? newestFirst.all() : newestFirst.limit(limit).all()
 }
 
 /** One message by its number (the id contact:list shows), or undefined. */
 export function messageById(id: number, { db = getDb() }: { db?: Db } = {}) {
-  return db.select().from(contactMessages).where(eq(contactMessages.id, id)).get()
+  return messagesWithDelivery(db).where(eq(contactMessages.id, id)).get()
 }
 
 /** How many messages are stored, and how many of them still wait for their e-mails to go out. */
@@ -30,18 +50,17 @@ export function messageCounts({ db = getDb() }: { db?: Db } = {}) {
   const row = db
     .select({
       total: count(),
-      undelivered: sql<number>`coalesce(sum(${contactMessages.status} in ('pending', 'sending', 'failed')), 0)`,
+      undelivered: sql<number>`coalesce(sum(${outboxTable.status} in ('pending', 'sending', 'failed')), 0)`,
     })
     .from(contactMessages)
+    .leftJoin(outboxTable, and(eq(outboxTable.contactMessageId, contactMessages.id), eq(outboxTable.kind, 'contact-email')))
     .get()!
   return { total: row.total, undelivered: Number(row.undelivered) }
 }
 
 /** One person's messages, found by e-mail address whatever its case. */
 function messagesOf(db: Db, email: string): ContactMessage[] {
-  return db
-    .select()
-    .from(contactMessages)
+  return messagesWithDelivery(db)
     .where(sql`lower(${contactMessages.email}) = ${email.trim().toLowerCase()}`)
     .orderBy(contactMessages.createdAt, contactMessages.id)
     .all()
@@ -55,9 +74,9 @@ const subscriptionsOf = (db: Db, email: string): NewsletterSubscriber[] =>
 const newsletterEmailsOf = (db: Db, subscriptions: NewsletterSubscriber[]) =>
   db
     .select()
-    .from(newsletterEmails)
-    .where(inArray(newsletterEmails.subscriberId, subscriptions.map((subscription) => subscription.id)))
-    .orderBy(newsletterEmails.id)
+    .from(outboxTable)
+    .where(inArray(outboxTable.subscriberId, subscriptions.map((subscription) => subscription.id)))
+    .orderBy(outboxTable.id)
     .all()
 
 /**

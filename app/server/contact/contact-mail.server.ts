@@ -4,18 +4,15 @@ import type { ContactMessage } from '#db/schema'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'
 import type { ContactMessageData, ServiceType } from '~/lib/contact'
-import { deskUrl } from '~/server/booking/manage-link.server'
-import type { Email } from '~/server/contact/mail-transport.server'
+import { deskUrl } from '~/server/links/links.server'
+import { coachAddress, sender } from '~/server/mail/addresses.server'
+import type { Email } from '~/server/mail/mail-transport.server'
 
 const receivedFormat = new Intl.DateTimeFormat('da-DK', {
   dateStyle: 'long',
   timeStyle: 'short',
   timeZone: 'Europe/Copenhagen',
 })
-
-/** Who the site's e-mails come from, and where the coach's copies go (contact and booking alike). */
-export const sender = () => process.env.MAIL_FROM ?? `${site.name} <${site.email}>`
-export const coachAddress = () => process.env.CONTACT_TO ?? site.email
 
 /** The two e-mails of one stored message: the notification to the coach and the visitor's receipt. */
 export async function composeContactEmails(row: ContactMessage): Promise<Email[]> {

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, count, eq, gt, gte, isNull, lt } from 'drizzle-orm'
 import { site } from '#content/site'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { deskLinks, deskSessions, deskSignInAttempts } from '#db/schema'
 import { isHttpsSite, isProduction } from '~/server/http/http'
-import { hashToken } from '~/server/booking/manage-link.server'
-import { hashAddress } from '~/server/contact/sender.server'
+import { hashToken } from '~/server/links/links.server'
+import { hashAddress } from '~/server/limits/sender.server'
 
 /**
  * The coach's way in: a one-time link by e-mail, then a session cookie. Tokens exist only in the

@@ -1,5 +1,5 @@
 import { desc } from 'drizzle-orm'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { type DeskEvent, deskEvents } from '#db/schema'
 
 /**

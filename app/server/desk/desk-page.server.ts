@@ -1,5 +1,6 @@
 import { setResponseHeader } from '@tanstack/react-start/server'
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import type { DeskPage, DeskPageRequest } from '~/lib/desk/desk-data'
 import { type DeskDeps, currentSession } from '~/server/desk/desk-actions.server'
 import { formTokenOf, linkIsUsable, sessionCookie } from '~/server/desk/desk-auth.server'

@@ -1,5 +1,5 @@
 import { type SQLWrapper, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
 import { modeLabels } from '~/lib/booking/booking-form'
 import { freeSlotsByDay, slotKey } from '~/lib/booking/slots'

@@ -1,4 +1,5 @@
-import { databaseFileProblem, getDb } from '#db/connection'
+import { databaseFileProblem } from '#db/database'
+import { getDb } from '#db/connection'
 import { rulesInForce } from '~/server/booking/availability.server'
 import { busySourceStates } from '~/server/calendar/busy-sources.server'
 import { log } from '~/server/log.server'

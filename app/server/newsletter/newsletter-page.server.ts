@@ -1,8 +1,9 @@
 import type { NewsletterStatus } from '~/lib/newsletter-status'
-import { type MailTransport, getMailTransport } from '~/server/contact/mail-transport.server'
+import { type MailTransport, getMailTransport } from '~/server/mail/mail-transport.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import { confirmSubscription, signUpForNewsletter, unsubscribe } from '~/server/newsletter/newsletter.server'
 import { deliverNewsletterEmails } from '~/server/newsletter/newsletter-mail.server'
 

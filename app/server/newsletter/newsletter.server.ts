@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, eq, gte, isNull, lt } from 'drizzle-orm'
-import { type Db, getDb } from '#db/connection'
-import { newsletterEmails, newsletterSignUps, newsletterSubscribers } from '#db/schema'
+import { and, eq, gte, isNull, lt } from 'drizzle-orm'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
+import { newsletterSubscribers, outbox } from '#db/schema'
 import { HONEYPOT_FIELD } from '~/lib/contact'
 import { contactSchema } from '~/lib/contact-schema'
 import { UNCONFIRMED_RETENTION_DAYS } from '~/lib/newsletter'
 import { NEWSLETTER_EMAIL_FIELD, type NewsletterStatus } from '~/lib/newsletter-status'
-import { hashToken, isTokenShaped, linkToken } from '~/server/booking/manage-link.server'
-import { type Clock, RATE_LIMIT_WINDOW_MS, rateLimit } from '~/server/contact/contact.server'
-import { outboxFilesStartingWith, removeOutboxFiles } from '~/server/contact/mail-transport.server'
-import { hashIp } from '~/server/contact/sender.server'
+import { confirmToken, hashToken, isTokenShaped, unsubscribeToken } from '~/server/links/links.server'
+import { outboxFilesStartingWith, removeOutboxFiles } from '~/server/mail/mail-transport.server'
+import { hashIp } from '~/server/limits/sender.server'
+import { takeAttempt } from '~/server/limits/sender-limits.server'
+import { newsletterEmail } from '~/server/newsletter/newsletter-mail.server'
+import { type Clock, queueEffects, systemClock } from '~/server/outbox/outbox.server'
 import { log } from '~/server/log.server'
 
 /**
@@ -18,13 +21,9 @@ import { log } from '~/server/log.server'
  * is ever sent to an unconfirmed address. Withdrawal deletes the row and every e-mail queued for it.
  */
 
-const systemClock: Clock = () => new Date()
-
 /** An address that has not confirmed gets at most one confirmation an hour, however often it is typed in. */
 export const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000
 
-export const confirmToken = (publicId: string) => linkToken('nyhedsbrev-bekraeft', publicId)
-export const unsubscribeToken = (publicId: string) => linkToken('nyhedsbrev-afmeld', publicId)
 /** The outbox files of one subscriber's e-mails all start so (their idempotency keys do). */
 export const outboxPrefix = (publicId: string) => `nyhedsbrev-${publicId}-`
 
@@ -57,14 +56,7 @@ export function signUpForNewsletter(form: FormData, { ip, clock = systemClock, d
   // Counted and written in one immediate transaction, so parallel posts cannot slip past the limit together.
   const allowed = db.$client
     .transaction(() => {
-      const windowStart = new Date(now.getTime() - RATE_LIMIT_WINDOW_MS).toISOString()
-      const recent = db
-        .select({ attempts: count() })
-        .from(newsletterSignUps)
-        .where(and(eq(newsletterSignUps.ipHash, ipHash), gte(newsletterSignUps.createdAt, windowStart)))
-        .get()!
-      if (recent.attempts >= rateLimit()) return false
-      db.insert(newsletterSignUps).values({ ipHash, createdAt: nowIso }).run()
+      if (takeAttempt(db, 'newsletter', ipHash, now) === undefined) return false
       const emailKey = email.toLowerCase()
       const publicId = randomUUID()
       // A new address is stored unconfirmed; a known one keeps its row (and its confirmed state).
@@ -76,14 +68,12 @@ export function signUpForNewsletter(form: FormData, { ip, clock = systemClock, d
       if (subscriber.confirmedAt !== null) return true
       const hourAgo = new Date(now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString()
       const lastConfirmation = db
-        .select({ id: newsletterEmails.id })
-        .from(newsletterEmails)
-        .where(and(eq(newsletterEmails.subscriberId, subscriber.id), eq(newsletterEmails.kind, 'bekraeftelse'), gte(newsletterEmails.createdAt, hourAgo)))
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.kind, 'newsletter-email'), eq(outbox.subscriberId, subscriber.id), gte(outbox.createdAt, hourAgo)))
         .get()
       if (lastConfirmation) return true
-      db.insert(newsletterEmails)
-        .values({ subscriberId: subscriber.id, kind: 'bekraeftelse', idempotencyKey: `${outboxPrefix(subscriber.publicId)}bekraeftelse-${now.getTime()}`, createdAt: nowIso, nextAttemptAt: nowIso })
-        .run()
+      queueEffects(db, [newsletterEmail(subscriber, { kind: 'bekraeftelse', articleSlug: null }, `${outboxPrefix(subscriber.publicId)}bekraeftelse-${now.getTime()}`)], now)
       return true
     })
     .immediate()
@@ -130,7 +120,7 @@ export async function unsubscribe(token: string, { db = getDb(), outbox }: { db?
 
 /**
  * Sign-ups never confirmed are deleted after UNCONFIRMED_RETENTION_DAYS (with their confirmation
- * e-mails and outbox files), and the per-sender counts once the limit's window has passed.
+ * e-mails and outbox files).
  */
 export async function purgeNewsletter({ db = getDb(), now = new Date(), outbox }: { db?: Db; now?: Date; outbox?: string } = {}) {
   const cutoff = new Date(now.getTime() - UNCONFIRMED_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString()
@@ -141,8 +131,5 @@ export async function purgeNewsletter({ db = getDb(), now = new Date(), outbox }
     .all()
   const files = await outboxFilesStartingWith(removed.map((row) => outboxPrefix(row.publicId)), outbox)
   await removeOutboxFiles(files, outbox)
-  db.delete(newsletterSignUps)
-    .where(lt(newsletterSignUps.createdAt, new Date(now.getTime() - RATE_LIMIT_WINDOW_MS).toISOString()))
-    .run()
   return { unconfirmed: removed.length, outboxFiles: files.length }
 }

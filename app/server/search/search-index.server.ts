@@ -4,7 +4,7 @@
  * under the article's row id. It is contentless: the words live once, in blog_posts; the index
  * keeps only what ranking needs, and snippets are cut from the article itself.
  */
-import type { Db } from '#db/connection'
+import type { Db } from '#db/database'
 import { blogPosts } from '#db/schema'
 import { categoryLabels, isCategory } from '~/lib/categories'
 import { readState, writeState } from '~/server/app-state.server'

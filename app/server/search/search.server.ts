@@ -6,7 +6,8 @@
  */
 import type { Statement } from 'better-sqlite3'
 import { blogContentVersion } from '#db/sync-blog'
-import { type Db, getDb } from '#db/connection'
+import { type Db } from '#db/database'
+import { getDb } from '#db/connection'
 import { type BlogSearchResult, POSTS_PER_PAGE, type PostCard, type SearchHit, type SnippetPart } from '~/lib/blog'
 import { getBlogIndex } from '~/server/blog/blog.server'
 import { withCoverVersions } from '~/server/images.server'

@@ -3,7 +3,7 @@
  * the barrier (opening the database, building the form), run after it, so all of them reach the
  * transaction together.
  */
-import { openDatabase } from '#db/connection'
+import { openDatabase } from '#db/database'
 import { checkAvailabilityText } from '~/server/booking/availability.server'
 import { createBooking, moveBooking } from '~/server/booking/bookings.server'
 import { submitContact } from '~/server/contact/contact.server'

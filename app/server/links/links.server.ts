@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { databasePath } from '#db/connection'
+import { databasePath } from '#db/database'
 
 /**
  * The manage link's token is derived from the booking's public id with a server secret, so every
@@ -33,8 +33,8 @@ export const tokenWithSecret = (linkSecret: string, publicId: string, purpose = 
 
 export const manageToken = (publicId: string) => tokenWithSecret(linkSecret(), publicId)
 
-/** A link token of another purpose (the newsletter's confirmation and unsubscribe links), from the same secret. */
-export const linkToken = (purpose: string, publicId: string) => tokenWithSecret(linkSecret(), publicId, purpose)
+/** A link token of another purpose, from the same secret. */
+const linkToken = (purpose: string, publicId: string) => tokenWithSecret(linkSecret(), publicId, purpose)
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -50,3 +50,7 @@ export const manageUrl = (publicId: string) => `${siteOrigin()}${managePath(publ
 
 /** Tokens look like this; anything else is not looked up at all. */
 export const isTokenShaped = (value: string) => /^[A-Za-z0-9_-]{32}$/.test(value)
+
+/** The newsletter's one-time confirmation link and its unsubscribe link. */
+export const confirmToken = (publicId: string) => linkToken('nyhedsbrev-bekraeft', publicId)
+export const unsubscribeToken = (publicId: string) => linkToken('nyhedsbrev-afmeld', publicId)

@@ -1,0 +1,21 @@
+import { bookingEmailHandler } from '~/server/booking/booking-mail.server'
+import { caldavConfig } from '~/server/calendar/caldav.server'
+import { calendarWriteHandler } from '~/server/calendar/calendar-writes.server'
+import { contactEmailHandler } from '~/server/contact/contact.server'
+import { getMailTransport } from '~/server/mail/mail-transport.server'
+import { newsletterEmailHandler } from '~/server/newsletter/newsletter-mail.server'
+import type { Handlers } from '~/server/outbox/worker.server'
+
+/**
+ * One handler per kind, from this process's configuration: the mail provider (Resend, or the local
+ * mail folder) and the CalDAV calendar. Only the running server's worker calls this: a command in
+ * the coach's shell queues effects and never reads these settings (her shell has none of them).
+ */
+export function configuredHandlers({ transport = getMailTransport(), caldav = caldavConfig() } = {}): Handlers {
+  return {
+    'contact-email': contactEmailHandler(transport),
+    'booking-email': bookingEmailHandler(transport),
+    'calendar-write': calendarWriteHandler(caldav),
+    'newsletter-email': newsletterEmailHandler(transport),
+  }
+}

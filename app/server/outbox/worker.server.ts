@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import type { Db } from '#db/database'
+import { type OutboxRow, outbox } from '#db/schema'
+import { errorFields, log } from '~/server/log.server'
+import { type Clock, LEASE_MS, MAX_ATTEMPTS, type OutboxKind, isDue, retryDelayMs, systemClock } from '~/server/outbox/outbox.server'
+
+/**
+ * The outbox's worker: one rule for every kind. Each due row is claimed atomically (a token of its
+ * own and a lease), handed to its kind's handler, and the outcome recorded by the claim's holder
+ * only: a handler that outlived its lease, while another process claimed the row again, changes
+ * nothing. A failure waits 1, 2, 4 … minutes (at most six hours) and gives up after ten attempts.
+ */
+
+/** What a handler did: carried it out (and who took it), or found it no longer due. It throws on failure. */
+export type HandlerOutcome = { status: 'sent'; deliveredBy: string } | { status: 'skipped'; reason: string }
+
+export type Handler = {
+  /** Words for the log: 'contact e-mail', 'calendar write' … */
+  noun: string
+  run(row: OutboxRow, context: { db: Db; clock: Clock }): Promise<HandlerOutcome>
+  /** The error as stored and logged: a handler whose errors may carry secrets (an address with a password) says it safely. */
+  describeError?(error: unknown): string
+}
+
+/** The handlers this process may run, by kind; a kind without one is left alone, for a process that has it. */
+export type Handlers = Partial<Record<OutboxKind, Handler>>
+
+export type RunResult = { tried: number; delivered: number; failed: number; skipped: number }
+
+const BATCH = 500
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** Carries out every due row of the given kinds (narrowed by `where`), oldest first. */
+export async function runOutbox({ db, handlers, clock = systemClock, where }: { db: Db; handlers: Handlers; clock?: Clock; where?: SQL }): Promise<RunResult> {
+  const kinds = Object.keys(handlers) as OutboxKind[]
+  const result: RunResult = { tried: 0, delivered: 0, failed: 0, skipped: 0 }
+  if (kinds.length === 0) return result
+  const scope = and(inArray(outbox.kind, kinds), where)
+  const due = db.select({ id: outbox.id }).from(outbox).where(isDue(clock().toISOString(), scope)).orderBy(outbox.id).limit(BATCH).all()
+  for (const { id } of due) {
+    const now = clock()
+    const claimed = db
+      .update(outbox)
+      .set({ status: 'sending', claimToken: randomUUID(), nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where(and(eq(outbox.id, id), isDue(now.toISOString(), scope)))
+      .returning()
+      .get()
+    if (!claimed) continue
+    const outcome = await carryOut(db, claimed, handlers[claimed.kind]!, clock)
+    if (outcome === 'skipped') result.skipped++
+    else {
+      result.tried++
+      if (outcome === 'sent') result.delivered++
+      else result.failed++
+    }
+  }
+  return result
+}
+
+async function carryOut(db: Db, row: OutboxRow, handler: Handler, clock: Clock): Promise<'sent' | 'failed' | 'skipped'> {
+  const attempts = row.attempts + 1
+  let outcome: HandlerOutcome | undefined
+  let error: string | undefined
+  try {
+    outcome = await handler.run(row, { db, clock })
+  } catch (failure) {
+    error = (handler.describeError?.(failure) ?? errorText(failure)).slice(0, 500)
+  }
+  const now = clock()
+  const gaveUp = error !== undefined && attempts >= MAX_ATTEMPTS
+  const recorded =
+    outcome?.status === 'skipped'
+      ? { status: 'skipped' as const, nextAttemptAt: null, lastError: null }
+      : outcome?.status === 'sent'
+        ? { status: 'sent' as const, attempts, sentAt: now.toISOString(), deliveredBy: outcome.deliveredBy, lastError: null, nextAttemptAt: null }
+        : { status: gaveUp ? ('failed' as const) : ('pending' as const), attempts, lastError: error!, nextAttemptAt: gaveUp ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString() }
+  const holdsClaim = and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.claimToken, row.claimToken ?? ''))
+  let kept = false
+  try {
+    kept = db.update(outbox).set({ ...recorded, claimToken: null }).where(holdsClaim).run().changes === 1
+  } catch (failure) {
+    // The provider calls' idempotency keys make a later retry of this row harmless.
+    log('error', `${handler.noun} outcome not recorded`, { id: row.id, ...errorFields(failure) })
+  }
+  if (!kept) log('warn', `${handler.noun} claim lost; its new holder records the outcome`, { id: row.id, delivered: outcome?.status === 'sent' })
+  if (outcome?.status === 'sent') log('info', `${handler.noun} sent`, { id: row.id, by: outcome.deliveredBy, attempts })
+  if (outcome?.status === 'skipped') log('info', `${handler.noun} skipped`, { id: row.id, reason: outcome.reason })
+  if (error !== undefined) log(gaveUp ? 'error' : 'warn', `${handler.noun} failed`, { id: row.id, attempts, gaveUp, error })
+  return outcome?.status ?? 'failed'
+}
