@@ -39,7 +39,7 @@ async function runDueEffects() {
     const announced = queueNewArticleNotices(db, new Date())
     if (announced.queued > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
     const result = await runOutbox({ db, handlers: configuredHandlers() })
-    if (result.tried + result.skipped > 0) log('info', 'outbox run', result)
+    if (result.tried > 0) log('info', 'outbox run', result)
     const erased = await completeErasures()
     if (erased > 0) log('info', 'erased bookings deleted after their cancellation went out', { bookings: erased })
   } catch (error) {

@@ -1,10 +1,13 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/database'
-import { bookingEmails, contactMessages, newsletterSubscribers } from '#db/schema'
+import { contactMessages, newsletterSubscribers, outbox } from '#db/schema'
+import { queueEffects } from '~/server/outbox/outbox.server'
 import { createBooking } from '~/server/booking/bookings.server'
 import { insertPost } from '../helpers'
+import { setEffects } from '../outbox-rows'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 import { backgroundJobsHarness } from './jobs-harness'
 
@@ -20,10 +23,14 @@ vi.mock('~/server/launch-check.server', async (importOriginal) => {
 const jobsTest = backgroundJobsHarness(NOW)
 const { useEnvironment, withDatabase, logged, until, settle } = jobsTest
 
+/** A stored message whose e-mails wait in the outbox, as the contact form leaves it. */
 function contactMessage(db: Db, createdAt: string, publicId: string) {
-  db.insert(contactMessages)
+  const { id } = db
+    .insert(contactMessages)
     .values({ createdAt, firstName: 'Anne', lastName: 'Jensen', email: 'anne@eksempel.dk', phone: '', serviceType: 'parcoaching', address: '', message: 'Hej.', ipHash: 'hash', publicId })
-    .run()
+    .returning()
+    .get()
+  queueEffects(db, [{ kind: 'contact-email', contactMessageId: id, idempotencyKey: `kontakt-${publicId}` }], new Date(createdAt))
 }
 
 describe('the background jobs', () => {
@@ -35,7 +42,7 @@ describe('the background jobs', () => {
       // A booking of June 2025 (90 days after it ended it goes) whose e-mails went long ago …
       const old = createBooking(db, { availability: testAvailability(), date: '2025-06-16', time: '10:00', details: details('gammel@eksempel.dk'), ipHash: 'a', now: new Date('2025-06-10T09:00:00Z') })
       if (old.status !== 'booket') throw new Error(old.status)
-      db.update(bookingEmails).set({ status: 'sent' }).run()
+      setEffects(db, 'booking-email', { status: 'sent' })
       mkdirSync(join(jobsTest.dir, 'udbakke'))
       writeFileSync(join(jobsTest.dir, 'udbakke', `booking-${old.booking.publicId}-bekraeftelse-0-gaest.json`), '{}')
       // … and one for Monday whose two confirmations wait.
@@ -52,8 +59,8 @@ describe('the background jobs', () => {
     expect((await until('old contact messages deleted'))[0]).toMatchObject({ level: 'info', messages: 1, outboxFiles: 0 })
     expect((await until('unconfirmed newsletter sign-ups deleted'))[0]).toMatchObject({ level: 'info', unconfirmed: 1, outboxFiles: 0 })
     expect((await until('old bookings deleted'))[0]).toMatchObject({ level: 'info', bookings: 1, outboxFiles: 1 })
-    expect((await until('contact retry run'))[0]).toMatchObject({ level: 'info', tried: 1, delivered: 1, failed: 0 })
-    expect((await until('booking e-mail run'))[0]).toMatchObject({ level: 'info', tried: 2, delivered: 2, failed: 0 })
+    // The new message's two e-mails and Monday's two confirmations; the calendar writes are skipped (no CalDAV here).
+    expect((await until('outbox run'))[0]).toMatchObject({ level: 'info', tried: 3, delivered: 3, failed: 0 })
     await settle()
     expect(jobsTest.lines.filter((line) => line.level !== 'info')).toEqual([])
   })
@@ -71,7 +78,7 @@ describe('the background jobs', () => {
     useEnvironment()
     jobsTest.jobs.startBackgroundJobs()
     expect((await until('new articles announced'))[0]).toMatchObject({ level: 'info', articles: ['kommer-nu'], queued: 1 })
-    expect((await until('newsletter e-mail run'))[0]).toMatchObject({ tried: 1, delivered: 1, failed: 0 })
+    expect((await until('outbox run'))[0]).toMatchObject({ tried: 1, delivered: 1, failed: 0 })
     await settle()
     expect(jobsTest.lines.filter((line) => line.level !== 'info')).toEqual([])
   })
@@ -96,7 +103,7 @@ describe('the background jobs', () => {
     withDatabase((db) => contactMessage(db, '2026-04-10T08:59:00.000Z', 'venter'))
     vi.advanceTimersToNextTimer()
     expect(Date.now() - NOW.getTime()).toBe(60_000)
-    expect((await until('contact retry run'))[0]).toMatchObject({ tried: 1, delivered: 1 })
+    expect((await until('outbox run'))[0]).toMatchObject({ tried: 1, delivered: 1 })
 
     // Six hours after the start, one more contact message (from 2025-04-09, the clock now later) is past its year.
     withDatabase((db) => contactMessage(db, '2025-04-09T12:00:00.000Z', 'udloebet'))
@@ -110,14 +117,13 @@ describe('the background jobs', () => {
     const unopenable = join(jobsTest.dir, 'fil', 'site.db')
     useEnvironment({ DATABASE_URL: unopenable })
     jobsTest.jobs.startBackgroundJobs()
-    for (const msg of ['contact retry run failed', 'booking e-mail run failed', 'newsletter run failed', 'contact purge failed', 'newsletter purge failed', 'booking purge failed']) {
+    for (const msg of ['outbox run failed', 'contact purge failed', 'newsletter purge failed', 'booking purge failed']) {
       const [line] = await until(msg)
       expect(line, msg).toMatchObject({ level: 'error' })
       expect(line!.error, msg).toBe(`EEXIST: file already exists, mkdir '${join(jobsTest.dir, 'fil')}'`)
     }
     vi.advanceTimersToNextTimer()
-    expect(await until('contact retry run failed', 2)).toHaveLength(2)
-    expect(await until('booking e-mail run failed', 2)).toHaveLength(2)
+    expect(await until('outbox run failed', 2)).toHaveLength(2)
   })
 
   it('never keep the process alive by themselves', async () => {
@@ -198,7 +204,12 @@ describe('the background jobs', () => {
     expect(keys).toEqual(['contact-foerste-notification'])
     const statusOf = () => {
       const db = openDatabase(jobsTest.databaseFile)
-      const rows = db.select({ publicId: contactMessages.publicId, status: contactMessages.status }).from(contactMessages).orderBy(contactMessages.id).all()
+      const rows = db
+        .select({ publicId: contactMessages.publicId, status: outbox.status })
+        .from(contactMessages)
+        .innerJoin(outbox, eq(outbox.contactMessageId, contactMessages.id))
+        .orderBy(contactMessages.id)
+        .all()
       db.$client.close()
       return rows
     }
@@ -208,7 +219,7 @@ describe('the background jobs', () => {
     ])
 
     answer()
-    expect((await until('contact retry run'))[0]).toMatchObject({ tried: 2, delivered: 2, failed: 0 })
+    expect((await until('outbox run'))[0]).toMatchObject({ tried: 2, delivered: 2, failed: 0 })
     expect(keys).toEqual(['contact-foerste-notification', 'contact-foerste-confirmation', 'contact-anden-notification', 'contact-anden-confirmation'])
     expect(statusOf().map((row) => row.status)).toEqual(['sent', 'sent'])
   })

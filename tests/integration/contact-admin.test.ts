@@ -8,7 +8,7 @@ import { privacy } from '#content/privacy'
 import { site } from '#content/site'
 import { type Db, openDatabase } from '#db/database'
 import { seedIfEmpty } from '#db/connection'
-import { bookingEmails, bookings, contactMessages } from '#db/schema'
+import { bookings, contactMessages, outbox as outboxTable } from '#db/schema'
 import { formatPeriod } from '~/lib/booking/time'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { createBooking } from '~/server/booking/bookings.server'
@@ -17,6 +17,7 @@ import { deletePerson, exportPerson, messageById, messageCounts, recentMessages,
 import { submitContact } from '~/server/contact/contact.server'
 import { type MailTransport, outboxTransport } from '~/server/mail/mail-transport.server'
 import { deliveredText } from '../../scripts/lib/contact-database.ts'
+import { bookingEmailRows, calendarWriteRows, setEffects } from '../outbox-rows'
 import { temporaryDatabase } from '../helpers'
 import { details, testAvailability } from './booking-helpers'
 import { runCommand } from '../run-command'
@@ -98,9 +99,9 @@ describe('the coach’s privacy tools', () => {
       await submitContact(form(email, 'Hej'), { ip: `10.2.2.${index}`, db, transport: mailDown, clock: at('2025-10-01T10:00:00Z') })
     }
     const [a, b, c] = recentMessages({ db }).reverse()
-    db.update(contactMessages).set({ status: 'sending' }).where(eq(contactMessages.id, a!.id)).run()
-    db.update(contactMessages).set({ status: 'failed' }).where(eq(contactMessages.id, b!.id)).run()
-    db.update(contactMessages).set({ status: 'sent' }).where(eq(contactMessages.id, c!.id)).run()
+    setEffects(db, 'contact-email', { status: 'sending' }, eq(outboxTable.contactMessageId, a!.id))
+    setEffects(db, 'contact-email', { status: 'failed' }, eq(outboxTable.contactMessageId, b!.id))
+    setEffects(db, 'contact-email', { status: 'sent' }, eq(outboxTable.contactMessageId, c!.id))
     expect(messageCounts({ db })).toEqual({ total: 4, undelivered: 3 })
     // All four came at the same moment: the latest number first.
     expect(recentMessages({ db }).map((row) => row.email)).toEqual(['d@eksempel.dk', 'c@eksempel.dk', 'b@eksempel.dk', 'a@eksempel.dk'])
@@ -239,7 +240,7 @@ describe('the coach’s privacy tools', () => {
     expect(notThere).toMatchObject({ status: 1, stdout: '' })
     expect(notThere.stderr).toContain(`Der er ingen besked nr. 99 i databasen ${database}.`)
 
-    expect(JSON.parse(exported.stdout).messages).toEqual([bo])
+    expect(JSON.parse(exported.stdout).messages).toEqual([messageById(bo.id, { db })])
     expect(exported.stderr).toContain('1 besked og 2 e-mails i udbakken om BO@eksempel.dk.')
     expect(missing).toMatchObject({ status: 2, stdout: '' })
     expect(missing.stderr).toContain('Angiv personens e-mailadresse, fx: npm run contact:delete -- --email navn@eksempel.dk')
@@ -321,7 +322,7 @@ describe('the coach’s privacy tools', () => {
     const env = { DATABASE_URL: join(dir, 'site.db'), MAIL_OUTBOX_DIR: outbox }
     const run = (script: string, ...args: string[]) => runCommand(script, args, env)
     const rowOfBooking = (id: number) => db.select().from(bookings).where(eq(bookings.id, id)).get()
-    const emailRows = (id: number) => db.select({ kind: bookingEmails.kind, role: bookingEmails.role, status: bookingEmails.status }).from(bookingEmails).where(eq(bookingEmails.bookingId, id)).orderBy(bookingEmails.id).all()
+    const emailRows = (id: number) => bookingEmailRows(db, eq(outboxTable.bookingId, id)).map(({ kind, role, status }) => ({ kind, role, status }))
 
     // Run from a script (no terminal to ask in) and without --ja: it shows the booking and changes nothing.
     const unconfirmed = await spawnCommand('booking-cancel', [bo.publicId], env)

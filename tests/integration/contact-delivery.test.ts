@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { site } from '#content/site'
-import { contactMessages } from '#db/schema'
-import { deliver, purgeOldMessages, rateLimit, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
+import { contactMessages, outbox } from '#db/schema'
+import { purgeOldMessages, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
+import { contactRateLimit as rateLimit } from '~/server/limits/sender-limits.server'
+import { retryDelayMs } from '~/server/outbox/outbox.server'
 import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
+import { contactDelivery, setEffects } from '../outbox-rows'
 import { flakyTransport, validForm } from './contact-helpers'
 
 // The contact flow's edges: what counts as a field, the limit's window to the millisecond, when a
@@ -13,7 +16,11 @@ import { flakyTransport, validForm } from './contact-helpers'
 const start = new Date('2025-10-01T12:00:00.000Z')
 const after = (ms: number) => new Date(start.getTime() + ms)
 type TestDb = ReturnType<typeof temporaryDatabase>['db']
-const only = (db: TestDb) => db.select().from(contactMessages).get()!
+/** The one message with its delivery state from the outbox. */
+const only = (db: TestDb) => {
+  const message = db.select().from(contactMessages).get()!
+  return { ...contactDelivery(db, message.id), ...message }
+}
 
 beforeEach(() => {
   vi.stubEnv('CONTACT_RATE_LIMIT', undefined)
@@ -84,7 +91,7 @@ describe('delivery', () => {
     const { db: other } = temporaryDatabase()
     mail.transport.down = true
     await submitContact(validForm(), { ip: '10.3.2.1', db: other, transport: mail.transport, clock: () => start })
-    other.update(contactMessages).set({ nextAttemptAt: null }).run()
+    setEffects(other, 'contact-email', { nextAttemptAt: null })
     mail.transport.down = false
     expect(await retryPendingMessages({ db: other, transport: mail.transport, clock: () => start })).toEqual({ tried: 1, delivered: 1, failed: 0 })
   })
@@ -94,7 +101,7 @@ describe('delivery', () => {
     const mail = flakyTransport()
     await submitContact(validForm(), { ip: '10.3.2.2', db, transport: mail.transport, clock: () => start })
     // As a process killed while sending leaves it: claimed, with a lease of five minutes.
-    db.update(contactMessages).set({ status: 'sending', claimToken: 'død-proces', nextAttemptAt: after(5 * 60_000).toISOString(), attempts: 3 }).run()
+    setEffects(db, 'contact-email', { status: 'sending', claimToken: 'død-proces', nextAttemptAt: after(5 * 60_000).toISOString(), attempts: 3 })
     for (const force of [false, true]) {
       expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => after(5 * 60_000 - 1), force })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     }
@@ -114,13 +121,13 @@ describe('delivery', () => {
     const busy: MailTransport = {
       name: 'optaget',
       async send(email) {
-        db.update(contactMessages).set(claimedElsewhere).where(eq(contactMessages.id, second!.id)).run()
+        setEffects(db, 'contact-email', claimedElsewhere, eq(outbox.contactMessageId, second!.id))
         await mail.transport.send(email)
       },
     }
     expect(await retryPendingMessages({ db, transport: busy, clock: () => after(60_000) })).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(mail.delivered.map((email) => email.idempotencyKey)).toEqual([`contact-${first!.publicId}-notification`, `contact-${first!.publicId}-confirmation`])
-    expect(db.select().from(contactMessages).where(eq(contactMessages.id, second!.id)).get()).toMatchObject({ ...claimedElsewhere, attempts: 1 })
+    expect(contactDelivery(db, second!.id)).toMatchObject({ ...claimedElsewhere, attempts: 1 })
   })
 
   it('with --alle sends a waiting message at once and counts its attempts afresh', async () => {
@@ -128,7 +135,7 @@ describe('delivery', () => {
     const mail = flakyTransport()
     mail.transport.down = true
     await submitContact(validForm(), { ip: '10.3.2.3', db, transport: mail.transport, clock: () => start })
-    db.update(contactMessages).set({ attempts: 7 }).run()
+    setEffects(db, 'contact-email', { attempts: 7 })
     mail.transport.down = false
     expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => start, force: true })).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(only(db)).toMatchObject({ status: 'sent', attempts: 1 })
@@ -139,8 +146,7 @@ describe('delivery', () => {
     const failing = (reason: unknown): MailTransport => ({ name: 'fejl', send: () => Promise.reject(reason) })
     await submitContact(validForm(), { ip: '10.3.2.4', db, transport: failing('forbindelsen blev afbrudt'), clock: () => start })
     expect(only(db)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'forbindelsen blev afbrudt' })
-    const claimed = db.update(contactMessages).set({ status: 'sending', claimToken: 'min' }).returning().get()
-    expect(await deliver(db, claimed, failing(new Error('x'.repeat(600))), () => start)).toBe(false)
+    expect(await retryPendingMessages({ db, transport: failing(new Error('x'.repeat(600))), clock: () => after(60_000) })).toEqual({ tried: 1, delivered: 0, failed: 1 })
     expect(only(db).lastError).toBe('x'.repeat(500))
   })
 
@@ -149,10 +155,9 @@ describe('delivery', () => {
     const mail = flakyTransport()
     mail.transport.down = true
     await submitContact(validForm(), { ip: '10.3.2.5', db, transport: mail.transport, clock: () => start })
-    const claimed = db.update(contactMessages).set({ status: 'sending', claimToken: 'min' }).where(eq(contactMessages.id, only(db).id)).returning().get()
     // The connection goes away while the e-mails are on their way.
     const closing: MailTransport = { name: 'lukker', send: async () => void db.$client.close() }
-    expect(await deliver(db, claimed, closing, () => start)).toBe(true)
+    expect(await retryPendingMessages({ db, transport: closing, clock: () => after(60_000) })).toEqual({ tried: 1, delivered: 1, failed: 0 })
   })
 
   it('answers the visitor after eight seconds with “received” while a slow provider goes on in the background', async () => {

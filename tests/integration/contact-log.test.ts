@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { contactMessages } from '#db/schema'
 import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
+import { contactDelivery, setEffects } from '../outbox-rows'
 import { inStartRequest } from '../start-request'
 import { flakyTransport, validForm } from './contact-helpers'
 
@@ -13,6 +14,7 @@ import { flakyTransport, validForm } from './contact-helpers'
 type Line = Record<string, unknown>
 const lines: Line[] = []
 let contact: typeof import('~/server/contact/contact.server')
+let worker: typeof import('~/server/outbox/worker.server')
 let endpoint: typeof import('~/server/contact/contact-endpoint.server')
 let page: typeof import('~/server/contact/contact-page.server')
 
@@ -30,6 +32,7 @@ beforeAll(async () => {
   vi.spyOn(process.stderr, 'write').mockImplementation(capture('stderr'))
   vi.resetModules()
   contact = await import('~/server/contact/contact.server')
+  worker = await import('~/server/outbox/worker.server')
   endpoint = await import('~/server/contact/contact-endpoint.server')
   page = await import('~/server/contact/contact-page.server')
 }, 60_000)
@@ -62,7 +65,7 @@ describe('the contact flow’s log', () => {
     const row = only(db)
     expect(lines).toEqual([
       { stream: 'stdout', level: 'info', msg: 'contact message stored', id: row.id, publicId: row.publicId, ipHash: row.ipHash },
-      { stream: 'stdout', level: 'info', msg: 'contact e-mails sent', id: row.id, transport: 'test', attempts: 1 },
+      { stream: 'stdout', level: 'info', msg: 'contact e-mail sent', id: contactDelivery(db, row.id).id, by: 'test', attempts: 1 },
     ])
     const written = JSON.stringify(lines)
     for (const personal of ['Anne', 'Jensen', 'anne@eksempel.dk', '20 30 40 50', 'parcoaching', '192.0.2.41']) expect(written).not.toContain(personal)
@@ -87,56 +90,58 @@ describe('the contact flow’s log', () => {
   it('warns of each failed attempt and calls the last one an error, when it gives up', async () => {
     const { db } = temporaryDatabase()
     expect(await contact.submitContact(validForm(), { ip: '192.0.2.44', db, transport: mailDown, clock: () => start })).toEqual({ status: 'modtaget' })
-    const { id } = only(db)
+    const { id } = contactDelivery(db, only(db).id)
     expect(lines.slice(1)).toEqual([{ stream: 'stderr', level: 'warn', msg: 'contact e-mail failed', id, attempts: 1, gaveUp: false, error: 'Mailudbyderen svarer ikke' }])
 
     // The ninth attempt failed too: the tenth is the last.
-    db.update(contactMessages).set({ attempts: 9 }).run()
+    setEffects(db, 'contact-email', { attempts: 9 })
     lines.length = 0
     expect(await contact.retryPendingMessages({ db, transport: mailDown, clock: days(1) })).toEqual({ tried: 1, delivered: 0, failed: 1 })
     expect(lines).toEqual([{ stream: 'stderr', level: 'error', msg: 'contact e-mail failed', id, attempts: 10, gaveUp: true, error: 'Mailudbyderen svarer ikke' }])
-    expect(only(db)).toMatchObject({ status: 'failed', attempts: 10 })
+    expect(contactDelivery(db, only(db).id)).toMatchObject({ status: 'failed', attempts: 10 })
   })
 
   it('warns when a delivery outlived its claim, whether its e-mails went out or not, and not when it held the claim', async () => {
     const { db } = temporaryDatabase()
     await contact.submitContact(validForm(), { ip: '192.0.2.45', db, transport: mailDown, clock: () => start })
-    db.update(contactMessages).set({ status: 'sending', claimToken: 'den-nuværende' }).run()
-    const held = only(db)
+    setEffects(db, 'contact-email', { status: 'sending', claimToken: 'den-nuværende' })
+    const held = contactDelivery(db, only(db).id)
     const { transport } = flakyTransport()
+    const deliver = async (row: typeof held, via: MailTransport) => (await worker.carryOut(db, row, contact.contactEmailHandler(via), () => start)) === 'sent'
 
     lines.length = 0
-    expect(await contact.deliver(db, { ...held, claimToken: 'en-gammel' }, transport, () => start)).toBe(true)
+    expect(await deliver({ ...held, claimToken: 'en-gammel' }, transport)).toBe(true)
     expect(lines).toEqual([
-      { stream: 'stderr', level: 'warn', msg: 'contact delivery claim lost; its new holder records the outcome', id: held.id, delivered: true },
-      { stream: 'stdout', level: 'info', msg: 'contact e-mails sent', id: held.id, transport: 'test', attempts: 2 },
+      { stream: 'stderr', level: 'warn', msg: 'contact e-mail claim lost; its new holder records the outcome', id: held.id, delivered: true },
+      { stream: 'stdout', level: 'info', msg: 'contact e-mail sent', id: held.id, by: 'test', attempts: 2 },
     ])
 
     lines.length = 0
-    expect(await contact.deliver(db, { ...held, claimToken: 'en-gammel' }, mailDown, () => start)).toBe(false)
+    expect(await deliver({ ...held, claimToken: 'en-gammel' }, mailDown)).toBe(false)
     expect(lines).toEqual([
-      { stream: 'stderr', level: 'warn', msg: 'contact delivery claim lost; its new holder records the outcome', id: held.id, delivered: false },
+      { stream: 'stderr', level: 'warn', msg: 'contact e-mail claim lost; its new holder records the outcome', id: held.id, delivered: false },
       { stream: 'stderr', level: 'warn', msg: 'contact e-mail failed', id: held.id, attempts: 2, gaveUp: false, error: 'Mailudbyderen svarer ikke' },
     ])
-    expect(only(db)).toEqual(held)
+    expect(contactDelivery(db, only(db).id)).toEqual(held)
 
     lines.length = 0
-    expect(await contact.deliver(db, held, transport, () => start)).toBe(true)
-    expect(lines).toEqual([{ stream: 'stdout', level: 'info', msg: 'contact e-mails sent', id: held.id, transport: 'test', attempts: 2 }])
+    expect(await deliver(held, transport)).toBe(true)
+    expect(lines).toEqual([{ stream: 'stdout', level: 'info', msg: 'contact e-mail sent', id: held.id, by: 'test', attempts: 2 }])
   })
 
   it('calls it an error when the outcome of a delivery cannot be recorded', async () => {
     const { db } = temporaryDatabase()
     await contact.submitContact(validForm(), { ip: '192.0.2.46', db, transport: mailDown, clock: () => start })
-    const claimed = db.update(contactMessages).set({ status: 'sending', claimToken: 'min' }).where(eq(contactMessages.id, only(db).id)).returning().get()!
+    setEffects(db, 'contact-email', { status: 'sending', claimToken: 'min' })
+    const claimed = contactDelivery(db, only(db).id)
     // The connection goes away while the e-mails are on their way.
     const closing: MailTransport = { name: 'lukker', send: async () => void db.$client.close() }
     lines.length = 0
-    expect(await contact.deliver(db, claimed, closing, () => start)).toBe(true)
+    expect(await worker.carryOut(db, claimed, contact.contactEmailHandler(closing), () => start)).toBe('sent')
     expect(lines).toEqual([
-      { stream: 'stderr', level: 'error', msg: 'contact delivery outcome not recorded', id: claimed.id, error: 'TypeError: The database connection is not open', stack: expect.any(Array) },
-      { stream: 'stderr', level: 'warn', msg: 'contact delivery claim lost; its new holder records the outcome', id: claimed.id, delivered: true },
-      { stream: 'stdout', level: 'info', msg: 'contact e-mails sent', id: claimed.id, transport: 'lukker', attempts: 2 },
+      { stream: 'stderr', level: 'error', msg: 'contact e-mail outcome not recorded', id: claimed.id, error: 'TypeError: The database connection is not open', stack: expect.any(Array) },
+      { stream: 'stderr', level: 'warn', msg: 'contact e-mail claim lost; its new holder records the outcome', id: claimed.id, delivered: true },
+      { stream: 'stdout', level: 'info', msg: 'contact e-mail sent', id: claimed.id, by: 'lukker', attempts: 2 },
     ])
   })
 })

@@ -2,14 +2,19 @@ import { readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactMessages } from '#db/schema'
-import { deliver, purgeOldMessages, retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
+import { retryDelayMs } from '~/server/outbox/outbox.server'
+import { carryOut } from '~/server/outbox/worker.server'
+import { contactEmailHandler, purgeOldMessages, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
 import { senderNetwork } from '~/server/limits/sender.server'
 import { type MailTransport, outboxTransport } from '~/server/mail/mail-transport.server'
 import { openDatabase } from '#db/database'
 import { temporaryDatabase } from '../helpers'
+import { contactDelivery, setEffects } from '../outbox-rows'
 import { flakyTransport, validForm } from './contact-helpers'
 
-const rows = (db: ReturnType<typeof temporaryDatabase>['db']) => db.select().from(contactMessages).all()
+type TestDb = ReturnType<typeof temporaryDatabase>['db']
+/** The messages, each with its delivery state from the outbox. */
+const rows = (db: TestDb) => db.select().from(contactMessages).all().map((message) => ({ ...contactDelivery(db, message.id), ...message }))
 
 describe('contact flow', () => {
   // vi.stubEnv restores a variable that was unset by deleting it (an assignment would store "undefined").
@@ -138,7 +143,7 @@ describe('contact flow', () => {
     mail.transport.down = true
     const now = new Date('2025-10-01T12:00:00.000Z')
     await submitContact(validForm(), { ip: '10.0.0.9', db, transport: mail.transport, clock: () => now })
-    db.update(contactMessages).set({ status: 'failed', attempts: 10, nextAttemptAt: null }).run()
+    setEffects(db, 'contact-email', { status: 'failed', attempts: 10, nextAttemptAt: null })
     expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => now })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     mail.transport.down = false
     expect(await retryPendingMessages({ db, transport: mail.transport, clock: () => now, force: true })).toEqual({ tried: 1, delivered: 1, failed: 0 })
@@ -180,17 +185,19 @@ describe('contact flow', () => {
     mail.transport.down = false
     // Another process holds the message now, with a token of its own and a lease still running.
     const lease = new Date(now.getTime() + 5 * 60_000).toISOString()
-    db.update(contactMessages).set({ status: 'sending', claimToken: 'token-of-the-holder', nextAttemptAt: lease }).run()
-    const held = rows(db)[0]!
+    setEffects(db, 'contact-email', { status: 'sending', claimToken: 'token-of-the-holder', nextAttemptAt: lease })
+    const messageId = rows(db)[0]!.id
+    const held = contactDelivery(db, messageId)
+    const deliver = async (row: typeof held) => (await carryOut(db, row, contactEmailHandler(mail.transport), () => now)) === 'sent'
 
     // Stale copies of the row, with another token or none, send (their e-mails' keys make that
     // harmless) but cannot record the outcome.
     for (const claimToken of ['not-the-holder', '', null]) {
-      expect(await deliver(db, { ...held, claimToken }, mail.transport, () => now)).toBe(true)
-      expect(rows(db)[0], String(claimToken)).toEqual(held)
+      expect(await deliver({ ...held, claimToken })).toBe(true)
+      expect(contactDelivery(db, messageId), String(claimToken)).toEqual(held)
     }
     // The holder can.
-    expect(await deliver(db, held, mail.transport, () => now)).toBe(true)
+    expect(await deliver(held)).toBe(true)
     expect(rows(db)[0]).toMatchObject({ status: 'sent', attempts: 2, claimToken: null, nextAttemptAt: null, sentAt: now.toISOString() })
   })
 

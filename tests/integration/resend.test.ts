@@ -3,9 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, 
 import { site } from '#content/site'
 import type { Db } from '#db/database'
 import { contactMessages } from '#db/schema'
-import { retryDelayMs, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
+import { retryPendingMessages, submitContact } from '~/server/contact/contact.server'
+import { retryDelayMs } from '~/server/outbox/outbox.server'
 import { MAIL_SEND_TIMEOUT_MS, resendTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
+import { contactDelivery } from '../outbox-rows'
 
 /**
  * A small local stand-in of Resend's HTTP API (POST /emails), which the real SDK reaches through
@@ -82,7 +84,7 @@ const form = (email: string) => {
 const onlyRow = (db: Db) => {
   const rows = db.select().from(contactMessages).all()
   expect(rows).toHaveLength(1)
-  return rows[0]!
+  return { ...contactDelivery(db, rows[0]!.id), ...rows[0]! }
 }
 const keysOf = (publicId: string) => [`contact-${publicId}-notification`, `contact-${publicId}-confirmation`]
 const requestsFor = (key: string) => api.requests.filter((request) => request.key === key).length

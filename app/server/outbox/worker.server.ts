@@ -26,7 +26,8 @@ export type Handler = {
 /** The handlers this process may run, by kind; a kind without one is left alone, for a process that has it. */
 export type Handlers = Partial<Record<OutboxKind, Handler>>
 
-export type RunResult = { tried: number; delivered: number; failed: number; skipped: number }
+/** What a run tried and how it went; a row found no longer due (skipped) is neither. */
+export type RunResult = { tried: number; delivered: number; failed: number }
 
 const BATCH = 500
 
@@ -35,7 +36,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** Carries out every due row of the given kinds (narrowed by `where`), oldest first. */
 export async function runOutbox({ db, handlers, clock = systemClock, where }: { db: Db; handlers: Handlers; clock?: Clock; where?: SQL }): Promise<RunResult> {
   const kinds = Object.keys(handlers) as OutboxKind[]
-  const result: RunResult = { tried: 0, delivered: 0, failed: 0, skipped: 0 }
+  const result: RunResult = { tried: 0, delivered: 0, failed: 0 }
   if (kinds.length === 0) return result
   const scope = and(inArray(outbox.kind, kinds), where)
   const due = db.select({ id: outbox.id }).from(outbox).where(isDue(clock().toISOString(), scope)).orderBy(outbox.id).limit(BATCH).all()
@@ -49,17 +50,16 @@ export async function runOutbox({ db, handlers, clock = systemClock, where }: { 
       .get()
     if (!claimed) continue
     const outcome = await carryOut(db, claimed, handlers[claimed.kind]!, clock)
-    if (outcome === 'skipped') result.skipped++
-    else {
-      result.tried++
-      if (outcome === 'sent') result.delivered++
-      else result.failed++
-    }
+    if (outcome === 'skipped') continue
+    result.tried++
+    if (outcome === 'sent') result.delivered++
+    else result.failed++
   }
   return result
 }
 
-async function carryOut(db: Db, row: OutboxRow, handler: Handler, clock: Clock): Promise<'sent' | 'failed' | 'skipped'> {
+/** Carries out one row claimed by the caller (`row.claimToken`) and records the outcome if it still holds the claim. */
+export async function carryOut(db: Db, row: OutboxRow, handler: Handler, clock: Clock = systemClock): Promise<'sent' | 'failed' | 'skipped'> {
   const attempts = row.attempts + 1
   let outcome: HandlerOutcome | undefined
   let error: string | undefined
