@@ -196,7 +196,7 @@ export const deskEvents = sqliteTable('desk_events', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   at: text('at').notNull(),
   action: text('action', {
-    enum: ['logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'person-eksporteret', 'person-slettet'],
+    enum: ['logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'person-eksporteret', 'person-slettet', 'send-igen'],
   }).notNull(),
   bookingCode: text('booking_code'),
   messageId: integer('message_id'),

@@ -6,11 +6,9 @@
  * still waits for its time.
  */
 import { closeDb, getDb } from '#db/connection'
-import { reviveEffects, unfinishedEffects } from '~/server/outbox/outbox.server'
+import { effectLabels, reviveEffects, unfinishedEffects } from '~/server/outbox/outbox.server'
 import { quantity } from './lib/quantity.ts'
 import { whoSends } from './lib/server-sends.ts'
-
-const kindNames = { 'contact-email': 'e-mail om en besked', 'booking-email': 'e-mail om en booking', 'calendar-write': 'ændring i din kalender', 'newsletter-email': 'e-mail om nyhedsbrevet' } as const
 
 const db = getDb()
 const revive = process.argv.includes('--alle')
@@ -21,7 +19,7 @@ if (unfinished.length === 0) console.log('Intet venter på at blive sendt.')
 else {
   for (const effect of unfinished) {
     const state = effect.status === 'failed' ? 'opgivet' : effect.status === 'sending' ? 'sendes nu' : effect.attempts > 0 ? 'prøves igen' : 'venter'
-    console.log(`${kindNames[effect.kind]}: ${state}${effect.attempts > 0 ? ` (${quantity(effect.attempts, 'forsøg', 'forsøg')}${effect.lastError ? `, sidste fejl: ${effect.lastError}` : ''})` : ''}`)
+    console.log(`${effectLabels[effect.kind]}: ${state}${effect.attempts > 0 ? ` (${quantity(effect.attempts, 'forsøg', 'forsøg')}${effect.lastError ? `, sidste fejl: ${effect.lastError}` : ''})` : ''}`)
   }
   if (revive) console.log(`\n${quantity(revived, 'ting er', 'ting er')} sat til at blive prøvet igen nu. ${whoSends(db, 'De')}`)
   else if (failed.length > 0) console.log(`\n${quantity(failed.length, 'ting er', 'ting er')} opgivet. Kør npm run mail:retry -- --alle for at prøve dem igen.`)

@@ -4,12 +4,13 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { bookings, contactMessages, deskEvents, deskLinks } from '#db/schema'
+import { bookings, contactMessages, deskEvents, deskLinks, outbox } from '#db/schema'
 import { createBooking, moveBooking } from '~/server/booking/bookings.server'
 import { ATTEMPTS_PER_ADDRESS, LINK_LIFETIME_MS, SESSION_LIFETIME_MS, redeemSignInLink, requestSignInLink, sessionCookie, sessionOf } from '~/server/desk/desk-auth.server'
 import { type DeskDeps, handleDeskAction, handleLinkRequest, handleSignIn } from '~/server/desk/desk-actions.server'
 import { deskPage } from '~/server/desk/desk-page.server'
 import { formData, temporaryDatabase } from '../helpers'
+import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, testAvailability } from './booking-helpers'
 
 // The coach's desk: who gets in (a link to her address only, once, for 15 minutes), how long she
@@ -197,5 +198,24 @@ describe("the coach's actions", () => {
     expect(db.select().from(contactMessages).all()).toHaveLength(1)
     expect((await act(cookie, { handling: 'slet', email: 'ANNE@eksempel.dk', bekraeft: 'ja' })).headers.get('Location')).toBe('/coach?status=slettet')
     expect(db.select().from(contactMessages).all()).toHaveLength(0)
+  })
+
+  it('shows what gave up on the overview and revives it with one post; the running site sends it, not the desk', async () => {
+    const cookie = await signIn()
+    const { booking } = book('10:00')
+    setEffects(db, 'booking-email', { status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }, payloadIs('kind', 'bekraeftelse'))
+    const overview = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: cookie, clock: () => NOW })
+    expect(overview.signedIn && overview.page === 'oversigt' && overview.overview.undelivered).toEqual({
+      failed: [expect.objectContaining({ what: 'e-mail om en booking', error: 'udbyderen svarer ikke' }), expect.objectContaining({ what: 'e-mail om en booking' })],
+      retrying: 0,
+    })
+    transport.sent.length = 0
+    expect((await act(cookie, { handling: 'send-igen' })).headers.get('Location')).toBe('/coach?status=sendes-igen')
+    expect(bookingEmailRows(db, eq(outbox.bookingId, booking.id)).filter((row) => row.kind === 'bekraeftelse').map(({ status, attempts }) => ({ status, attempts }))).toEqual([
+      { status: 'pending', attempts: 0 },
+      { status: 'pending', attempts: 0 },
+    ])
+    expect(transport.sent).toEqual([])
+    expect(db.select().from(deskEvents).all().map((event) => event.action)).toContain('send-igen')
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DeskOverview } from '~/components/desk/desk-overview'
 import { DeskFrame } from '~/components/desk/desk-parts'
 import { DeskSubpage } from '~/components/desk/desk-subpage'
+import { DeskUndelivered } from '~/components/desk/desk-undelivered'
 import type { DeskBookingPage, DeskMessage, DeskOverview as Overview, DeskPersonPage } from '~/lib/desk/desk-data'
 import { deskStatusText } from '~/lib/desk/desk-data'
 import { Route as SubpageRoute } from '~/routes/coach/$'
@@ -54,6 +55,7 @@ const overview: Overview = {
   freeTimes: ['tirsdag 21. april kl. 9.00'],
   messages: [message, { ...message, id: 13, name: 'Dorte', unread: false, handled: false }, { ...message, id: 14, name: 'Erik', unread: false, handled: true }],
   search: undefined,
+  undelivered: { failed: [], retrying: 0 },
 } as Overview
 
 /** The hidden fields of every <form> in the markup, one record per form. */
@@ -120,6 +122,23 @@ describe('the desk overview', () => {
     const none = renderToStaticMarkup(<DeskOverview overview={{ ...overview, search: { query: 'zz', persons: [] } }} />)
     expect(textOf(none)).toContain('Fundet: ingen')
     expect(tagWithId(renderToStaticMarkup(<DeskOverview overview={overview} />), 'soeg')).toContain('value=""')
+  })
+})
+
+describe('what the site could not send', () => {
+  it('shows nothing while everything went out', () => {
+    expect(renderToStaticMarkup(<DeskUndelivered undelivered={{ failed: [], retrying: 0 }} formToken="t" />)).toBe('')
+  })
+
+  it('lists what gave up with its error and revives it by a post; counts what is retried by itself', () => {
+    const undelivered = { failed: [{ what: 'ændring i din kalender', queued: '18. september kl. 10.42', error: 'kalenderen svarer ikke' }], retrying: 2 }
+    const html = renderToStaticMarkup(<DeskUndelivered undelivered={undelivered} formToken="formular-token" />)
+    expect(textOf(html)).toContain('Ikke sendt endnu 2 ting prøves igen af sig selv om lidt.')
+    expect(textOf(html)).toContain('ændring i din kalender fra 18. september kl. 10.42 – kalenderen svarer ikke')
+    expect(formsOf(html)).toEqual([{ formular: 'formular-token', handling: 'send-igen', tilbage: '/coach' }])
+    const retryingOnly = renderToStaticMarkup(<DeskUndelivered undelivered={{ failed: [], retrying: 1 }} formToken="t" />)
+    expect(textOf(retryingOnly)).toBe('Ikke sendt endnu 1 ting prøves igen af sig selv om lidt.')
+    expect(formsOf(retryingOnly)).toEqual([])
   })
 })
 

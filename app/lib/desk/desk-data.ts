@@ -27,6 +27,8 @@ export type DeskOverview = {
   freeTimes: string[] | undefined
   messages: DeskMessageLine[]
   search: { query: string; persons: DeskPerson[] } | undefined
+  /** What the site could not send: given up (to try again from the desk), and how many wait for a retry. */
+  undelivered: { failed: Array<{ what: string; queued: string; error: string }>; retrying: number }
 }
 
 export type DeskBookingPage = DeskBooking & {
@@ -82,6 +84,7 @@ export const deskStatusText = {
   'udeblevet-fortrudt': 'Markeringen »udeblev« er fjernet.',
   'ikke-begyndt': 'Samtalen er ikke begyndt endnu.',
   haandteret: 'Beskeden er markeret som håndteret.',
+  'sendes-igen': 'Det, der var opgivet, prøves igen inden for et minut.',
   slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
   fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',
 } as const

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DeskOverview } from '~/components/desk/desk-overview'
 import { DeskFrame, SignIn, SignOut } from '~/components/desk/desk-parts'
+import { DeskUndelivered } from '~/components/desk/desk-undelivered'
 import { fetchDeskPage } from '~/lib/desk/desk-functions'
 import { deskRouteOptions } from '~/lib/desk/desk-route'
 import { deskSearch, searchText } from '~/lib/desk/desk-search'
@@ -24,6 +25,7 @@ function OverviewPage() {
   }
   return (
     <DeskFrame title="Overblik" status={status}>
+      <DeskUndelivered undelivered={page.overview.undelivered} formToken={page.formToken} />
       <DeskOverview overview={page.overview} />
       <SignOut formToken={page.formToken} back="/coach" />
     </DeskFrame>

@@ -18,7 +18,7 @@ import { cancelBooking, findByCode, markNoShow, moveBooking, undoNoShow } from '
 import { deskUrl } from '~/server/links/links.server'
 import { deletePerson, exportPerson } from '~/server/contact/contact-admin.server'
 import { coachAddress, sender } from '~/server/mail/addresses.server'
-import type { Clock } from '~/server/outbox/outbox.server'
+import { type Clock, reviveEffects } from '~/server/outbox/outbox.server'
 import { type MailTransport, getMailTransport } from '~/server/mail/mail-transport.server'
 import { hashIp } from '~/server/limits/sender.server'
 import {
@@ -136,6 +136,12 @@ export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Pro
       return see('/coach?status=logget-ud-overalt', sessionCookie(undefined))
     }
     if (action === 'haandteret') return see(`${back}?status=${markHandled(db, text(form, 'besked'), now)}`)
+    if (action === 'send-igen') {
+      // The running server's worker sends what is revived, with its own settings, within a minute.
+      reviveEffects(db, { now })
+      recordDeskEvent(db, 'send-igen', now)
+      return see('/coach?status=sendes-igen')
+    }
     if (action === 'eksporter') return await exportAnswer(db, text(form, 'email'), now)
     if (action === 'slet') {
       // Only the confirmation page's button says »ja«: the first step only shows what would go.

@@ -11,6 +11,7 @@ import { bookableAvailability } from '~/server/booking/bookable.server'
 import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
+import { effectLabels, unfinishedEffects } from '~/server/outbox/outbox.server'
 
 /** What the desk's pages show, read from the database for the signed-in coach. */
 
@@ -95,6 +96,15 @@ function searchPersons(db: Db, query: string): DeskPerson[] {
   return [...found.values()].slice(0, PERSONS_SHOWN)
 }
 
+/** What the site could not send yet, from the outbox: the desk shows it and can revive what gave up. */
+function undelivered(db: Db): DeskOverview['undelivered'] {
+  const unfinished = unfinishedEffects(db)
+  return {
+    failed: unfinished.filter((effect) => effect.status === 'failed').map((effect) => ({ what: effectLabels[effect.kind], queued: received(effect.createdAt), error: effect.lastError ?? '' })),
+    retrying: unfinished.filter((effect) => effect.status !== 'failed' && effect.attempts > 0).length,
+  }
+}
+
 export function deskOverview(db: Db, now: Date, query: string): DeskOverview {
   const words = query.trim().slice(0, 100)
   return {
@@ -102,6 +112,7 @@ export function deskOverview(db: Db, now: Date, query: string): DeskOverview {
     freeTimes: nextFreeTimes(db, now),
     messages: db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(MESSAGES_SHOWN).all().map(messageLine),
     search: words ? { query: words, persons: searchPersons(db, words) } : undefined,
+    undelivered: undelivered(db),
   }
 }
 

@@ -61,6 +61,14 @@ export function reviveEffects(db: Db, { now = new Date(), where }: { now?: Date;
     .run().changes
 }
 
+/** What each kind is called where the coach reads it (the desk, mail:retry). */
+export const effectLabels: Record<OutboxKind, string> = {
+  'contact-email': 'e-mail om en besked',
+  'booking-email': 'e-mail om en booking',
+  'calendar-write': 'ændring i din kalender',
+  'newsletter-email': 'e-mail om nyhedsbrevet',
+}
+
 /** Effects still to be carried out (waiting, being tried, or given up), by kind: what the desk and the commands report. */
 export function unfinishedEffects(db: Db) {
   return db
