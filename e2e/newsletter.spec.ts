@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process'
-import { resolve } from 'node:path'
+import Database from 'better-sqlite3'
 import { daysAgo, writeArticle } from './articles'
 import { emailsFor, expect, expectNoAxeViolations, test, uniqueEmail } from './helpers'
 import { seedDatabase, SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
@@ -11,13 +10,18 @@ let blog: ServerInstance
 let content: string
 let dispose: (() => Promise<void>) | undefined
 
-/** `npm run mail:retry` on the instance's database: what the server's next background run would send. */
-function sendDueEmails() {
-  execFileSync(resolve('node_modules/.bin/node'), [resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/mail-retry.ts'], {
-    env: { ...process.env, DATABASE_URL: blog.databaseFile, MAIL_OUTBOX_DIR: blog.outbox, SITE_URL: blog.url, LOG_FILE: `${blog.dir}/kommandoer.log` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+/** Effects in the instance's outbox that are due and not yet carried out. */
+function unsent() {
+  const db = new Database(blog.databaseFile, { readonly: true })
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM outbox WHERE status IN ('pending', 'sending') AND next_attempt_at <= ?").get(new Date().toISOString()) as { n: number }).n
+  } finally {
+    db.close()
+  }
 }
+
+/** The server's own worker runs every second here: wait until it has carried out what is due. */
+const allSent = () => expect.poll(unsent, { timeout: 20_000 }).toBe(0)
 
 const notices = (address: string) => emailsFor(address, blog.outbox).filter((email) => email.subject.startsWith('Ny artikel:'))
 
@@ -25,7 +29,7 @@ test.describe('new articles by e-mail', () => {
   test.describe.configure({ timeout: 120_000 })
   test.beforeAll(async () => {
     test.setTimeout(SERVER_START_TIMEOUT_MS)
-    ;({ server: blog, content, dispose } = await startFixtureBlog([{ slug: 'smaa-skridt', title: 'Små skridt mod et roligere liv', category: 'life', publishedAt: daysAgo(30) }]))
+    ;({ server: blog, content, dispose } = await startFixtureBlog([{ slug: 'smaa-skridt', title: 'Små skridt mod et roligere liv', category: 'life', publishedAt: daysAgo(30) }], { BACKGROUND_JOBS: 'on', OUTBOX_EVERY_SECONDS: '1' }))
   })
   test.afterAll(async () => {
     await dispose?.()
@@ -65,8 +69,8 @@ test.describe('new articles by e-mail', () => {
 
     writeArticle(content, { slug: 'ny-artikel', title: 'En ny artikel', publishedAt: daysAgo(0) })
     seedDatabase(blog.databaseFile, content)
-    sendDueEmails()
-    sendDueEmails()
+    await expect.poll(() => notices(reader).length, { timeout: 20_000 }).toBe(1)
+    await allSent()
     const [notice] = notices(reader)
     expect(notices(reader)).toHaveLength(1)
     expect(notices(unconfirmed)).toEqual([])
@@ -87,7 +91,7 @@ test.describe('new articles by e-mail', () => {
     seedDatabase(blog.databaseFile, content)
     // Unsubscribing erased the reader's stored e-mails too; the new article brings none.
     expect(emailsFor(reader, blog.outbox)).toEqual([])
-    sendDueEmails()
+    await allSent()
     expect(emailsFor(reader, blog.outbox)).toEqual([])
     expect(notices(unconfirmed)).toEqual([])
   })

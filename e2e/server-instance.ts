@@ -143,12 +143,12 @@ export function seedDatabase(databaseFile: string, contentDir: string, env: Reco
  * describe block; `content` is the articles' folder (a test may add one and seed again), `dispose`
  * ends the server and removes the folder.
  */
-export async function startFixtureBlog(articles: Array<Parameters<typeof writeArticle>[1]>) {
+export async function startFixtureBlog(articles: Array<Parameters<typeof writeArticle>[1]>, env: Record<string, string> = {}) {
   const content = mkdtempSync(join(tmpdir(), 'coach-content-'))
   const removeContent = () => rmSync(content, { recursive: true, force: true })
   try {
     for (const article of articles) writeArticle(content, article)
-    const server = await startServerInstance({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, content) })
+    const server = await startServerInstance({ env, prepare: ({ databaseFile }) => seedDatabase(databaseFile, content) })
     return { server, content, dispose: async () => (await disposeServerInstance(server), removeContent()) }
   } catch (error) {
     removeContent()

@@ -15,7 +15,8 @@ import { queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.serv
 import { configuredHandlers } from '~/server/outbox/handlers.server'
 import { runOutbox } from '~/server/outbox/worker.server'
 
-const RETRY_EVERY_MS = 60 * 1000
+/** The outbox's due effects go out this often (OUTBOX_EVERY_SECONDS; a minute unless set). */
+const RETRY_EVERY_MS = Number(process.env.OUTBOX_EVERY_SECONDS) > 0 ? Number(process.env.OUTBOX_EVERY_SECONDS) * 1000 : 60 * 1000
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000
 /** The coach's calendars are read this often (by one process at a time). */
 export const BUSY_REFRESH_MS = Number(process.env.BUSY_REFRESH_SECONDS) > 0 ? Number(process.env.BUSY_REFRESH_SECONDS) * 1000 : 5 * 60 * 1000
