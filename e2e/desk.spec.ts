@@ -81,12 +81,20 @@ function insertPastBookingAndMessage(tag: string) {
        values (?, ?, ?, ?, ?, ?, 'telefon', 'Bo Udeblev', ?, ?, '20 30 40 50', ?, 'x', ?)`,
     )
     .run(code, start.toISOString(), start.toISOString(), start.toISOString(), new Date(start.getTime() + 30 * 60_000).toISOString(), start.toISOString().slice(0, 10), `bo-${code}@eksempel.dk`, `bo-${code}@eksempel.dk`, `hash-${code}`, `${code}@test`)
+  const now = new Date().toISOString()
   const message = database
     .prepare(
-      `insert into contact_messages (created_at, first_name, last_name, email, phone, service_type, address, message, ip_hash, status, public_id)
-       values (?, 'Anne', ?, 'anne@eksempel.dk', '20 30 40 50', '', '', 'Hej Birgitte, har du tid i næste uge?', 'x', 'sent', ?)`,
+      `insert into contact_messages (created_at, first_name, last_name, email, phone, service_type, address, message, ip_hash, public_id)
+       values (?, 'Anne', ?, 'anne@eksempel.dk', '20 30 40 50', '', '', 'Hej Birgitte, har du tid i næste uge?', 'x', ?)`,
     )
-    .run(new Date().toISOString(), `Jensen${tag}`, `m-${code}`)
+    .run(now, `Jensen${tag}`, `m-${code}`)
+  // Its e-mails went out: the message's effect in the outbox is sent.
+  database
+    .prepare(
+      `insert into outbox (kind, contact_message_id, idempotency_key, created_at, status, attempts, sent_at, delivered_by)
+       values ('contact-email', ?, ?, ?, 'sent', 1, ?, 'outbox')`,
+    )
+    .run(message.lastInsertRowid, `kontakt-m-${code}`, now, now)
   database.close()
   return { code, messageId: Number(message.lastInsertRowid), lastName: `Jensen${tag}` }
 }

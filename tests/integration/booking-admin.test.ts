@@ -1,15 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { bookingEmails, bookings } from '#db/schema'
+import { bookings } from '#db/schema'
 import { bookingsAbout, completeErasures, deleteBookings, exportBookings, purgeOldBookings } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { createBooking } from '~/server/booking/bookings.server'
 import { outboxTransport } from '~/server/mail/mail-transport.server'
 import { loadedAfresh, temporaryDatabase } from '../helpers'
+import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
 // The coach's tools (contact:export, contact:delete and the background purge) over the outbox
@@ -78,7 +78,7 @@ describe('erasing a person’s bookings', () => {
 
   function expectNothingLeft(db: Db, outbox: string) {
     expect(db.select().from(bookings).all()).toEqual([])
-    expect(db.select().from(bookingEmails).all()).toEqual([])
+    expect(bookingEmailRows(db)).toEqual([])
     expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])
   }
 
@@ -133,10 +133,10 @@ describe('erasing a person’s bookings', () => {
     await bookedWithOutbox(db, outbox)
     await deleteBookings('mette@eksempel.dk', { db, outbox, now: NOW })
     // The sender has claimed the cancellations but not finished them.
-    db.update(bookingEmails).set({ status: 'sending' }).where(eq(bookingEmails.kind, 'aflyst')).run()
+    setEffects(db, 'booking-email', { status: 'sending' }, payloadIs('kind', 'aflyst'))
     expect(await completeErasures({ db, outbox })).toBe(0)
     expect(db.select().from(bookings).all()).toHaveLength(1)
-    db.update(bookingEmails).set({ status: 'sent' }).where(eq(bookingEmails.kind, 'aflyst')).run()
+    setEffects(db, 'booking-email', { status: 'sent' }, payloadIs('kind', 'aflyst'))
     expect(await completeErasures({ db, outbox })).toBe(1)
   })
 

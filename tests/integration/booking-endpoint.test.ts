@@ -3,12 +3,13 @@ import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/database'
-import { bookingAttempts, bookingEmails, bookings } from '#db/schema'
+import { bookings, outbox, senderAttempts } from '#db/schema'
 import { handleBookingPost, handleManagePost } from '~/server/booking/booking-endpoint.server'
 import { hashToken, manageToken, manageUrl } from '~/server/links/links.server'
 import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { hashIp } from '~/server/limits/sender.server'
 import { formData, temporaryDatabase } from '../helpers'
+import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, memoryTransport, snapshot } from './booking-helpers'
 
@@ -62,7 +63,7 @@ describe('the booking post', () => {
     expect(row!.manageTokenHash).toBe(hashToken(token))
     expect(row!.ipHash).toBe(hashIp('192.0.2.30'))
     expect(transport.sent.map((email) => email.to).sort()).toEqual(['kontakt@holmcoaching.dk', 'mette@eksempel.dk'])
-    expect(db.select().from(bookingEmails).all().filter((email) => email.status === 'sent')).toHaveLength(2)
+    expect(bookingEmailRows(db).filter((email) => email.status === 'sent')).toHaveLength(2)
     // The link is in the visitor's e-mail, and in hers only.
     expect(transport.sent.find((email) => email.to === 'mette@eksempel.dk')!.text).toContain(manageUrl(row!.publicId))
     expect(JSON.stringify(transport.sent.find((email) => email.to === 'kontakt@holmcoaching.dk'))).not.toContain(token)
@@ -93,7 +94,7 @@ describe('the booking post', () => {
     expect(where(again)).toEqual(CHECK_EMAIL)
     expect(db.select().from(bookings).all()).toEqual([existing])
     // One e-mail, to her, about the booking she has: its time and its manage link, no invitation.
-    expect(db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'eksisterende')).all()).toMatchObject([
+    expect(bookingEmailRows(db, payloadIs('kind', 'eksisterende'))).toMatchObject([
       { bookingId: existing!.id, role: 'gaest', status: 'sent', sequence: 0, startsAt: existing!.startsAt, endsAt: existing!.endsAt },
     ])
     expect(transport.sent.map((email) => [email.to, email.subject])).toEqual([['mette@eksempel.dk', 'Du har allerede en samtale booket: mandag 20. april kl. 10.00']])
@@ -104,12 +105,12 @@ describe('the booking post', () => {
     // The time is checked first: a taken time is taken for her as for anyone, and tells her nothing.
     await post('192.0.2.34', () => handleBookingPost(booking({ tidspunkt: `${MONDAY}T09:00`, email: 'bo@eksempel.dk' }), { db, transport, clock }))
     transport.sent.length = 0
-    const before = db.select().from(bookingEmails).all()
+    const before = bookingEmailRows(db)
     for (const email of ['mette@eksempel.dk', 'ny@eksempel.dk']) {
       const taken = await post('192.0.2.35', () => handleBookingPost(booking({ tidspunkt: `${MONDAY}T09:00`, email }), { db, transport, clock }))
       expect(where(taken), email).toEqual([303, `/book-samtale?uge=2026-W17&status=taget#dag-${MONDAY}`, 'no-store'])
     }
-    expect(db.select().from(bookingEmails).all()).toEqual(before)
+    expect(bookingEmailRows(db)).toEqual(before)
     expect(transport.sent).toEqual([])
   })
 
@@ -117,7 +118,7 @@ describe('the booking post', () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()
     vi.stubEnv('BOOKING_RATE_LIMIT', '3')
-    const attempts = (address: string) => db.select().from(bookingAttempts).where(eq(bookingAttempts.ipHash, hashIp(address))).all()
+    const attempts = (address: string) => db.select().from(senderAttempts).where(and(eq(senderAttempts.action, 'booking'), eq(senderAttempts.senderHash, hashIp(address)))).all()
     // A post with a wrong field never reaches the rules: it is no attempt.
     await post('192.0.2.30', () => handleBookingPost(booking({ email: 'mette@' }), { db, transport, clock }))
     expect(attempts('192.0.2.30')).toEqual([])
@@ -127,9 +128,9 @@ describe('the booking post', () => {
     expect(where(taken)).toEqual([303, `/book-samtale?uge=2026-W17&status=taget#dag-${MONDAY}`, 'no-store'])
     expect(where(await post('192.0.2.30', () => handleBookingPost(booking({ tidspunkt: `${MONDAY}T11:00` }), { db, transport, clock })))).toEqual(CHECK_EMAIL)
     expect(attempts('192.0.2.30')).toEqual([
-      { id: expect.any(Number), ipHash: hashIp('192.0.2.30'), createdAt: NOW.toISOString() },
-      { id: expect.any(Number), ipHash: hashIp('192.0.2.30'), createdAt: NOW.toISOString() },
-      { id: expect.any(Number), ipHash: hashIp('192.0.2.30'), createdAt: NOW.toISOString() },
+      { id: expect.any(Number), action: 'booking', senderHash: hashIp('192.0.2.30'), createdAt: NOW.toISOString() },
+      { id: expect.any(Number), action: 'booking', senderHash: hashIp('192.0.2.30'), createdAt: NOW.toISOString() },
+      { id: expect.any(Number), action: 'booking', senderHash: hashIp('192.0.2.30'), createdAt: NOW.toISOString() },
     ])
     // The fourth is refused although the time is free and only one booking was made; it adds no attempt.
     const fourth = await post('192.0.2.30', () => handleBookingPost(booking({ email: 'bo@eksempel.dk', tidspunkt: `${MONDAY}T09:00` }), { db, transport, clock }))
@@ -192,7 +193,7 @@ describe('the booking post', () => {
     const reopened = openDatabase(join(dir, 'site.db'))
     try {
       expect(reopened.select().from(bookings).all()).toHaveLength(1)
-      expect(reopened.select().from(bookingEmails).all().filter((email) => email.status === 'sending')).toHaveLength(1)
+      expect(bookingEmailRows(reopened).filter((email) => email.status === 'sending')).toHaveLength(1)
     } finally {
       reopened.$client.close()
     }
@@ -230,7 +231,7 @@ describe('the booking post', () => {
     expect(where(answer!)).toEqual(CHECK_EMAIL)
     expect(db.select().from(bookings).all()).toMatchObject([{ localDate: MONDAY, status: 'bekraeftet' }])
     // The first e-mail is still with the mail service; the background run takes over when its lease ends.
-    expect(db.select().from(bookingEmails).all().filter((email) => email.status === 'sending')).toHaveLength(1)
+    expect(bookingEmailRows(db).filter((email) => email.status === 'sending')).toHaveLength(1)
   })
 
   it('answers a lost database with the error on the form, and books nothing', async () => {
@@ -293,7 +294,7 @@ describe('the manage link’s post', () => {
     await post('192.0.2.44', () => handleBookingPost(booking({ tidspunkt: '2026-04-27T10:00', email: 'bo@eksempel.dk' }), { db, transport, clock }))
     const mette = db.select().from(bookings).where(eq(bookings.email, 'mette@eksempel.dk')).get()!
     // Their retry is due now: the refused move must leave it to the background run, not send it.
-    db.update(bookingEmails).set({ nextAttemptAt: NOW.toISOString() }).where(and(eq(bookingEmails.bookingId, mette.id), eq(bookingEmails.kind, 'bekraeftelse'))).run()
+    setEffects(db, 'booking-email', { nextAttemptAt: NOW.toISOString() }, and(eq(outbox.bookingId, mette.id), payloadIs('kind', 'bekraeftelse')))
     transport.failing = false
     const before = snapshot(db)
     const refused = await post('192.0.2.44', () => handleManagePost(formData({ link: token, handling: 'flyt', tidspunkt: '2026-04-27T10:00' }), { db, transport, clock }))

@@ -1,10 +1,11 @@
 import ICAL from 'ical.js'
 import type { Db } from '#db/database'
-import { bookingEmails, bookings } from '#db/schema'
+import { bookings } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
 import type { BookingDetails } from '~/lib/booking/booking-schema'
 import { checkAvailabilityText } from '~/server/booking/availability.server'
 import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
+import { effectsOf } from '../outbox-rows'
 
 /** Mondays 09:00–11:00 and 10:15 (to show the overlap check), 30 minutes, 15 minutes' buffer. */
 export const TEST_FILE = `varighed: 30
@@ -62,5 +63,5 @@ export function readInvitation(text: string): Invitation {
   }
 }
 
-/** Everything in both booking tables, to show that something changed nothing. */
-export const snapshot = (db: Db) => JSON.stringify([db.select().from(bookings).all(), db.select().from(bookingEmails).all()])
+/** Every booking and every booking e-mail, to show that something changed nothing. */
+export const snapshot = (db: Db) => JSON.stringify([db.select().from(bookings).all(), effectsOf(db, 'booking-email')])

@@ -1,10 +1,11 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { eq, ne } from 'drizzle-orm'
-import { bookingEmails, bookings } from '#db/schema'
+import { not } from 'drizzle-orm'
+import { bookings } from '#db/schema'
 import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { formData, temporaryDatabase } from '../helpers'
+import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, memoryTransport } from './booking-helpers'
 import { captureLogLines } from '../log-capture'
@@ -16,7 +17,7 @@ import { captureLogLines } from '../log-capture'
 type Endpoint = typeof import('~/server/booking/booking-endpoint.server')
 let endpoint: Endpoint
 let deliverBookingEmails: typeof import('~/server/booking/booking-mail.server').deliverBookingEmails
-let openDatabase: typeof import('#db/connection').openDatabase
+let openDatabase: typeof import('#db/database').openDatabase
 const lines: Array<Record<string, unknown>> = []
 const clock = () => NOW
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   vi.resetModules()
   endpoint = await import('~/server/booking/booking-endpoint.server')
   deliverBookingEmails = (await import('~/server/booking/booking-mail.server')).deliverBookingEmails
-  openDatabase = (await import('#db/connection')).openDatabase
+  openDatabase = (await import('#db/database')).openDatabase
 }, 60_000)
 afterAll(() => {
   vi.unstubAllEnvs()
@@ -58,6 +59,8 @@ const booking = (changes: Record<string, string> = {}) =>
 const post = (run: () => Promise<Response>) => inStartRequest(new Request('http://localhost/_serverFn/book', { method: 'POST' }), '192.0.2.50', run).then(({ result }) => result)
 /** The manage token from the link in the visitor's e-mail: the answer to the post carries none. */
 const tokenIn = (transport: ReturnType<typeof memoryTransport>) => /\/booking\/([\w-]{32})/.exec(transport.sent.find((email) => email.to === 'mette@eksempel.dk')!.text)![1]!
+/** The kind of the booking e-mail a log line names by its id (the line itself carries ids only). */
+const kindOf = (db: Parameters<typeof bookingEmailRows>[0], id: unknown) => bookingEmailRows(db).find((email) => email.id === id)?.kind
 /** The lines without their time, and without an error's stack (where the code runs is not the point). */
 const steps = () => lines.map(({ time: _time, stack: _stack, ...rest }) => rest)
 
@@ -69,8 +72,8 @@ describe('the booking log', () => {
     const token = tokenIn(transport)
     await post(() => endpoint.handleManagePost(formData({ link: token, handling: 'aflys' }), { db, transport, clock }))
     const [row] = db.select().from(bookings).all()
-    const emails = db.select().from(bookingEmails).all()
-    const sent = (kind: string, role: string) => ({ level: 'info', msg: 'booking e-mail sent', id: emails.find((email) => email.kind === kind && email.role === role)!.id, kind, role, transport: 'memory', attempts: 1 })
+    const emails = bookingEmailRows(db)
+    const sent = (kind: string, role: string) => ({ level: 'info', msg: 'booking e-mail sent', id: emails.find((email) => email.kind === kind && email.role === role)!.id, by: 'memory', attempts: 1 })
     expect(steps()).toHaveLength(6)
     expect(steps()).toEqual(
       expect.arrayContaining([
@@ -94,10 +97,11 @@ describe('the booking log', () => {
     lines.length = 0
     await post(() => endpoint.handleBookingPost(booking({ tidspunkt: `${MONDAY}T11:00` }), { db, transport, clock }))
     const [row] = db.select().from(bookings).all()
-    const notice = db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'eksisterende')).get()!
+    const [notice] = bookingEmailRows(db, payloadIs('kind', 'eksisterende'))
+    expect(notice).toMatchObject({ kind: 'eksisterende', role: 'gaest' })
     expect(steps()).toEqual([
       { level: 'info', msg: 'booking tried by an address with a booking', publicId: row!.publicId },
-      { level: 'info', msg: 'booking e-mail sent', id: notice.id, kind: 'eksisterende', role: 'gaest', transport: 'memory', attempts: 1 },
+      { level: 'info', msg: 'booking e-mail sent', id: notice!.id, by: 'memory', attempts: 1 },
     ])
     const everything = JSON.stringify(lines)
     for (const secret of ['Mette', 'mette@eksempel.dk', '20 30 40 50', 'Mit private', token, '192.0.2.50']) expect(everything).not.toContain(secret)
@@ -107,7 +111,7 @@ describe('the booking log', () => {
     const { db } = setup()
     await post(() => endpoint.handleBookingPost(booking(), { db, transport: memoryTransport({ failing: true }), clock }))
     const failed = steps().filter((line) => line.msg === 'booking e-mail failed')
-    expect(failed.map(({ id: _id, ...rest }) => rest)).toEqual([
+    expect(failed.map(({ id, ...rest }) => ({ ...rest, kind: kindOf(db, id) }))).toEqual([
       { level: 'warn', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 1, gaveUp: false, error: 'udbyderen svarer ikke' },
       { level: 'warn', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 1, gaveUp: false, error: 'udbyderen svarer ikke' },
     ])
@@ -119,10 +123,10 @@ describe('the booking log', () => {
     await post(() => endpoint.handleBookingPost(booking(), { db, transport, clock }))
     // Both confirmations have failed nine times, and their backoff has passed: the tenth attempt is
     // their last. (The reminder waits for its own time, a day before the conversation.)
-    db.update(bookingEmails).set({ attempts: 9, nextAttemptAt: NOW.toISOString() }).where(ne(bookingEmails.kind, 'paamindelse')).run()
+    setEffects(db, 'booking-email', { attempts: 9, nextAttemptAt: NOW.toISOString() }, not(payloadIs('kind', 'paamindelse')))
     lines.length = 0
     expect(await deliverBookingEmails({ db, transport, clock })).toEqual({ tried: 2, delivered: 0, failed: 2 })
-    expect(steps().map(({ id: _id, ...rest }) => rest)).toEqual([
+    expect(steps().map(({ id, ...rest }) => ({ ...rest, kind: kindOf(db, id) }))).toEqual([
       { level: 'error', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 10, gaveUp: true, error: 'udbyderen svarer ikke' },
       { level: 'error', msg: 'booking e-mail failed', kind: 'bekraeftelse', attempts: 10, gaveUp: true, error: 'udbyderen svarer ikke' },
     ])

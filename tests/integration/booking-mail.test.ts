@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '#db/database'
-import { bookingEmails } from '#db/schema'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { createBooking, moveBooking } from '~/server/booking/bookings.server'
 import { manageToken } from '~/server/links/links.server'
 import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
+import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { MONDAY, NOW, details, memoryTransport, testAvailability } from './booking-helpers'
 
 // The booking e-mails as the visitor and the coach get them (the closing, the plain-text part, the
@@ -21,7 +20,7 @@ function bookAt(db: Db, time: string, email: string, note = '') {
   return outcome
 }
 
-const rowsOf = (db: Db, kind: 'bekraeftelse' | 'paamindelse') => db.select().from(bookingEmails).where(eq(bookingEmails.kind, kind)).orderBy(bookingEmails.id).all()
+const rowsOf = (db: Db, kind: 'bekraeftelse' | 'paamindelse') => bookingEmailRows(db, payloadIs('kind', kind))
 
 describe('what the e-mails say', () => {
   it('end the visitor’s e-mails with the coach’s greeting and head the reminder, in a plain-text part without markup', async () => {
@@ -106,7 +105,7 @@ describe('what is recorded of each attempt', () => {
   it('keys each e-mail by its booking, kind, time and recipient: the provider’s idempotency key and the outbox file’s name', () => {
     const { db } = temporaryDatabase()
     const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
-    const keys = db.select({ key: bookingEmails.idempotencyKey }).from(bookingEmails).orderBy(bookingEmails.id).all()
+    const keys = bookingEmailRows(db).map(({ idempotencyKey }) => ({ key: idempotencyKey }))
     expect(keys.map(({ key }) => key)).toEqual([
       `booking-${booking.publicId}-bekraeftelse-0-gaest`,
       `booking-${booking.publicId}-bekraeftelse-0-coach`,
@@ -153,7 +152,7 @@ describe('a delivery that was interrupted', () => {
     const { db } = temporaryDatabase()
     bookAt(db, '10:00', 'mette@eksempel.dk')
     // As a process leaves them that died while sending: claimed, with a lease until 09:05.
-    db.update(bookingEmails).set({ status: 'sending', claimToken: 'død-proces', nextAttemptAt: '2026-04-10T09:05:00.000Z' }).where(eq(bookingEmails.kind, 'bekraeftelse')).run()
+    setEffects(db, 'booking-email', { status: 'sending', claimToken: 'død-proces', nextAttemptAt: '2026-04-10T09:05:00.000Z' }, payloadIs('kind', 'bekraeftelse'))
     const transport = memoryTransport()
     expect(await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-10T09:04:59Z') })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     expect(await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-10T09:05:00Z') })).toEqual({ tried: 2, delivered: 2, failed: 0 })
@@ -183,7 +182,7 @@ describe('with --alle (force)', () => {
     const { db } = temporaryDatabase()
     bookAt(db, '10:00', 'mette@eksempel.dk')
     // As ten failed attempts leave the e-mails.
-    db.update(bookingEmails).set({ status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }).where(eq(bookingEmails.kind, 'bekraeftelse')).run()
+    setEffects(db, 'booking-email', { status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }, payloadIs('kind', 'bekraeftelse'))
     expect(await deliverBookingEmails({ db, transport: memoryTransport({ failing: true }), clock: () => NOW, force: true })).toEqual({ tried: 2, delivered: 0, failed: 2 })
     // One failure after the revival is the first of ten again: it waits a minute and is retried.
     expect(rowsOf(db, 'bekraeftelse').map(({ status, attempts, nextAttemptAt }) => ({ status, attempts, nextAttemptAt }))).toEqual([
@@ -199,7 +198,7 @@ describe('with --alle (force)', () => {
     const { booking: moving } = bookAt(db, '11:00', 'bo@eksempel.dk')
     await deliverBookingEmails({ db, transport, clock: () => NOW })
     // Both reminders gave up (the provider was down the day before), then Bo moved his booking.
-    db.update(bookingEmails).set({ status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }).where(eq(bookingEmails.kind, 'paamindelse')).run()
+    setEffects(db, 'booking-email', { status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }, payloadIs('kind', 'paamindelse'))
     const movedAt = new Date('2026-04-19T17:00:00Z')
     expect(moveBooking(db, { id: moving.id, availability, date: '2026-04-27', time: '09:00', now: movedAt }).status).toBe('flyttet')
     await deliverBookingEmails({ db, transport, clock: () => movedAt })

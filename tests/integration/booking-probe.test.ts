@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { bookingEmails, bookings } from '#db/schema'
+import { bookings } from '#db/schema'
 import { handleBookingPost } from '~/server/booking/booking-endpoint.server'
 import { manageUrl } from '~/server/links/links.server'
 import { temporaryDatabase } from '../helpers'
+import { bookingEmailRows } from '../outbox-rows'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, memoryTransport } from './booking-helpers'
 
@@ -57,5 +58,5 @@ it('answers an address with a booking exactly as a new one, and e-mails that add
   expect(existing.subject).toMatch(/^Du har allerede en samtale booket: /)
   expect(existing.text).toContain(manageUrl(rows[0]!.publicId))
   expect(existing.attachments).toBeUndefined()
-  expect(db.select().from(bookingEmails).all().filter((email) => email.kind === 'eksisterende')).toHaveLength(1)
+  expect(bookingEmailRows(db).filter((email) => email.kind === 'eksisterende')).toHaveLength(1)
 })

@@ -4,13 +4,16 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
 import type { BookingMode } from '~/lib/booking/availability-schema'
-import { bookingEmails, bookings, calendarWrites } from '#db/schema'
+import { bookings } from '#db/schema'
 import { bookingsAbout, bookingsForList, exportBookings, purgeOldBookings, undeliveredBookingEmails } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { bookingWeek, chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
-import { bookingRateLimit, cancelBooking, createBooking, findByCode, markNoShow, moveBooking } from '~/server/booking/bookings.server'
+import { cancelBooking, createBooking, findByCode, markNoShow, moveBooking } from '~/server/booking/bookings.server'
+import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
+import { bookingRateLimit } from '~/server/limits/sender-limits.server'
 import { isTokenShaped, managePath, manageToken, manageUrl, siteOrigin, storedLinkSecret, tokenWithSecret } from '~/server/links/links.server'
 import { loadedAfresh, temporaryDatabase } from '../helpers'
+import { bookingEmailRows, calendarWriteRows, payloadIs, setEffects } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
 
 // The rules a visitor and the coach depend on, beyond the booking flow itself: who may change what
@@ -110,7 +113,7 @@ describe('the coach’s own changes', () => {
     const { db } = temporaryDatabase()
     const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
     moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '11:00', now: NOW, by: 'coach', note: 'Jeg er syg om formiddagen.' })
-    const moved = db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'flyttet')).all()
+    const moved = bookingEmailRows(db, payloadIs('kind', 'flyttet'))
     expect(moved.map((email) => [email.role, email.coachNote])).toEqual([
       ['gaest', 'Jeg er syg om formiddagen.'],
       ['coach', null],
@@ -119,7 +122,7 @@ describe('the coach’s own changes', () => {
 })
 
 describe('the coach’s CalDAV calendar', () => {
-  const writes = (db: Db) => db.select({ action: calendarWrites.action, bookingId: calendarWrites.bookingId }).from(calendarWrites).all()
+  const writes = (db: Db) => calendarWriteRows(db).map(({ action, uid }) => ({ action, uid }))
 
   it('gets each booking, move and cancellation when she has one', () => {
     vi.stubEnv('CALDAV_URL', 'https://caldav.eksempel.dk/kalender/')
@@ -128,18 +131,22 @@ describe('the coach’s CalDAV calendar', () => {
     moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '11:00', now: NOW })
     cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: NOW })
     expect(writes(db)).toEqual([
-      { action: 'put', bookingId: booking.id },
-      { action: 'put', bookingId: booking.id },
-      { action: 'delete', bookingId: booking.id },
+      { action: 'put', uid: booking.uid },
+      { action: 'put', uid: booking.uid },
+      { action: 'delete', uid: booking.uid },
     ])
   })
 
-  it('is not written to without one', () => {
+  it('is not written to without one: the writes are queued, and the worker skips them', async () => {
     vi.stubEnv('CALDAV_URL', '')
     const { db } = temporaryDatabase()
     const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
     cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: NOW })
-    expect(writes(db)).toEqual([])
+    expect(await deliverCalendarWrites({ db, clock: () => NOW })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    expect(calendarWriteRows(db).map(({ action, uid, status, deliveredBy }) => ({ action, uid, status, deliveredBy }))).toEqual([
+      { action: 'put', uid: booking.uid, status: 'skipped', deliveredBy: null },
+      { action: 'delete', uid: booking.uid, status: 'skipped', deliveredBy: null },
+    ])
   })
 })
 
@@ -238,8 +245,8 @@ describe('the coach’s tools', () => {
     const { db, dir } = temporaryDatabase()
     const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
     expect(undeliveredBookingEmails({ db })).toBe(0)
-    db.update(bookingEmails).set({ status: 'failed' }).where(eq(bookingEmails.role, 'coach')).run()
-    db.update(bookingEmails).set({ status: 'sending' }).where(eq(bookingEmails.kind, 'paamindelse')).run()
+    setEffects(db, 'booking-email', { status: 'failed' }, payloadIs('role', 'coach'))
+    setEffects(db, 'booking-email', { status: 'sending' }, payloadIs('kind', 'paamindelse'))
     expect(undeliveredBookingEmails({ db })).toBe(1)
     expect(await exportBookings('ingen@eksempel.dk', { db, outbox: dir })).toEqual({ bookings: [], bookingEmailLog: [], bookingEmails: [] })
     const exported = await exportBookings(' METTE@eksempel.dk ', { db, outbox: join(dir, 'findes-ikke') })
@@ -294,7 +301,7 @@ describe('the e-mails', () => {
       now = new Date(now.getTime() + 86_400_000)
       expect(await deliverBookingEmails({ db, transport, clock: () => now, bookingId: booking.id }), `attempt ${attempt}`).toEqual({ tried: 2, delivered: 0, failed: 2 })
     }
-    const rows = () => db.select().from(bookingEmails).all()
+    const rows = () => bookingEmailRows(db)
     expect(rows().filter((email) => email.kind === 'bekraeftelse').map(({ status, attempts, nextAttemptAt, lastError }) => ({ status, attempts, nextAttemptAt, lastError }))).toEqual([
       { status: 'failed', attempts: 10, nextAttemptAt: null, lastError: 'udbyderen svarer ikke' },
       { status: 'failed', attempts: 10, nextAttemptAt: null, lastError: 'udbyderen svarer ikke' },
@@ -398,7 +405,7 @@ describe('the e-mails', () => {
     db.update(bookings).set({ uid: '' }).where(eq(bookings.id, booking.id)).run()
     expect(await deliverBookingEmails({ db, transport, clock: () => NOW })).toEqual({ tried: 2, delivered: 1, failed: 1 })
     expect(transport.sent.map((email) => email.to)).toEqual(['kontakt@holmcoaching.dk'])
-    expect(db.select().from(bookingEmails).where(eq(bookingEmails.role, 'gaest')).all().filter((email) => email.kind === 'bekraeftelse')).toMatchObject([
+    expect(bookingEmailRows(db, payloadIs('role', 'gaest')).filter((email) => email.kind === 'bekraeftelse')).toMatchObject([
       { status: 'pending', lastError: `booking ${booking.publicId} has no stored calendar UID yet` },
     ])
   })
@@ -424,10 +431,10 @@ describe('the e-mails', () => {
     expect(location('moede@eksempel.dk')).toMatch(/^LOCATION:.+\\, \d{4} Fredericia$/)
     // Without a clock given, the server's own: the cancellation (made due long ago, so by any clock) goes out now.
     cancelBooking(db, { id: booking.id, by: 'coach', availability, now: NOW })
-    db.update(bookingEmails).set({ nextAttemptAt: '2000-01-01T00:00:00.000Z' }).where(eq(bookingEmails.kind, 'aflyst')).run()
+    setEffects(db, 'booking-email', { nextAttemptAt: '2000-01-01T00:00:00.000Z' }, payloadIs('kind', 'aflyst'))
     const before = Date.now()
     expect(await mail.deliverBookingEmails({ db, transport })).toEqual({ tried: 2, delivered: 2, failed: 0 })
-    for (const email of db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'aflyst')).all()) {
+    for (const email of bookingEmailRows(db, payloadIs('kind', 'aflyst'))) {
       expect(Date.parse(email.sentAt!)).toBeGreaterThanOrEqual(before)
       expect(Date.parse(email.sentAt!)).toBeLessThanOrEqual(Date.now())
     }
@@ -442,7 +449,7 @@ describe('the e-mails', () => {
     // Skipped, so neither sent nor failed: mail:retry does not report it as sent.
     expect(await deliverBookingEmails({ db, transport, clock: () => new Date('2026-04-20T08:00:00Z') })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     expect(transport.sent.map((email) => email.subject)).not.toContain('Påmindelse: din samtale mandag 20. april kl. 10.00')
-    expect(db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).get()).toMatchObject({ status: 'skipped', claimToken: null, nextAttemptAt: null })
+    expect(bookingEmailRows(db, payloadIs('kind', 'paamindelse'))[0]).toMatchObject({ status: 'skipped', claimToken: null, nextAttemptAt: null })
   })
 
   it('wait with a retry until its backoff has passed', async () => {
@@ -450,7 +457,7 @@ describe('the e-mails', () => {
     const transport = memoryTransport({ failing: true })
     const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
     await deliverBookingEmails({ db, transport, clock: () => NOW, bookingId: booking.id })
-    expect(db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'bekraeftelse')).all().map((email) => email.nextAttemptAt)).toEqual([
+    expect(bookingEmailRows(db, payloadIs('kind', 'bekraeftelse')).map((email) => email.nextAttemptAt)).toEqual([
       new Date(NOW.getTime() + 60_000).toISOString(),
       new Date(NOW.getTime() + 60_000).toISOString(),
     ])

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/database'
-import { bookingAttempts, bookingEmails, bookings } from '#db/schema'
+import { bookings, outbox as outboxTable, senderAttempts } from '#db/schema'
 import { deleteBookings, exportBookings, purgeOldBookings } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { managedBooking } from '~/server/booking/booking-pages.server'
@@ -11,6 +11,7 @@ import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server
 import { hashToken, manageToken } from '~/server/links/links.server'
 import { outboxTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
+import { bookingEmailRows, payloadIs } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, snapshot, testAvailability } from './booking-helpers'
 
 const availability = testAvailability()
@@ -18,7 +19,10 @@ const book = (db: Parameters<typeof createBooking>[0], time = '10:00', email = '
   createBooking(db, { availability, date: MONDAY, time, details: details(email), ipHash, now })
 
 const confirmed = (db: Parameters<typeof createBooking>[0]) => db.select().from(bookings).where(eq(bookings.status, 'bekraeftet')).all()
-const existingNotices = (db: Parameters<typeof createBooking>[0]) => db.select().from(bookingEmails).where(eq(bookingEmails.kind, 'eksisterende')).all()
+const existingNotices = (db: Parameters<typeof createBooking>[0]) => bookingEmailRows(db, payloadIs('kind', 'eksisterende'))
+/** The booking posts one sender's hash made, as the per-sender limit counts them. */
+const bookingAttemptsOf = (db: Parameters<typeof createBooking>[0], senderHash: string) =>
+  db.select().from(senderAttempts).where(and(eq(senderAttempts.action, 'booking'), eq(senderAttempts.senderHash, senderHash))).all()
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -87,7 +91,7 @@ describe('never double-booked', () => {
     expect(again).toEqual({ status: 'har-booking', booking: first.booking })
     expect(db.select().from(bookings).all()).toEqual(before)
     // One e-mail to the visitor about the booking she has, keyed by the attempt: each try is told.
-    const attempt = db.select().from(bookingAttempts).where(eq(bookingAttempts.ipHash, 'ip-b')).get()!
+    const [attempt] = bookingAttemptsOf(db, 'ip-b')
     expect(existingNotices(db).map(({ bookingId, kind, role, status, sequence, startsAt, endsAt, idempotencyKey, nextAttemptAt }) => ({ bookingId, kind, role, status, sequence, startsAt, endsAt, idempotencyKey, nextAttemptAt }))).toEqual([
       {
         bookingId: first.booking.id,
@@ -97,7 +101,7 @@ describe('never double-booked', () => {
         sequence: 0,
         startsAt: first.booking.startsAt,
         endsAt: first.booking.endsAt,
-        idempotencyKey: `booking-${first.booking.publicId}-eksisterende-${attempt.id}`,
+        idempotencyKey: `booking-${first.booking.publicId}-eksisterende-${attempt!.id}`,
         nextAttemptAt: NOW.toISOString(),
       },
     ])
@@ -141,7 +145,7 @@ describe('never double-booked', () => {
     expect(book(db, '11:00', 'fem@eksempel.dk').status).toBe('booket')
     // Six attempts, three bookings: the seventh attempt within a day is refused, whatever its time.
     expect(at('09:00', 'seks@eksempel.dk')).toEqual({ status: 'for-mange' })
-    expect(db.select().from(bookingAttempts).where(eq(bookingAttempts.ipHash, 'ip-a')).all()).toHaveLength(6)
+    expect(bookingAttemptsOf(db, 'ip-a')).toHaveLength(6)
     // Another sender books it; once the first attempts are more than a day old, the first sender may try again.
     expect(at('09:00', 'seks@eksempel.dk', NOW, 'ip-b').status).toBe('booket')
     expect(at('10:00', 'syv@eksempel.dk', new Date(NOW.getTime() + 86_400_000)).status).toBe('for-mange')
@@ -222,7 +226,7 @@ describe('invitations, moves and cancellations', () => {
     // The time it already has changes nothing and counts for nothing, even once the moves are used up.
     expect(results).toEqual(['flyttet', 'samme-tid', 'flyttet', 'flyttet', 'samme-tid', 'for-mange-flytninger'])
     expect(db.select().from(bookings).where(eq(bookings.id, again.booking.id)).get()).toMatchObject({ startsAt: '2026-04-27T09:00:00.000Z', sequence: 3, moveCount: 3 })
-    expect(db.select().from(bookingEmails).where(eq(bookingEmails.bookingId, again.booking.id)).all().filter((email) => email.kind === 'flyttet')).toHaveLength(6)
+    expect(bookingEmailRows(db, eq(outboxTable.bookingId, again.booking.id)).filter((email) => email.kind === 'flyttet')).toHaveLength(6)
   })
 
   it('a GET of the manage link changes nothing, and shows the current time after a move', () => {
@@ -291,7 +295,7 @@ describe('reminders', () => {
     // The two confirmations go out; the skipped reminder counts as neither sent nor failed.
     expect(await deliverBookingEmails({ db, transport, clock: () => dayBefore })).toEqual({ tried: 2, delivered: 2, failed: 0 })
     expect(transport.sent.filter((email) => email.subject.startsWith('Påmindelse'))).toEqual([])
-    expect(db.select({ status: bookingEmails.status }).from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).get()?.status).toBe('skipped')
+    expect(bookingEmailRows(db, payloadIs('kind', 'paamindelse'))[0]?.status).toBe('skipped')
   })
 
   it('a move or a cancellation marks the waiting reminder skipped at once, and a cancelled booking gets none', () => {
@@ -300,7 +304,7 @@ describe('reminders', () => {
     if (outcome.status !== 'booket') throw new Error(outcome.status)
     const id = outcome.booking.id
     const reminderRows = () =>
-      db.select({ sequence: bookingEmails.sequence, startsAt: bookingEmails.startsAt, status: bookingEmails.status, nextAttemptAt: bookingEmails.nextAttemptAt }).from(bookingEmails).where(eq(bookingEmails.kind, 'paamindelse')).orderBy(bookingEmails.id).all()
+      bookingEmailRows(db, payloadIs('kind', 'paamindelse')).map(({ sequence, startsAt, status, nextAttemptAt }) => ({ sequence, startsAt, status, nextAttemptAt }))
     expect(moveBooking(db, { id, availability, date: '2026-04-27', time: '09:00', now: NOW }).status).toBe('flyttet')
     expect(reminderRows()).toEqual([
       { sequence: 0, startsAt: '2026-04-20T08:00:00.000Z', status: 'skipped', nextAttemptAt: null },
@@ -321,7 +325,7 @@ describe('reminders', () => {
     const morning = new Date('2026-04-20T05:00:00Z')
     const outcome = createBooking(db, { availability: shortNotice, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip-a', now: morning })
     expect(outcome.status).toBe('booket')
-    expect(db.select({ kind: bookingEmails.kind, role: bookingEmails.role }).from(bookingEmails).all()).toEqual([
+    expect(bookingEmailRows(db).map(({ kind, role }) => ({ kind, role }))).toEqual([
       { kind: 'bekraeftelse', role: 'gaest' },
       { kind: 'bekraeftelse', role: 'coach' },
     ])
@@ -334,7 +338,7 @@ describe('reminders', () => {
     // Monday 10:00 (08:00Z) booked exactly 24 hours before.
     const outcome = createBooking(db, { availability, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip-a', now: new Date('2026-04-19T08:00:00Z') })
     expect(outcome.status).toBe('booket')
-    expect(db.select({ kind: bookingEmails.kind }).from(bookingEmails).all().map(({ kind }) => kind)).toEqual(['bekraeftelse', 'bekraeftelse'])
+    expect(bookingEmailRows(db).map(({ kind }) => kind)).toEqual(['bekraeftelse', 'bekraeftelse'])
   })
 })
 
@@ -397,7 +401,7 @@ describe('the outbox and the coach tools', () => {
     expect(deleted.cancelled).toEqual([])
     expect(await purgeOldBookings({ db, outbox, now: new Date('2026-07-20T00:00:00Z'), days: 90 })).toEqual({ bookings: 1, outboxFiles: 3 })
     expect(db.select().from(bookings).all()).toEqual([])
-    expect(db.select().from(bookingEmails).all()).toEqual([])
+    expect(bookingEmailRows(db)).toEqual([])
     expect(existsSync(outbox) ? readdirSync(outbox) : []).toEqual([])
   })
 })

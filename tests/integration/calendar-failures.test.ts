@@ -3,14 +3,15 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { busySources, calendarWrites } from '#db/schema'
+import { bookings, busySources, outbox } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
 import { type BusySource, MAX_FEED_BYTES, refreshBusySources } from '~/server/calendar/busy-sources.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
-import { DELIVERY_LEASE_MS, MAX_SEND_ATTEMPTS, retryDelayMs } from '~/server/contact/contact.server'
+import { LEASE_MS, MAX_ATTEMPTS, retryDelayMs } from '~/server/outbox/outbox.server'
 import { freePort } from '../calendar-servers'
 import { loadedAfresh, temporaryDatabase } from '../helpers'
+import { insertCalendarWrite, setEffects } from '../outbox-rows'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 
 // Calendars that answer badly: a feed that is no calendar, too large, unreachable or unchanged, and a
@@ -187,18 +188,19 @@ describe('the CalDAV calendar read for busy times', () => {
 
 describe('a write to the CalDAV calendar', () => {
   const config = () => ({ url: `${base}/kalender/` })
+  /** One calendar write in the outbox, due now unless told otherwise. */
+  const insertWrite = (db: Db, uid: string, action: 'put' | 'delete', values: Partial<typeof outbox.$inferInsert> = {}) => insertCalendarWrite(db, uid, action, { createdAt: NOW.toISOString(), ...values })
+  /** A booking's write, the only one queued: a put of the booking as it stands, or the delete of an erased booking's event. */
   function queued(db: Db, action: 'put' | 'delete', attempts = 0) {
     const outcome = createBooking(db, { availability: testAvailability(), date: MONDAY, time: '10:00', details: details(), ipHash: 'ip', now: NOW })
     if (outcome.status !== 'booket') throw new Error(outcome.status)
-    db.delete(calendarWrites).run()
-    return db
-      .insert(calendarWrites)
-      .values({ uid: outcome.booking.uid, bookingId: action === 'put' ? outcome.booking.id : null, action, createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString(), attempts })
-      .returning()
-      .get()
+    db.delete(outbox).where(eq(outbox.kind, 'calendar-write')).run()
+    // The booking as it stands decides what a write does: for a delete, the booking is gone (erased).
+    if (action === 'delete') db.delete(bookings).where(eq(bookings.id, outcome.booking.id)).run()
+    return insertWrite(db, outcome.booking.uid, action, { attempts })
   }
   const deliver = (db: Db) => deliverCalendarWrites({ db, clock: () => NOW, config: config() })
-  const write = (db: Db, id: number) => db.select().from(calendarWrites).where(eq(calendarWrites.id, id)).get()!
+  const write = (db: Db, id: number) => db.select().from(outbox).where(eq(outbox.id, id)).get()!
   /** Answers each method as listed; the event exists (PUT If-None-Match: * gives 412). */
   const calendar = (answers: Record<string, [number, Record<string, string>?]>) => {
     handle = (request, response) => {
@@ -238,17 +240,17 @@ describe('a write to the CalDAV calendar', () => {
     expect(requests.at(-1)!.headers['if-match']).toBe('"v2"')
 
     calendar({ GET: [200] })
-    db.update(calendarWrites).set({ nextAttemptAt: NOW.toISOString() }).run()
+    setEffects(db, 'calendar-write', { nextAttemptAt: NOW.toISOString() })
     await deliver(db)
     expect(write(db, removal.id).lastError).toBe('GET svarede 200')
 
     calendar({ GET: [200, { ETag: '"v2"' }], DELETE: [404] })
-    db.update(calendarWrites).set({ nextAttemptAt: NOW.toISOString() }).run()
+    setEffects(db, 'calendar-write', { nextAttemptAt: NOW.toISOString() })
     expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect(write(db, removal.id)).toMatchObject({ status: 'sent', lastError: null })
 
     // Not there when read (cancelled before it was ever written, or removed by her): nothing to delete.
-    const never = db.insert(calendarWrites).values({ uid: 'aldrig@test', bookingId: null, action: 'delete', createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString() }).returning().get()
+    const never = insertWrite(db, 'aldrig@test', 'delete')
     requests = []
     calendar({ GET: [404] })
     expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
@@ -266,12 +268,12 @@ describe('a write to the CalDAV calendar', () => {
     }
     expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
     // Claimed for the lease: another run leaves it alone until then, and takes it up if this one dies.
-    expect(during).toMatchObject({ status: 'sending', attempts: 0, nextAttemptAt: new Date(NOW.getTime() + DELIVERY_LEASE_MS).toISOString() })
+    expect(during).toMatchObject({ status: 'sending', attempts: 0, nextAttemptAt: new Date(NOW.getTime() + LEASE_MS).toISOString() })
 
     // A run that died while sending left its claim: once the lease is over the write is carried out, not before.
-    const left = { uid: 'efterladt@test', bookingId: null, action: 'delete' as const, createdAt: NOW.toISOString(), status: 'sending' as const, claimToken: 'doed' }
-    const expired = db.insert(calendarWrites).values({ ...left, nextAttemptAt: new Date(NOW.getTime() - 1).toISOString() }).returning().get()
-    const held = db.insert(calendarWrites).values({ ...left, uid: 'holdt@test', nextAttemptAt: new Date(NOW.getTime() + 60_000).toISOString() }).returning().get()
+    const left = { status: 'sending' as const, claimToken: 'doed' }
+    const expired = insertWrite(db, 'efterladt@test', 'delete', { ...left, nextAttemptAt: new Date(NOW.getTime() - 1).toISOString() })
+    const held = insertWrite(db, 'holdt@test', 'delete', { ...left, nextAttemptAt: new Date(NOW.getTime() + 60_000).toISOString() })
     expect(await deliver(db)).toEqual({ tried: 1, delivered: 1, failed: 0 })
     expect([write(db, expired.id).status, write(db, held.id).status]).toEqual(['sent', 'sending'])
   })
@@ -280,7 +282,7 @@ describe('a write to the CalDAV calendar', () => {
     // The background job and a command of the coach's can deliver at the same time.
     const { db } = temporaryDatabase()
     const first = queued(db, 'delete')
-    const second = db.insert(calendarWrites).values({ uid: 'andet@test', bookingId: null, action: 'delete', createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString() }).returning().get()
+    const second = insertWrite(db, 'andet@test', 'delete')
     handle = (_, response) => setTimeout(() => response.writeHead(404).end(), 50)
     expect(await Promise.all([deliver(db), deliver(db)])).toEqual([
       { tried: 1, delivered: 1, failed: 0 },
@@ -336,7 +338,7 @@ describe('a write to the CalDAV calendar', () => {
     expect(write(third, mistyped.id)).toMatchObject({ status: 'pending', lastError: 'ugyldig adresse – den skal begynde med https://' })
   })
 
-  it('waits while no CalDAV calendar is set', async () => {
+  it('is skipped while no CalDAV calendar is set', async () => {
     const { db } = temporaryDatabase()
     const { id } = queued(db, 'delete')
     vi.stubEnv('CALDAV_URL', '')
@@ -345,15 +347,15 @@ describe('a write to the CalDAV calendar', () => {
     } finally {
       vi.unstubAllEnvs()
     }
-    expect(write(db, id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: NOW.toISOString() })
+    expect(write(db, id)).toMatchObject({ status: 'skipped', attempts: 0, lastError: null, nextAttemptAt: null })
     expect(requests).toEqual([])
   })
 
-  it(`is given up after ${MAX_SEND_ATTEMPTS} attempts`, async () => {
+  it(`is given up after ${MAX_ATTEMPTS} attempts`, async () => {
     const { db } = temporaryDatabase()
-    const last = queued(db, 'delete', MAX_SEND_ATTEMPTS - 1)
+    const last = queued(db, 'delete', MAX_ATTEMPTS - 1)
     calendar({})
     await deliver(db)
-    expect(write(db, last.id)).toMatchObject({ status: 'failed', attempts: MAX_SEND_ATTEMPTS, nextAttemptAt: null, lastError: 'GET svarede 500' })
+    expect(write(db, last.id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, nextAttemptAt: null, lastError: 'GET svarede 500' })
   })
 })

@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { bookingEmails, calendarWrites } from '#db/schema'
 import { deleteBookings, completeErasures } from '~/server/booking/booking-admin.server'
 import { composeBookingEmail, deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { cancelBooking, createBooking, moveBooking } from '~/server/booking/bookings.server'
@@ -14,6 +13,7 @@ import { caldavConfig, eventsBetween } from '~/server/calendar/caldav.server'
 import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
 import { type Radicale, startRadicale } from '../calendar-servers'
 import { temporaryDatabase } from '../helpers'
+import { bookingEmailRows, calendarWriteRows } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, testAvailability } from './booking-helpers'
 
 // Every booking in the coach's calendar: written into a real CalDAV server (Radicale) and read
@@ -78,7 +78,7 @@ describe('the coach’s CalDAV calendar', () => {
     vi.stubEnv('CALDAV_PASSWORD', 'forkert')
     const booking = book(db, '09:00')
     expect(await deliverCalendarWrites({ db })).toEqual({ tried: 1, delivered: 0, failed: 1 })
-    const [waiting] = db.select().from(calendarWrites).all()
+    const [waiting] = calendarWriteRows(db)
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'PUT svarede 401' })
     vi.stubEnv('CALDAV_PASSWORD', radicale.password)
     const later = () => new Date(Date.parse(waiting!.nextAttemptAt!) + 1000)
@@ -140,12 +140,12 @@ describe('one identity per booking', () => {
   it('cancels with the UID the invitation had, whatever SITE_URL the cancelling process has', async () => {
     const { db } = temporaryDatabase()
     const booking = book(db, '10:00')
-    const [confirmation] = db.select().from(bookingEmails).all().filter((email) => email.role === 'gaest' && email.kind === 'bekraeftelse')
+    const [confirmation] = bookingEmailRows(db).filter((email) => email.role === 'gaest' && email.kind === 'bekraeftelse')
     const invited = readInvitation((await composeBookingEmail(booking, confirmation!)).attachments![0]!.content)
     vi.stubEnv('SITE_URL', 'http://localhost:3000')
     const cancelled = cancelBooking(db, { id: booking.id, by: 'coach', availability, now: NOW })
     if (!('booking' in cancelled)) throw new Error(cancelled.status)
-    const [cancel] = db.select().from(bookingEmails).all().filter((email) => email.role === 'gaest' && email.kind === 'aflyst')
+    const [cancel] = bookingEmailRows(db).filter((email) => email.role === 'gaest' && email.kind === 'aflyst')
     const cancellation = readInvitation((await composeBookingEmail(cancelled.booking, cancel!)).attachments![0]!.content)
     expect([cancellation.method, cancellation.uid, cancellation.sequence]).toEqual(['CANCEL', invited.uid, 1])
     expect(invited.uid).toBe(`${booking.publicId}@www.holmcoaching.dk`)

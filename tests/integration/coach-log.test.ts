@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { calendarWrites } from '#db/schema'
-import { MAX_SEND_ATTEMPTS } from '~/server/contact/contact.server'
+import { MAX_ATTEMPTS } from '~/server/outbox/outbox.server'
 import { formData, temporaryDatabase } from '../helpers'
+import { insertCalendarWrite } from '../outbox-rows'
 import { NOW, memoryTransport } from './booking-helpers'
 import { captureLogLines } from '../log-capture'
 
@@ -63,7 +63,7 @@ describe("the desk's sign-in in the log", () => {
 
 describe('a calendar write in the log', () => {
   function queued(db: Db, attempts: number) {
-    return db.insert(calendarWrites).values({ uid: 'b@eksempel.dk', bookingId: null, action: 'delete', createdAt: NOW.toISOString(), nextAttemptAt: NOW.toISOString(), attempts }).returning().get()
+    return insertCalendarWrite(db, 'b@eksempel.dk', 'delete', { createdAt: NOW.toISOString(), attempts })
   }
 
   it('that failed is a warning, and one given up an error', async () => {
@@ -71,11 +71,11 @@ describe('a calendar write in the log', () => {
     // Nothing listens on port 9: the write fails at once.
     const config = { url: 'http://127.0.0.1:9/kalender/' }
     const first = queued(db, 0)
-    const last = queued(db, MAX_SEND_ATTEMPTS - 1)
+    const last = queued(db, MAX_ATTEMPTS - 1)
     await deliverCalendarWrites({ db, clock: () => NOW, config })
     expect(logged()).toMatchObject([
-      { level: 'warn', msg: 'calendar write failed', id: first.id, action: 'delete', attempts: 1, gaveUp: false },
-      { level: 'error', msg: 'calendar write failed', id: last.id, action: 'delete', attempts: MAX_SEND_ATTEMPTS, gaveUp: true },
+      { level: 'warn', msg: 'calendar write failed', id: first.id, attempts: 1, gaveUp: false },
+      { level: 'error', msg: 'calendar write failed', id: last.id, attempts: MAX_ATTEMPTS, gaveUp: true },
     ])
   })
 })

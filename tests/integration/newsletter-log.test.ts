@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { newsletterSubscribers } from '#db/schema'
+import { newsletterSubscribers, outbox } from '#db/schema'
 import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 import { formData, insertPost, temporaryDatabase } from '../helpers'
+import { newsletterEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { inStartRequest } from '../start-request'
 import { captureLogLines } from '../log-capture'
 
@@ -13,6 +15,7 @@ import { captureLogLines } from '../log-capture'
 let newsletter: typeof import('~/server/newsletter/newsletter.server')
 let mail: typeof import('~/server/newsletter/newsletter-mail.server')
 let page: typeof import('~/server/newsletter/newsletter-page.server')
+let links: typeof import('~/server/links/links.server')
 const lines: Array<Record<string, unknown>> = []
 const start = new Date('2026-03-02T09:00:00.000Z')
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
   newsletter = await import('~/server/newsletter/newsletter.server')
   mail = await import('~/server/newsletter/newsletter-mail.server')
   page = await import('~/server/newsletter/newsletter-page.server')
+  links = await import('~/server/links/links.server')
 }, 60_000)
 afterAll(() => {
   vi.unstubAllEnvs()
@@ -54,10 +58,12 @@ describe("the newsletter's log", () => {
     const token = /\/nyhedsbrev\/bekraeft\/([A-Za-z0-9_-]{32})/.exec(sent[0]!.text)![1]!
     newsletter.confirmSubscription(token, { db, clock: () => start })
     const subscriber = db.select().from(newsletterSubscribers).get()!
-    await newsletter.unsubscribe(newsletter.unsubscribeToken(subscriber.publicId), { db })
+    const [confirmation] = newsletterEmailRows(db)
+    await newsletter.unsubscribe(links.unsubscribeToken(subscriber.publicId), { db })
     expect(logged()).toEqual([
       { level: 'info', msg: 'newsletter honeypot filled' },
       { level: 'info', msg: 'newsletter sign-up received', ipHash: expect.any(String) },
+      { level: 'info', msg: 'newsletter e-mail sent', id: confirmation!.id, by: 'test', attempts: 1 },
       { level: 'info', msg: 'newsletter e-mail run', tried: 1, delivered: 1, failed: 0 },
       { level: 'info', msg: 'newsletter subscription confirmed', id: subscriber.id },
       { level: 'info', msg: 'newsletter unsubscribed', id: subscriber.id },
@@ -73,17 +79,18 @@ describe("the newsletter's log", () => {
     insertPost(db, 'ny', 'stress', start.toISOString())
     db.update(newsletterSubscribers).set({ confirmedAt: start.toISOString() }).run()
     mail.queueNewArticleNotices(db, start)
-    db.$client.prepare("UPDATE newsletter_emails SET attempts = 9 WHERE kind = 'artikel' AND id = (SELECT min(id) FROM newsletter_emails WHERE kind = 'artikel')").run()
+    const notices = newsletterEmailRows(db, payloadIs('kind', 'artikel'))
+    setEffects(db, 'newsletter-email', { attempts: 9 }, eq(outbox.id, notices[0]!.id))
     const failing: MailTransport = { name: 'nede', send: async () => Promise.reject(new Error('nede')) }
     await mail.deliverNewsletterEmails({ db, transport: failing, clock: () => start })
     const failures = logged().filter((line) => line.msg === 'newsletter e-mail failed')
-    expect(failures[0]).toMatchObject({ level: 'error', kind: 'artikel', attempts: 10, gaveUp: true, error: 'nede' })
-    expect(failures[1]).toMatchObject({ level: 'warn', kind: 'artikel', attempts: 1, gaveUp: false, error: 'nede' })
+    expect(failures[0]).toMatchObject({ level: 'error', id: notices[0]!.id, attempts: 10, gaveUp: true, error: 'nede' })
+    expect(failures[1]).toMatchObject({ level: 'warn', id: notices[1]!.id, attempts: 1, gaveUp: false, error: 'nede' })
   })
 
   it('says as an error when a post could not be stored', async () => {
     const { db } = temporaryDatabase()
-    db.$client.exec('DROP TABLE newsletter_emails; DROP TABLE newsletter_subscribers; DROP TABLE newsletter_sign_ups')
+    db.$client.exec('DROP TABLE outbox; DROP TABLE newsletter_subscribers; DROP TABLE sender_attempts')
     const request = new Request('https://www.eksempel.dk/nyhedsbrev', { method: 'POST', body: formData({ email: 'anne@eksempel.dk' }) })
     await inStartRequest(request.clone(), '192.0.2.1', () => page.answerSignUpPost(request, { db }))
     await page.answerLinkPost(new Request('https://www.eksempel.dk/', { method: 'POST' }), 'bekraeft', 'a'.repeat(32), { db })

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { blogPosts, newsletterEmails } from '#db/schema'
-import { MAX_SEND_ATTEMPTS } from '~/server/contact/contact.server'
+import { blogPosts } from '#db/schema'
 import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 import { confirmSubscription, signUpForNewsletter } from '~/server/newsletter/newsletter.server'
 import { deliverNewsletterEmails, queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
+import { MAX_ATTEMPTS } from '~/server/outbox/outbox.server'
 import { insertPost, temporaryDatabase } from '../helpers'
+import { newsletterEmailRows, payloadIs, setEffects } from '../outbox-rows'
 
 // The newsletter's e-mails as the reader gets them, and what happens to one that cannot go out:
 // retried after a pause, given up after the last attempt, sent again by mail:retry -- --alle.
@@ -35,7 +36,7 @@ const confirmed = async (db: Db, email: string) => {
   const confirmation = await subscriber(db, email)
   confirmSubscription(/\/nyhedsbrev\/bekraeft\/([A-Za-z0-9_-]{32})/.exec(confirmation.text)![1]!, { db, clock: () => start })
 }
-const row = (db: Db) => db.select().from(newsletterEmails).where(eq(newsletterEmails.kind, 'artikel')).get()!
+const row = (db: Db) => newsletterEmailRows(db, payloadIs('kind', 'artikel'))[0]!
 
 describe("the newsletter's e-mails", () => {
   it('ask an address to confirm, say why it got the e-mail, and that nothing comes without the confirmation', async () => {
@@ -88,7 +89,7 @@ describe("the newsletter's e-mails", () => {
     const { sent, transport } = recording()
     expect(await deliverNewsletterEmails({ db, transport, clock: () => later(20) })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     expect(sent).toEqual([])
-    expect(db.select({ status: newsletterEmails.status }).from(newsletterEmails).where(eq(newsletterEmails.kind, 'artikel')).all()).toEqual([{ status: 'skipped' }, { status: 'skipped' }])
+    expect(newsletterEmailRows(db, payloadIs('kind', 'artikel')).map(({ status }) => ({ status }))).toEqual([{ status: 'skipped' }, { status: 'skipped' }])
   })
 })
 
@@ -112,11 +113,11 @@ describe('a notice that cannot go out', () => {
     expect(row(db)).toMatchObject({ attempts: 2, nextAttemptAt: later(23).toISOString() })
   })
 
-  it(`is given up after ${MAX_SEND_ATTEMPTS} attempts, and sent again when the coach runs mail:retry -- --alle`, async () => {
+  it(`is given up after ${MAX_ATTEMPTS} attempts, and sent again when the coach runs mail:retry -- --alle`, async () => {
     const db = await queuedNotice()
-    db.update(newsletterEmails).set({ attempts: MAX_SEND_ATTEMPTS - 1 }).where(eq(newsletterEmails.kind, 'artikel')).run()
+    setEffects(db, 'newsletter-email', { attempts: MAX_ATTEMPTS - 1 }, payloadIs('kind', 'artikel'))
     await deliverNewsletterEmails({ db, transport: failing, clock: () => later(20) })
-    expect(row(db)).toMatchObject({ status: 'failed', attempts: MAX_SEND_ATTEMPTS, nextAttemptAt: null })
+    expect(row(db)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, nextAttemptAt: null })
     const { sent, transport } = recording()
     expect(await deliverNewsletterEmails({ db, transport, clock: () => later(30) })).toEqual({ tried: 0, delivered: 0, failed: 0 })
     expect(await deliverNewsletterEmails({ db, transport, clock: () => later(30), force: true })).toEqual({ tried: 1, delivered: 1, failed: 0 })

@@ -45,7 +45,7 @@ describe('the sign-up post', () => {
 
   it('says so for an invalid address and for a database that fails, and sends nothing', async () => {
     expect((await signUp('ikke-en-adresse')).headers.get('Location')).toBe('/nyhedsbrev?status=ugyldig')
-    db.$client.exec('DROP TABLE newsletter_sign_ups')
+    db.$client.exec('DROP TABLE sender_attempts')
     expect((await signUp('anne@eksempel.dk')).headers.get('Location')).toBe('/nyhedsbrev?status=fejl')
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(sent).toEqual([])
@@ -95,13 +95,13 @@ describe('a post to a link from an e-mail', () => {
   it('says so when the confirmation could not be stored', async () => {
     await signUp('anne@eksempel.dk')
     await delivered()
-    db.$client.exec('DROP TABLE newsletter_emails; DROP TABLE newsletter_subscribers')
+    db.$client.exec('DROP TABLE outbox; DROP TABLE newsletter_subscribers')
     const confirm = linkIn(sent[0]!, 'bekraeft')
     expect((await answerLinkPost(post('/', {}), 'bekraeft', confirm, { db })).headers.get('Location')).toBe('/nyhedsbrev?status=fejl')
   })
 
   it('tells the mail program when unsubscribing failed, so it may try again', async () => {
-    db.$client.exec('DROP TABLE newsletter_emails; DROP TABLE newsletter_subscribers')
+    db.$client.exec('DROP TABLE outbox; DROP TABLE newsletter_subscribers')
     const token = 'a'.repeat(32)
     const oneClick = await answerLinkPost(post('/', { 'List-Unsubscribe': 'One-Click' }), 'afmeld', token, { db })
     expect(oneClick.status).toBe(503)

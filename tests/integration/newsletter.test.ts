@@ -4,12 +4,14 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { newsletterEmails, newsletterSignUps, newsletterSubscribers } from '#db/schema'
+import { newsletterSubscribers, outbox as outboxTable, senderAttempts } from '#db/schema'
 import { deletePerson, exportPerson } from '~/server/contact/contact-admin.server'
 import { type Email, type MailTransport, outboxTransport } from '~/server/mail/mail-transport.server'
 import { confirmSubscription, purgeNewsletter, signUpForNewsletter, unsubscribe } from '~/server/newsletter/newsletter.server'
+import { purgeSenderAttempts } from '~/server/limits/sender-limits.server'
 import { deliverNewsletterEmails, queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
 import { formData, insertPost, temporaryDatabase } from '../helpers'
+import { newsletterEmailRows } from '../outbox-rows'
 
 // The whole double opt-in flow on a real database: sign-up, confirmation, notices of new articles
 // through the stored e-mails, unsubscription, and the purge of sign-ups never confirmed.
@@ -67,7 +69,7 @@ describe('signing up', () => {
     const again = await signUp(db, 'BO@eksempel.dk', { at: later(90) })
     expect(again).toEqual({ status: 'tjek-din-mail', sent: [] })
     // Not even queued: the confirmed address's only e-mail is the confirmation it used.
-    expect(db.select().from(newsletterEmails).all()).toHaveLength(1)
+    expect(newsletterEmailRows(db)).toHaveLength(1)
 
     expect((await signUp(db, 'cy@eksempel.dk')).sent).toHaveLength(1)
     expect(await signUp(db, 'cy@eksempel.dk', { at: later(30) })).toEqual({ status: 'tjek-din-mail', sent: [] })
@@ -85,7 +87,7 @@ describe('signing up', () => {
     twice.append('email', 'b@eksempel.dk')
     expect(signUpForNewsletter(twice, { ip: '192.0.2.1', db })).toBe('ugyldig')
     expect(db.select().from(newsletterSubscribers).all()).toEqual([])
-    expect(db.select().from(newsletterEmails).all()).toEqual([])
+    expect(newsletterEmailRows(db)).toEqual([])
   })
 
   it('limits sign-ups per sender like the contact form, whatever the address', async () => {
@@ -144,11 +146,13 @@ describe('notices of new articles', () => {
     const { db } = temporaryDatabase()
     await signUp(db, 'ubekraeftet@eksempel.dk')
     insertPost(db, 'ny-artikel', 'stress', later(10).toISOString())
-    db.$client.prepare("INSERT INTO newsletter_emails (subscriber_id, kind, article_slug, idempotency_key, created_at, next_attempt_at) SELECT id, 'artikel', 'ny-artikel', 'haandskrevet', @at, @at FROM newsletter_subscribers").run({ at: later(20).toISOString() })
+    db.$client
+      .prepare("INSERT INTO outbox (kind, subscriber_id, payload, idempotency_key, created_at, next_attempt_at) SELECT 'newsletter-email', id, json_object('kind', 'artikel', 'articleSlug', 'ny-artikel'), 'haandskrevet', @at, @at FROM newsletter_subscribers")
+      .run({ at: later(20).toISOString() })
     const { sent, transport } = recording()
     await deliverNewsletterEmails({ db, transport, clock: () => later(20) })
     expect(sent).toEqual([])
-    expect(db.select({ status: newsletterEmails.status }).from(newsletterEmails).where(eq(newsletterEmails.idempotencyKey, 'haandskrevet')).get()).toEqual({ status: 'skipped' })
+    expect(newsletterEmailRows(db, eq(outboxTable.idempotencyKey, 'haandskrevet')).map(({ status }) => ({ status }))[0]).toEqual({ status: 'skipped' })
   })
 
   it('announces each article once, also when the seed and a background run (or a restart) both look', async () => {
@@ -160,7 +164,12 @@ describe('notices of new articles', () => {
     // Even with its article marked unannounced again, the unique index keeps it to one notice.
     db.$client.prepare('DELETE FROM newsletter_announced_articles').run()
     expect(await announce(db, later(22))).toEqual({ queued: { articles: ['ny-artikel'], queued: 0 }, sent: [] })
-    expect(() => db.$client.prepare("INSERT INTO newsletter_emails (subscriber_id, kind, article_slug, idempotency_key, created_at) SELECT id, 'artikel', 'ny-artikel', 'andet', 'x' FROM newsletter_subscribers").run()).toThrow(/UNIQUE/)
+    // The notice's key is made of the subscriber and the article: the outbox takes one row per key.
+    expect(() =>
+      db.$client
+        .prepare("INSERT INTO outbox (kind, subscriber_id, payload, idempotency_key, created_at) SELECT 'newsletter-email', id, json_object('kind', 'artikel', 'articleSlug', 'ny-artikel'), 'nyhedsbrev-' || public_id || '-artikel-ny-artikel', 'x' FROM newsletter_subscribers")
+        .run(),
+    ).toThrow(/UNIQUE/)
   })
 
   it('announces an article when its date arrives, and only to those confirmed by then', async () => {
@@ -199,7 +208,7 @@ describe('unsubscribing', () => {
     queueNewArticleNotices(db, later(40))
     expect(await unsubscribe(linkIn(sent[0]!, 'afmeld'), { db })).toBe('afmeldt')
     expect(db.select().from(newsletterSubscribers).all()).toEqual([])
-    expect(db.select().from(newsletterEmails).all()).toEqual([])
+    expect(newsletterEmailRows(db)).toEqual([])
     insertPost(db, 'tredje', 'stress', later(50).toISOString())
     expect((await announce(db, later(60))).sent).toEqual([])
     expect(await unsubscribe(linkIn(sent[0]!, 'afmeld'), { db })).toBe('afmeldt')
@@ -227,8 +236,9 @@ describe('retention and the coach’s tools', () => {
       expect(await purgeNewsletter({ db, now: later(3 * 24 * 60 - 1), outbox })).toEqual({ unconfirmed: 0, outboxFiles: 0 })
       expect(await purgeNewsletter({ db, now: later(3 * 24 * 60 + 1), outbox })).toEqual({ unconfirmed: 1, outboxFiles: 1 })
       expect(db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).all()).toEqual([{ email: 'anne@eksempel.dk' }])
-      // The per-sender counts go once the limit's window has passed.
-      expect(db.select().from(newsletterSignUps).all()).toEqual([])
+      // The per-sender counts go once the limit's window has passed (the background purge's next step).
+      purgeSenderAttempts(db, later(3 * 24 * 60 + 1))
+      expect(db.select().from(senderAttempts).where(eq(senderAttempts.action, 'newsletter')).all()).toEqual([])
       expect(readdirSync(outbox)).toEqual([])
     } finally {
       rmSync(outbox, { recursive: true, force: true })
@@ -242,12 +252,12 @@ describe('retention and the coach’s tools', () => {
       signUpForNewsletter(formData({ email: 'anne@eksempel.dk' }), { ip: '192.0.2.1', db, clock: () => start })
       await deliverNewsletterEmails({ db, transport: outboxTransport(outbox), clock: () => start })
       const exported = await exportPerson(' ANNE@eksempel.dk', { db, outbox })
-      expect(exported.newsletter).toMatchObject([{ email: 'anne@eksempel.dk', confirmedAt: null, emails: [{ kind: 'bekraeftelse', status: 'sent' }] }])
+      expect(exported.newsletter).toMatchObject([{ email: 'anne@eksempel.dk', confirmedAt: null, emails: [{ kind: 'newsletter-email', payload: { kind: 'bekraeftelse' }, status: 'sent' }] }])
       expect(exported.emails.map((email) => email.subject)).toEqual(['Bekræft din tilmelding til nye artikler'])
       const deleted = await deletePerson('anne@eksempel.dk', { db, outbox })
       expect(deleted.newsletter).toHaveLength(1)
       expect(db.select().from(newsletterSubscribers).all()).toEqual([])
-      expect(db.select().from(newsletterEmails).all()).toEqual([])
+      expect(newsletterEmailRows(db)).toEqual([])
       expect(readdirSync(outbox)).toEqual([])
     } finally {
       rmSync(outbox, { recursive: true, force: true })

@@ -5,11 +5,12 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/database'
-import { blogPosts, newsletterEmails, newsletterSubscribers } from '#db/schema'
+import { blogPosts, newsletterSubscribers } from '#db/schema'
 import { blogContentVersion, readArticleFolder, syncBlogPosts } from '#db/sync-blog'
 import { ogImageFor } from '~/lib/blog'
 import { StaticFiles } from '~/server/http/static-files.server'
 import { articleSource, temporaryDatabase } from '../helpers'
+import { newsletterEmailRows } from '../outbox-rows'
 
 function contentFolder(dir: string) {
   const folder = join(dir, 'blog')
@@ -67,7 +68,7 @@ describe('db:seed', () => {
     content.write('kommende', 'Kommende', { publishedAt: '2099-01-01' })
     expect(syncBlogPosts(db, content.folder, new Date('2024-06-02T00:00:00.000Z')).notices).toBe(1)
     expect(syncBlogPosts(db, content.folder, new Date('2024-06-03T00:00:00.000Z')).notices).toBe(0)
-    expect(db.select({ slug: newsletterEmails.articleSlug, key: newsletterEmails.idempotencyKey }).from(newsletterEmails).all()).toEqual([{ slug: 'ny', key: 'nyhedsbrev-bekraeftet-artikel-ny' }])
+    expect(newsletterEmailRows(db).map(({ articleSlug, idempotencyKey }) => ({ slug: articleSlug, key: idempotencyKey }))).toEqual([{ slug: 'ny', key: 'nyhedsbrev-bekraeftet-artikel-ny' }])
   })
 
   it('makes the table match the folder: insert, update, delete, and nothing when nothing changed', () => {
