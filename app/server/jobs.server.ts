@@ -6,6 +6,7 @@ import { completeErasures, purgeOldBookings } from '~/server/booking/booking-adm
 import { rulesInForce } from '~/server/booking/availability.server'
 import { siteOrigin } from '~/server/links/links.server'
 import { configuredBusySources, refreshBusySources } from '~/server/calendar/busy-sources.server'
+import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
 import { purgeOldMessages } from '~/server/contact/contact.server'
 import { purgeSenderAttempts } from '~/server/limits/sender-limits.server'
 import { currentLaunchPlaceholders } from '~/server/launch-check.server'
@@ -69,12 +70,21 @@ export async function refreshCalendars() {
   }
 }
 
-/** Bookings from before UIDs were stored get theirs once, from the server whose SITE_URL made their invitations. */
+/**
+ * Bookings from before UIDs were stored get theirs once, from the server whose SITE_URL made their
+ * invitations, and then their calendar write (none could be queued without a UID).
+ */
 function storeMissingUids() {
   const db = getDb()
   const host = new URL(siteOrigin()).host
-  for (const booking of db.select({ id: bookings.id, publicId: bookings.publicId }).from(bookings).where(eq(bookings.uid, '')).all()) {
-    db.update(bookings).set({ uid: `${booking.publicId}@${host}` }).where(eq(bookings.id, booking.id)).run()
+  const now = new Date()
+  for (const booking of db.select().from(bookings).where(eq(bookings.uid, '')).all()) {
+    db.$client
+      .transaction(() => {
+        const stored = db.update(bookings).set({ uid: `${booking.publicId}@${host}` }).where(eq(bookings.id, booking.id)).returning().get()!
+        queueCalendarWrite(db, stored, now)
+      })
+      .immediate()
   }
 }
 

@@ -5,6 +5,7 @@ import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
 import { type Booking, bookings, outbox as outboxTable } from '#db/schema'
 import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
+import { exportedEffect } from '~/server/outbox/outbox.server'
 import { outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/mail/mail-transport.server'
 
 /**
@@ -38,7 +39,7 @@ const outboxFilesOf = (list: Booking[], outbox: string) =>
 /** Everything stored about one person's bookings: the rows, the e-mail log and the outbox e-mails. */
 export async function exportBookings(email: string, { db = getDb(), outbox = outboxDir() }: Options = {}) {
   const list = bookingsOf(db, email)
-  const emailLog = list.length === 0 ? [] : db.select().from(outboxTable).where(inArray(outboxTable.bookingId, list.map((booking) => booking.id))).orderBy(outboxTable.id).all()
+  const emailLog = list.length === 0 ? [] : db.select().from(outboxTable).where(inArray(outboxTable.bookingId, list.map((booking) => booking.id))).orderBy(outboxTable.id).all().map(exportedEffect)
   const files = await outboxFilesOf(list, outbox)
   const emails = await Promise.all(
     files.filter((name) => name.endsWith('.json')).map(async (file) => ({ file, ...(JSON.parse(await readFile(join(outbox, file), 'utf8')) as object) })),

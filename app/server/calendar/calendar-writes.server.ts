@@ -17,6 +17,8 @@ import { type Handler, runOutbox } from '~/server/outbox/worker.server'
  * change; the running server's worker writes it when she has a CalDAV calendar (outbox/handlers.server.ts).
  */
 export function queueCalendarWrite(db: Db, booking: Pick<Booking, 'uid' | 'sequence' | 'status'>, now: Date, action: 'put' | 'delete' = booking.status === 'bekraeftet' ? 'put' : 'delete') {
+  // A booking from before UIDs were stored gets its write once the running server has stored its UID (jobs.server.ts).
+  if (!booking.uid) return
   queueEffects(db, [{ kind: 'calendar-write', eventUid: booking.uid, payload: { action }, idempotencyKey: `kalender-${booking.uid}-${booking.sequence}-${action}` }], now)
 }
 

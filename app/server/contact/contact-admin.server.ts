@@ -6,6 +6,7 @@ import { getDb } from '#db/connection'
 import { type NewsletterSubscriber, contactMessages, newsletterSubscribers, outbox as outboxTable } from '#db/schema'
 import { type Email, outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/mail/mail-transport.server'
 import { outboxPrefix } from '~/server/newsletter/newsletter.server'
+import { exportedEffect } from '~/server/outbox/outbox.server'
 
 /**
  * The coach's tools for the privacy policy's promises: see what is stored (and whether it was
@@ -78,6 +79,7 @@ const newsletterEmailsOf = (db: Db, subscriptions: NewsletterSubscriber[]) =>
     .where(inArray(outboxTable.subscriberId, subscriptions.map((subscription) => subscription.id)))
     .orderBy(outboxTable.id)
     .all()
+    .map(exportedEffect)
 
 /**
  * Names of the outbox files about these messages: every e-mail's file is named after its

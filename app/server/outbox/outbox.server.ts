@@ -61,6 +61,11 @@ export function reviveEffects(db: Db, { now = new Date(), where }: { now?: Date;
     .run().changes
 }
 
+/** An effect as a person's export shows it: what it was about (the payload's facts) and how it went, no claim token. */
+export function exportedEffect({ payload, kind: _kind, claimToken: _claim, ...row }: OutboxRow) {
+  return { ...row, ...payload }
+}
+
 /** What each kind is called where the coach reads it (the desk, mail:retry). */
 export const effectLabels: Record<OutboxKind, string> = {
   'contact-email': 'e-mail om en besked',
