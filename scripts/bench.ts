@@ -14,7 +14,9 @@
  *     of /blog and of an article.
  *  4. The coach's calendar (scripts/lib/bench-calendar.ts).
  *  5. Search over 10,000 generated articles (scripts/lib/bench-search.ts).
- * `npm run bench -- front` runs part 2 alone; `npm run bench -- search` part 5 (it needs no build and no server).
+ *  6. The outbox's worker over 10,000 delivered effects and 100 due ones (scripts/lib/bench-outbox.ts).
+ * `npm run bench -- front` runs part 2 alone; `npm run bench -- search` part 5 and `npm run bench -- outbox`
+ * part 6 (they need no build and no server).
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { mkdtempSync } from 'node:fs'
@@ -27,6 +29,7 @@ import { syncBlogPosts } from '../db/sync-blog.ts'
 import { categories } from '../app/lib/categories.ts'
 import { calendarBench } from './lib/bench-calendar.ts'
 import { searchBench } from './lib/bench-search.ts'
+import { outboxBench } from './lib/bench-outbox.ts'
 import { frontBench } from './lib/bench-front.ts'
 import { BROWSER, CONNECTIONS, DURATION_S, type Load, load } from './lib/bench-load.ts'
 import { headersToMirror, withNginx } from './lib/bench-nginx.ts'
@@ -43,7 +46,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3)
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ? resolve(process.env.BENCH_BASELINE_DIR) : undefined
 /** One part alone: `npm run bench -- front`. */
 const onlyPart = process.argv[2]
-if (onlyPart !== undefined && onlyPart !== 'front' && onlyPart !== 'search') throw new Error(`Ukendt del: ${onlyPart} (kendt: front, search)`)
+if (onlyPart !== undefined && !['front', 'search', 'outbox'].includes(onlyPart)) throw new Error(`Ukendt del: ${onlyPart} (kendt: front, search, outbox)`)
 const work = mkdtempSync(join(tmpdir(), 'coach-bench-'))
 const article = '/blog/stress-er-ikke-svaghed'
 const pages = ['/', '/blog', article, '/kontakt']
@@ -261,11 +264,13 @@ await boundedRun(
   async () => {
     if (onlyPart === 'search') return searchBench(work)
     if (onlyPart === 'front') return frontBench(work)
+    if (onlyPart === 'outbox') return outboxBench(work)
     await realBlog()
     await frontBench(work)
     await growth()
     await calendarBench(work, 3413)
     searchBench(work)
+    await outboxBench(work)
   },
   6 + ROUNDS * (BASELINE_DIR ? 2 : 1.5),
 )

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
+import type { Placeholder } from 'drizzle-orm/sql'
 import type { Db } from '#db/database'
 import { type OutboxRow, outbox } from '#db/schema'
 
@@ -45,7 +46,7 @@ export function queueEffects(db: Db, effects: NewEffect[], now: Date) {
  * Due: waiting and its time has come, or claimed by a process that died mid-attempt (its lease has
  * run out). `where` narrows it to one kind, one booking, one message.
  */
-export const isDue = (nowIso: string, where?: SQL) =>
+export const isDue = (nowIso: string | Placeholder, where?: SQL) =>
   and(where, or(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, nowIso)), and(eq(outbox.status, 'pending'), isNull(outbox.nextAttemptAt))))
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type OutboxRow, outbox } from '#db/schema'
 import { errorFields, log } from '~/server/log.server'
@@ -40,16 +40,14 @@ export async function runOutbox({ db, handlers, clock = systemClock, where }: { 
   if (kinds.length === 0) return result
   const scope = and(inArray(outbox.kind, kinds), where)
   const due = db.select({ id: outbox.id }).from(outbox).where(isDue(clock().toISOString(), scope)).orderBy(outbox.id).limit(BATCH).all()
+  if (due.length === 0) return result
+  // Prepared once a run: a run of a hundred rows compiles its two statements once, not a hundred times.
+  const statements = { claim: claimStatement(db, scope), record: recordStatement(db) }
   for (const { id } of due) {
     const now = clock()
-    const claimed = db
-      .update(outbox)
-      .set({ status: 'sending', claimToken: randomUUID(), nextAttemptAt: new Date(now.getTime() + LEASE_MS).toISOString() })
-      .where(and(eq(outbox.id, id), isDue(now.toISOString(), scope)))
-      .returning()
-      .get()
+    const claimed = statements.claim.get({ id, now: now.toISOString(), token: randomUUID(), lease: new Date(now.getTime() + LEASE_MS).toISOString() })
     if (!claimed) continue
-    const outcome = await carryOut(db, claimed, handlers[claimed.kind]!, clock)
+    const outcome = await carryOut(db, claimed, handlers[claimed.kind]!, clock, statements.record)
     if (outcome === 'skipped') continue
     result.tried++
     if (outcome === 'sent') result.delivered++
@@ -58,8 +56,36 @@ export async function runOutbox({ db, handlers, clock = systemClock, where }: { 
   return result
 }
 
+/** A value given when the prepared statement runs (drizzle's placeholder, as a value for SET). */
+const slot = (name: string) => sql`${sql.placeholder(name)}`
+
+/** One row claimed, if it is still due: a token of its own and a lease from the clock at that moment. */
+const claimStatement = (db: Db, scope: SQL | undefined) =>
+  db
+    .update(outbox)
+    .set({ status: 'sending', claimToken: slot('token'), nextAttemptAt: slot('lease') })
+    .where(and(eq(outbox.id, sql.placeholder('id')), isDue(sql.placeholder('now'), scope)))
+    .returning()
+    .prepare()
+
+/** The outcome of an attempt, written only while the claim is the caller's. */
+const recordStatement = (db: Db) =>
+  db
+    .update(outbox)
+    .set({
+      status: slot('status'),
+      attempts: slot('attempts'),
+      sentAt: slot('sentAt'),
+      deliveredBy: slot('deliveredBy'),
+      lastError: slot('lastError'),
+      nextAttemptAt: slot('nextAttemptAt'),
+      claimToken: null,
+    })
+    .where(and(eq(outbox.id, sql.placeholder('id')), eq(outbox.status, 'sending'), eq(outbox.claimToken, sql.placeholder('claimToken'))))
+    .prepare()
+
 /** Carries out one row claimed by the caller (`row.claimToken`) and records the outcome if it still holds the claim. */
-export async function carryOut(db: Db, row: OutboxRow, handler: Handler, clock: Clock = systemClock): Promise<'sent' | 'failed' | 'skipped'> {
+export async function carryOut(db: Db, row: OutboxRow, handler: Handler, clock: Clock = systemClock, record = recordStatement(db)): Promise<'sent' | 'failed' | 'skipped'> {
   const attempts = row.attempts + 1
   let outcome: HandlerOutcome | undefined
   let error: string | undefined
@@ -70,16 +96,16 @@ export async function carryOut(db: Db, row: OutboxRow, handler: Handler, clock: 
   }
   const now = clock()
   const gaveUp = error !== undefined && attempts >= MAX_ATTEMPTS
+  const unchanged = { attempts: row.attempts, sentAt: row.sentAt, deliveredBy: row.deliveredBy }
   const recorded =
     outcome?.status === 'skipped'
-      ? { status: 'skipped' as const, nextAttemptAt: null, lastError: null }
+      ? { ...unchanged, status: 'skipped', nextAttemptAt: null, lastError: null }
       : outcome?.status === 'sent'
-        ? { status: 'sent' as const, attempts, sentAt: now.toISOString(), deliveredBy: outcome.deliveredBy, lastError: null, nextAttemptAt: null }
-        : { status: gaveUp ? ('failed' as const) : ('pending' as const), attempts, lastError: error!, nextAttemptAt: gaveUp ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString() }
-  const holdsClaim = and(eq(outbox.id, row.id), eq(outbox.status, 'sending'), eq(outbox.claimToken, row.claimToken ?? ''))
+        ? { status: 'sent', attempts, sentAt: now.toISOString(), deliveredBy: outcome.deliveredBy, lastError: null, nextAttemptAt: null }
+        : { ...unchanged, status: gaveUp ? 'failed' : 'pending', attempts, lastError: error!, nextAttemptAt: gaveUp ? null : new Date(now.getTime() + retryDelayMs(attempts)).toISOString() }
   let kept = false
   try {
-    kept = db.update(outbox).set({ ...recorded, claimToken: null }).where(holdsClaim).run().changes === 1
+    kept = record.run({ ...recorded, id: row.id, claimToken: row.claimToken ?? '' }).changes === 1
   } catch (failure) {
     // The provider calls' idempotency keys make a later retry of this row harmless.
     log('error', `${handler.noun} outcome not recorded`, { id: row.id, ...errorFields(failure) })
