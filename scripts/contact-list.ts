@@ -2,7 +2,7 @@
  * `npm run contact:list [-- --antal 100 | --alle]`: the most recent contact messages (50 unless
  * told otherwise), each with the start of its text and whether its e-mails went out, and the
  * database they were read from. `npm run contact:show -- <nr>` prints one in full. What is still
- * waiting after a mail outage is sent by `npm run mail:retry -- --alle`.
+ * waiting after a mail outage is revived by `npm run mail:retry -- --alle` (or the desk) and sent by the site.
  */
 import { closeDb } from '#db/connection'
 import { messageCounts, recentMessages } from '~/server/contact/contact-admin.server'
@@ -53,7 +53,7 @@ else {
 }
 if (counts.undelivered > 0) {
   console.log(
-    `\nE-mailene om ${quantity(counts.undelivered, 'besked', 'beskeder')} er ikke sendt endnu (status »venter«, »sendes« eller »opgivet«). Kør npm run mail:retry -- --alle for at sende dem nu.`,
+    `\nE-mailene om ${quantity(counts.undelivered, 'besked', 'beskeder')} er ikke sendt endnu (status »venter«, »sendes« eller »opgivet«). Tryk »Prøv igen nu« på skrivebordet, eller kør npm run mail:retry -- --alle, så prøver siden igen med det samme.`,
   )
 }
 closeDb()

@@ -26,7 +26,7 @@ if (!message) {
 const delivery =
   message.status === 'sent'
     ? `${deliveredText(message)}${message.sentAt ? ` ${receivedFormat.format(new Date(message.sentAt))}` : ''}`
-    : `${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `, sidste fejl: ${message.lastError}` : ''}) – npm run mail:retry -- --alle sender den`
+    : `${statusText[message.status]} (${quantity(message.attempts, 'forsøg', 'forsøg')}${message.lastError ? `, sidste fejl: ${message.lastError}` : ''}) – ${message.status === 'failed' ? 'siden har opgivet; tryk »Prøv igen nu« på skrivebordet' : 'siden prøver igen af sig selv; »Prøv igen nu« på skrivebordet gør det med det samme'}`
 const serviceType = serviceTypeLabels[message.serviceType as keyof typeof serviceTypeLabels] ?? 'Ikke angivet'
 const fields: Array<[string, string]> = [
   ['Fra', `${message.firstName} ${message.lastName}`],

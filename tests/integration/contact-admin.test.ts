@@ -188,6 +188,7 @@ describe('the coach’s privacy tools', () => {
     // As on the site, where the server seeded the blog on its first start: the scripts, run side by
     // side, find a database that is ready and only read it.
     seedIfEmpty(db)
+    const boAsStored = messageById(bo.id, { db })
     db.$client.close()
     const database = join(dir, 'site.db')
     const env = { DATABASE_URL: database, MAIL_OUTBOX_DIR: outbox }
@@ -211,7 +212,7 @@ describe('the coach’s privacy tools', () => {
     )
     expect(list.stdout).toMatch(new RegExp(`^\\| ${bo.id} +\\| 3\\. oktober 2025 kl\\. 10\\.00 +\\| Bo Jensen +\\| bo@eksempel\\.dk +\\| 21 43 65 87 \\| i udbakken +\\| Bos besked +\\|$`, 'm'))
     expect(list.stdout).toContain('Hele beskeden: npm run contact:show -- <nr>')
-    expect(list.stdout).toContain('E-mailene om 1 besked er ikke sendt endnu (status »venter«, »sendes« eller »opgivet«). Kør npm run mail:retry -- --alle for at sende dem nu.')
+    expect(list.stdout).toContain('E-mailene om 1 besked er ikke sendt endnu (status »venter«, »sendes« eller »opgivet«). Tryk »Prøv igen nu« på skrivebordet, eller kør npm run mail:retry -- --alle, så prøver siden igen med det samme.')
     expect(listOne.stdout).toContain('Viser de 1 nyeste af 4 beskeder; alle: npm run contact:list -- --alle')
     expect(listOne.stdout).not.toContain('Bo Jensen')
     expect(badLimit).toMatchObject({ status: 2, stdout: '' })
@@ -226,7 +227,7 @@ describe('the coach’s privacy tools', () => {
         'Telefon:     21 43 65 87',
         'Type ydelse: Ikke angivet',
         'Adresse:     Ikke angivet',
-        'E-mails:     venter (1 forsøg, sidste fejl: Mailudbyderen svarer ikke) – npm run mail:retry -- --alle sender den',
+        'E-mails:     venter (1 forsøg, sidste fejl: Mailudbyderen svarer ikke) – siden prøver igen af sig selv; »Prøv igen nu« på skrivebordet gør det med det samme',
         '',
         'Hej Birgitte',
         '',
@@ -240,7 +241,7 @@ describe('the coach’s privacy tools', () => {
     expect(notThere).toMatchObject({ status: 1, stdout: '' })
     expect(notThere.stderr).toContain(`Der er ingen besked nr. 99 i databasen ${database}.`)
 
-    expect(JSON.parse(exported.stdout).messages).toEqual([messageById(bo.id, { db })])
+    expect(JSON.parse(exported.stdout).messages).toEqual([boAsStored])
     expect(exported.stderr).toContain('1 besked og 2 e-mails i udbakken om BO@eksempel.dk.')
     expect(missing).toMatchObject({ status: 2, stdout: '' })
     expect(missing.stderr).toContain('Angiv personens e-mailadresse, fx: npm run contact:delete -- --email navn@eksempel.dk')
