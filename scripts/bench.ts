@@ -264,7 +264,7 @@ await boundedRun(
   async () => {
     if (onlyPart === 'search') return searchBench(work)
     if (onlyPart === 'front') return frontBench(work)
-    if (onlyPart === 'outbox') return outboxBench(work)
+    if (onlyPart === 'outbox') return void (await outboxBench(work))
     await realBlog()
     await frontBench(work)
     await growth()
