@@ -174,21 +174,6 @@ export const deskSessions = sqliteTable('desk_sessions', {
 })
 
 /**
- * Every request for a sign-in link, whatever the address, by salted hashes of the sender and of
- * the address: the limits count both, and a stranger's address counts like the coach's.
- */
-export const deskSignInAttempts = sqliteTable(
-  'desk_sign_in_attempts',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    ipHash: text('ip_hash').notNull(),
-    addressHash: text('address_hash').notNull(),
-    createdAt: text('created_at').notNull(),
-  },
-  (table) => [index('desk_attempts_ip_idx').on(table.ipHash, table.createdAt), index('desk_attempts_address_idx').on(table.addressHash, table.createdAt)],
-)
-
-/**
  * What the coach did on her desk: the action, when, and which booking (its code) or message (its
  * number). Never a name, an address, a reason or a note.
  */
@@ -282,7 +267,7 @@ export const senderAttempts = sqliteTable(
   'sender_attempts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    action: text('action', { enum: ['contact', 'booking', 'newsletter'] }).notNull(),
+    action: text('action', { enum: ['contact', 'booking', 'newsletter', 'desk-link', 'desk-address'] }).notNull(),
     senderHash: text('sender_hash').notNull(),
     createdAt: text('created_at').notNull(),
   },

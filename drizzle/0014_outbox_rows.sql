@@ -1,6 +1,6 @@
 -- Custom migration: every row of the four delivery tables, in every state, moves into the one
--- outbox with its state, attempts, lease and error as they were; the per-sender counters move into
--- sender_attempts. The old tables are dropped by the next migration, in the same run.
+-- outbox with its state, attempts, lease and error as they were; the per-sender counters (booking,
+-- newsletter, contact and the desk's sign-in links) move into sender_attempts. The old tables are dropped by the next migration, in the same run.
 INSERT INTO `outbox` (`kind`, `contact_message_id`, `booking_id`, `subscriber_id`, `event_uid`, `payload`, `idempotency_key`, `created_at`, `status`, `attempts`, `last_error`, `next_attempt_at`, `sent_at`, `claim_token`, `delivered_by`)
 SELECT `kind`, `contact_message_id`, `booking_id`, `subscriber_id`, `event_uid`, `payload`, `idempotency_key`, `created_at`, `status`, `attempts`, `last_error`, `next_attempt_at`, `sent_at`, `claim_token`, `delivered_by` FROM (
   SELECT 'contact-email' AS `kind`, `id` AS `contact_message_id`, NULL AS `booking_id`, NULL AS `subscriber_id`, NULL AS `event_uid`, '{}' AS `payload`,
@@ -27,4 +27,6 @@ SELECT `action`, `sender_hash`, `created_at` FROM (
   SELECT 'contact' AS `action`, `ip_hash` AS `sender_hash`, `created_at` FROM `contact_messages`
   UNION ALL SELECT 'booking', `ip_hash`, `created_at` FROM `booking_attempts`
   UNION ALL SELECT 'newsletter', `ip_hash`, `created_at` FROM `newsletter_sign_ups`
+  UNION ALL SELECT 'desk-link', `ip_hash`, `created_at` FROM `desk_sign_in_attempts`
+  UNION ALL SELECT 'desk-address', `address_hash`, `created_at` FROM `desk_sign_in_attempts`
 ) ORDER BY `created_at`;

@@ -1,6 +1,7 @@
 DROP TABLE `booking_attempts`;--> statement-breakpoint
 DROP TABLE `booking_emails`;--> statement-breakpoint
 DROP TABLE `calendar_writes`;--> statement-breakpoint
+DROP TABLE `desk_sign_in_attempts`;--> statement-breakpoint
 DROP TABLE `newsletter_emails`;--> statement-breakpoint
 DROP TABLE `newsletter_sign_ups`;--> statement-breakpoint
 DROP INDEX `contact_messages_status_next_idx`;--> statement-breakpoint

@@ -145,6 +145,10 @@ const bookingAttemptRows = [
   { ip_hash: 'ip-mette', created_at: '2026-04-09T09:05:00.000Z' },
   { ip_hash: 'ip-ole', created_at: '2026-04-08T09:00:00.000Z' },
 ]
+const deskLinkRows = [
+  { ip_hash: 'ip-desk-1', address_hash: 'adr-coach', created_at: '2026-04-09T07:00:00.000Z' },
+  { ip_hash: 'ip-desk-2', address_hash: 'adr-fremmed', created_at: '2026-04-09T07:30:00.000Z' },
+]
 const signUpRows = [
   { ip_hash: 'ip-lise', created_at: '2026-02-28T10:00:00.000Z' },
   { ip_hash: 'ip-ny', created_at: '2026-04-10T08:59:00.000Z' },
@@ -175,6 +179,7 @@ function fillOldTables(db: Db) {
     for (const row of newsletterEmailRows) insert('newsletter_emails', row)
     for (const row of bookingAttemptRows) insert('booking_attempts', row)
     for (const row of signUpRows) insert('newsletter_sign_ups', row)
+    for (const row of deskLinkRows) insert('desk_sign_in_attempts', row)
   })()
 }
 
@@ -253,7 +258,7 @@ it('moves every row of the four delivery tables into the outbox exactly once, an
   vi.stubEnv('MIGRATIONS_DIR', migrationsUpTo0012())
   const old = openDatabase(file)
   const oldTables = () => (old.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[]).sort()
-  expect(oldTables()).toEqual(expect.arrayContaining(['booking_attempts', 'booking_emails', 'calendar_writes', 'newsletter_emails', 'newsletter_sign_ups']))
+  expect(oldTables()).toEqual(expect.arrayContaining(['booking_attempts', 'booking_emails', 'calendar_writes', 'desk_sign_in_attempts', 'newsletter_emails', 'newsletter_sign_ups']))
   expect(oldTables()).not.toContain('outbox')
   fillOldTables(old)
   const contactsBefore = old.$client.prepare('SELECT id, public_id, first_name, email, ip_hash, created_at FROM contact_messages ORDER BY id').all()
@@ -283,6 +288,8 @@ it('moves every row of the four delivery tables into the outbox exactly once, an
       ...contactRows.map((row) => ({ action: 'contact', sender_hash: row.ip_hash, created_at: row.created_at })),
       ...bookingAttemptRows.map((row) => ({ action: 'booking', sender_hash: row.ip_hash, created_at: row.created_at })),
       ...signUpRows.map((row) => ({ action: 'newsletter', sender_hash: row.ip_hash, created_at: row.created_at })),
+      ...deskLinkRows.map((row) => ({ action: 'desk-link', sender_hash: row.ip_hash, created_at: row.created_at })),
+      ...deskLinkRows.map((row) => ({ action: 'desk-address', sender_hash: row.address_hash, created_at: row.created_at })),
     ]
       .map(counter)
       .sort(),
@@ -290,7 +297,7 @@ it('moves every row of the four delivery tables into the outbox exactly once, an
 
   // The old tables and the contact messages' delivery columns are gone; the messages and bookings themselves are not.
   const tables = db.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).pluck().all() as string[]
-  for (const gone of ['booking_attempts', 'booking_emails', 'calendar_writes', 'newsletter_emails', 'newsletter_sign_ups']) expect(tables).not.toContain(gone)
+  for (const gone of ['booking_attempts', 'booking_emails', 'calendar_writes', 'desk_sign_in_attempts', 'newsletter_emails', 'newsletter_sign_ups']) expect(tables).not.toContain(gone)
   expect(tables).toEqual(expect.arrayContaining(['outbox', 'sender_attempts', 'contact_messages', 'bookings', 'newsletter_subscribers']))
   const contactColumns = db.$client.prepare(`SELECT name FROM pragma_table_info('contact_messages') ORDER BY cid`).pluck().all()
   expect(contactColumns).toEqual(['id', 'created_at', 'first_name', 'last_name', 'email', 'phone', 'service_type', 'address', 'message', 'ip_hash', 'public_id', 'read_at', 'handled_at'])

@@ -1,11 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, count, eq, gt, gte, isNull, lt } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import { site } from '#content/site'
 import type { Db } from '#db/database'
-import { deskLinks, deskSessions, deskSignInAttempts } from '#db/schema'
+import { deskLinks, deskSessions } from '#db/schema'
 import { isHttpsSite, isProduction } from '~/server/http/http'
 import { hashToken } from '~/server/links/links.server'
 import { hashAddress } from '~/server/limits/sender.server'
+import { takeAttempts } from '~/server/limits/sender-limits.server'
 
 /**
  * The coach's way in: a one-time link by e-mail, then a session cookie. Tokens exist only in the
@@ -17,10 +18,6 @@ export const LINK_LIFETIME_MS = 15 * MINUTE
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * MINUTE
 /** A session's expiry slides at most this often, so reading the desk is not a write per page. */
 const SLIDE_EVERY_MS = 60 * MINUTE
-const ATTEMPT_WINDOW_MS = 60 * MINUTE
-/** Link requests per hour: from one sender, and for one address (a stranger's counts alike). */
-export const ATTEMPTS_PER_SENDER = 10
-export const ATTEMPTS_PER_ADDRESS = 5
 
 /** The one address a link goes to: COACH_EMAIL, or the coach's e-mail in content/site.ts. */
 export const coachSignInAddress = () => (process.env.COACH_EMAIL || site.email).trim().toLowerCase()
@@ -36,19 +33,17 @@ export type LinkRequest = { status: 'sendt'; token?: string } | { status: 'for-m
 
 /**
  * A sign-in link is asked for. Every address is counted and answered alike; only the coach's gets
- * a token (to be e-mailed). Attempts older than a day are forgotten on the way.
+ * a token (to be e-mailed). Both limits count in limits/sender-limits.server.ts.
  */
 export function requestSignInLink(db: Db, { address, ipHash, destination, now }: { address: string; ipHash: string; destination: string; now: Date }): LinkRequest {
   const addressHash = hashAddress(address.trim().toLowerCase())
   return db.$client
     .transaction((): LinkRequest => {
-      db.delete(deskSignInAttempts).where(lt(deskSignInAttempts.createdAt, new Date(now.getTime() - 24 * 60 * MINUTE).toISOString())).run()
-      const since = new Date(now.getTime() - ATTEMPT_WINDOW_MS).toISOString()
-      const attempts = (where: ReturnType<typeof and>) => db.select({ n: count() }).from(deskSignInAttempts).where(where).get()?.n ?? 0
-      const fromSender = attempts(and(eq(deskSignInAttempts.ipHash, ipHash), gte(deskSignInAttempts.createdAt, since)))
-      const forAddress = attempts(and(eq(deskSignInAttempts.addressHash, addressHash), gte(deskSignInAttempts.createdAt, since)))
-      if (fromSender >= ATTEMPTS_PER_SENDER || forAddress >= ATTEMPTS_PER_ADDRESS) return { status: 'for-mange' }
-      db.insert(deskSignInAttempts).values({ ipHash, addressHash, createdAt: now.toISOString() }).run()
+      const counted = [
+        { action: 'desk-link' as const, senderHash: ipHash },
+        { action: 'desk-address' as const, senderHash: addressHash },
+      ]
+      if (!takeAttempts(db, counted, now)) return { status: 'for-mange' }
       if (address.trim().toLowerCase() !== coachSignInAddress()) return { status: 'sendt' }
       const token = newToken()
       db.insert(deskLinks)
