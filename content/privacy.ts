@@ -37,6 +37,13 @@ export type MailProvider = Processor & {
   sample?: true
 }
 
+/**
+ * Where the coach's calendar lives (Google Kalender, iCloud, Outlook, a CalDAV host): the bookings
+ * reach it through the private feed or CalDAV, with the visitor's first name, the form of the
+ * conversation and the booking's code. `transfer` only when it processes data outside the EU/EEA.
+ */
+export type CalendarProvider = Processor & { company: string; transfer?: TransferBasis; sample?: true }
+
 export type PrivacyFacts = {
   /** The day the policy last changed, as YYYY-MM-DD. */
   updated: string
@@ -51,6 +58,8 @@ export type PrivacyFacts = {
    * policy promises to name the provider before a course begins (and `npm run check:launch` asks).
    */
   clientServices: ClientService[] | undefined
+  /** Her calendar's provider; undefined when no calendar of hers gets the bookings (no feed, no CalDAV). */
+  calendarProvider: CalendarProvider | undefined
   /** The host's setting: the server's log is deleted after this many days (see README, Drift). */
   logRetentionDays: number
   /** `npm run db:backup` deletes its copies after this many days. */
@@ -80,6 +89,15 @@ export const privacy: PrivacyFacts = {
   // [{ purpose: 'videosamtaler', name: 'Zoom', company: 'Zoom Communications, Inc.', location: 'USA', transfer: 'dpf' },
   //  { purpose: 'fakturering', name: 'Dinero', company: 'Dinero ApS', location: 'Danmark' }]
   clientServices: undefined,
+  // Den kalender, bookingerne kommer ind i (abonnement eller CalDAV). Vælg en udbyder, du har en
+  // databehandleraftale med, og del aldrig kalenderen offentligt (se vejledningen, »Din kalender«).
+  calendarProvider: {
+    name: 'Google Kalender',
+    company: 'Google Ireland Limited',
+    location: 'EU og USA',
+    transfer: 'dpf',
+    sample: true, // EKSEMPEL: skriv din kalenders udbyder, og slet linjen, når du har tjekket databehandleraftalen
+  },
   logRetentionDays: 30,
   backupRetentionDays: 30,
   clientNotesYears: 5,

@@ -52,6 +52,8 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           <strong>Når du booker en samtale</strong>: navn, e-mail, telefonnummer, hvordan samtalen skal foregå, og din
           eventuelle bemærkning. Bekræftelsen og en påmindelse 24 timer før samtalen sender jeg til din e-mail med en
           kalenderfil (.ics) med tid og sted. Linket, som du kan ændre eller aflyse bookingen med, gemmes kun hashet.
+          {privacy.calendarProvider &&
+            ' I min egen kalender står samtalen kun med dit fornavn, samtalens form og bookingnummeret – ikke dit efternavn, dit telefonnummer, din e-mail eller din bemærkning.'}
         </li>
         <li>
           <strong>Når du bliver klient</strong>: mine notater fra samtalerne, vores aftaler om tider og betaling og dine
@@ -182,6 +184,11 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           {`${mailbox.name} (${mailbox.location}) leverer min e-mail: e-mailen om din besked eller booking lander i `}
           min indbakke der, og det samme gør de e-mails, du skriver direkte til mig.
         </li>
+        {privacy.calendarProvider && (
+          <li>
+            {`${privacy.calendarProvider.company} (${privacy.calendarProvider.location}) har min kalender (${privacy.calendarProvider.name}), hvor en booket samtale står med dit fornavn, samtalens form og bookingnummeret, indtil bookingen slettes.`}
+          </li>
+        )}
         <ClientServiceRecipients services={privacy.clientServices} />
       </ul>
       <p>
@@ -190,7 +197,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       </p>
 
       <h2>Overførsel til lande uden for EU/EØS</h2>
-      <Transfers mail={mail} services={privacy.clientServices} />
+      <Transfers mail={mail} services={privacy.clientServices} calendar={privacy.calendarProvider} />
 
       <h2>Opbevaring og sletning</h2>
       <ul>

@@ -41,9 +41,11 @@ export function ClientServiceRecipients({ services }: { services: Services }) {
  * basis. The mail provider's basis is stated as a certification only once the coach has checked it
  * (`sample` deleted); until then the policy rests on the clauses every such agreement includes.
  */
-export function Transfers({ mail, services }: { mail: PrivacyFacts['mailProvider']; services: Services }) {
+export function Transfers({ mail, services, calendar }: { mail: PrivacyFacts['mailProvider']; services: Services; calendar?: PrivacyFacts['calendarProvider'] }) {
   const transfer = mail.sample ? 'scc' : mail.transfer
   const abroad = (services ?? []).filter((service) => service.transfer !== undefined)
+  // Like the mail provider's, a calendar's certification is stated only once the coach has checked it.
+  const calendarTransfer = calendar?.transfer && (calendar.sample ? 'scc' : calendar.transfer)
   return (
     <>
       <p>
@@ -52,6 +54,12 @@ export function Transfers({ mail, services }: { mail: PrivacyFacts['mailProvider
         {mail.name} kan læses på <a href={mail.dpaUrl}>{mail.dpaUrl.replace(/^https:\/\//, '')}</a>, og du er velkommen
         til at bede mig om en kopi.
       </p>
+      {calendar && calendarTransfer && (
+        <p>
+          {`${calendar.company}, der har min kalender, kan behandle oplysninger i ${calendar.location}. `}
+          <TransferBasisText company={calendar.company} name={calendar.name} transfer={calendarTransfer} />
+        </p>
+      )}
       {abroad.map((service) => (
         <p key={service.name}>
           {`${service.company}, som jeg bruger til ${service.purpose}, behandler oplysninger i ${service.location}. `}

@@ -131,9 +131,18 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
  * The coach's calendars: whether bookings reach hers, whether her busy times close slots, and
  * which source cannot be read now (from what the server last stored; never the secret address).
  */
-export function calendarLaunchItems(env: Record<string, string | undefined>, states: SourceState[]): LaunchItem[] {
+export function calendarLaunchItems(env: Record<string, string | undefined>, states: SourceState[], provider: PrivacyFacts['calendarProvider'] = undefined): LaunchItem[] {
   const items: LaunchItem[] = []
   const secret = env.COACH_CALENDAR_SECRET?.trim() ?? ''
+  // The privacy policy names the provider that keeps the bookings' copies: a calendar is configured, so it must be true.
+  if ((secret || env.CALDAV_URL || env.BUSY_CALENDAR_URLS?.trim()) && (!provider || provider.sample)) {
+    items.push({
+      what: provider
+        ? `din kalenders udbyder (${provider.name}) er et eksempel – skriv den, bookingerne kommer ind i, og slet sample: true, når du har tjekket databehandleraftalen`
+        : 'din kalenders udbyder er ikke skrevet – privatlivspolitikken skal nævne den, når bookingerne kommer ind i din kalender',
+      where: PRIVACY_FILE,
+    })
+  }
   if (!secret && !env.CALDAV_URL) {
     items.push({ what: 'COACH_CALENDAR_SECRET og CALDAV_URL er ikke sat – bookingerne kommer ikke ind i din kalender (se vejledningen, afsnittet »Din kalender«)', where: ENVIRONMENT })
   } else if (secret && !feedSecret(env)) {
@@ -170,7 +179,7 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
     ...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles: currentPortrait(), env: process.env }),
     ...claimsToConfirm({ stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
-    ...calendarLaunchItems(process.env, states),
+    ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
   ]
 }
 

@@ -89,22 +89,27 @@ describe('the bookings the feed lists', () => {
 })
 
 describe('a booking as an event in her calendar', () => {
-  it('says where: her address for a meeting, the phone number for a call, video for video', async () => {
+  it('says where: her address for a meeting, a call or video, never the phone number', async () => {
     const { calendarObject } = await coachCalendar()
     const { db } = temporaryDatabase()
     expect(property(calendarObject(book(db, '09:00', { email: 'a@eksempel.dk', form: 'fremmoede' })), 'location')).toBe('Brøndstedvej 14, 7000 Fredericia')
-    expect(property(calendarObject(book(db, '10:00', { email: 'b@eksempel.dk', form: 'telefon' })), 'location')).toBe('Telefon: 20 30 40 50')
+    expect(property(calendarObject(book(db, '10:00', { email: 'b@eksempel.dk', form: 'telefon' })), 'location')).toBe('Telefon')
     expect(property(calendarObject(book(db, '11:00', { email: 'c@eksempel.dk', form: 'video' })), 'location')).toBe('Video')
   })
 
-  it("carries the visitor's note, and who cancelled", async () => {
+  it("carries the first name, the form and the code with a desk link, never the phone, e-mail or note; and who cancelled", async () => {
     const { calendarObject } = await coachCalendar()
     const { db } = temporaryDatabase()
-    const booking = book(db, '10:00', { note: 'Jeg vil gerne tale om stress.' })
-    expect(property(calendarObject(booking), 'description')).toContain('\nBesked: Jeg vil gerne tale om stress.\nBookingnummer:')
+    const booking = book(db, '10:00', { note: 'Jeg vil gerne tale om min diagnose.' })
+    const event = calendarObject(booking)
+    expect(property(event, 'summary')).toBe('Første samtale: Mette')
+    expect(property(event, 'description')).toBe(
+      `Form: Telefon – du ringer op (nummeret står på dit skrivebord)\nBookingnummer: ${booking.publicId}\nNavn, telefon, e-mail og besked: ${process.env.SITE_URL ?? 'http://localhost:3000'}/coach/booking/${booking.publicId}`,
+    )
+    for (const personal of ['Sørensen', '20 30 40 50', '20304050', 'mette@eksempel.dk', 'diagnose']) expect(event).not.toContain(personal)
     cancelBooking(db, { id: booking.id, by: 'coach', availability: testAvailability(), now: NOW })
     const cancelled = db.select().from(bookings).get()!
-    expect(property(calendarObject(cancelled), 'summary')).toBe('AFLYST: Første samtale: Mette Sørensen')
+    expect(property(calendarObject(cancelled), 'summary')).toBe('AFLYST: Første samtale: Mette')
     expect(property(calendarObject(cancelled), 'description').endsWith('\nAflyst af dig.')).toBe(true)
     const byVisitor = book(db, '11:00', { email: 'b@eksempel.dk' })
     cancelBooking(db, { id: byVisitor.id, by: 'gaest', availability: testAvailability(), now: NOW })

@@ -61,12 +61,12 @@ describe('the coach’s CalDAV calendar', () => {
     const booking = book(db, '10:00')
     expect(booking.uid).toBe(`${booking.publicId}@www.holmcoaching.dk`)
     expect(await deliverCalendarWrites({ db })).toEqual({ tried: 1, delivered: 1, failed: 0 })
-    expect(await calendarHolds()).toEqual([[booking.uid, '2026-04-20T08:00:00.000Z', 'Første samtale: Mette Sørensen']])
+    expect(await calendarHolds()).toEqual([[booking.uid, '2026-04-20T08:00:00.000Z', 'Første samtale: Mette']])
 
     expect(moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '11:00', now: NOW }).status).toBe('flyttet')
     // The event is there already: replaced with the version read (If-Match), and the write is done, not retried.
     expect(await deliverCalendarWrites({ db })).toEqual({ tried: 1, delivered: 1, failed: 0 })
-    expect(await calendarHolds()).toEqual([[booking.uid, '2026-04-20T09:00:00.000Z', 'Første samtale: Mette Sørensen']])
+    expect(await calendarHolds()).toEqual([[booking.uid, '2026-04-20T09:00:00.000Z', 'Første samtale: Mette']])
 
     expect(cancelBooking(db, { id: booking.id, by: 'coach', availability, now: NOW }).status).toBe('aflyst')
     await deliverCalendarWrites({ db })
@@ -116,8 +116,10 @@ describe('the private bookings feed', () => {
     expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control'), response.headers.get('x-robots-tag')]).toEqual([200, 'text/calendar; charset=utf-8', 'no-store, private', 'noindex, nofollow'])
     expect(events.map((event) => [event.getFirstPropertyValue('uid'), event.getFirstPropertyValue('status'), event.getFirstPropertyValue('sequence')])).toEqual([[booking.uid, 'CONFIRMED', 0]])
     expect(String(events[0]!.getFirstPropertyValue('description'))).toBe(
-      `Navn: Mette Sørensen\nTelefon: 20 30 40 50\nE-mail: mette@eksempel.dk\nForm: Telefon – jeg ringer til dig\nBookingnummer: ${booking.publicId}`,
+      `Form: Telefon – du ringer op (nummeret står på dit skrivebord)\nBookingnummer: ${booking.publicId}\nNavn, telefon, e-mail og besked: https://www.holmcoaching.dk/coach/booking/${booking.publicId}`,
     )
+    // The feed is fetched and kept by her calendar provider: it holds no phone, e-mail or surname.
+    for (const personal of ['Sørensen', '20 30 40 50', 'mette@eksempel.dk']) expect(events.map((event) => event.toString()).join('\n')).not.toContain(personal)
 
     moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '11:00', now: NOW })
     cancelBooking(db, { id: booking.id, by: 'gaest', availability, now: NOW })

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { firstPersonStories } from '#content/first-person-stories'
 import type { SourceState } from '~/server/calendar/busy-sources.server'
+import type { PrivacyFacts } from '#content/privacy'
 import { closeDb } from '#db/connection'
 import { busySources } from '#db/schema'
 import { privacy } from '#content/privacy'
@@ -276,13 +277,23 @@ describe('claims only the coach can vouch for', () => {
 
 describe('the coach’s calendars in check:launch', () => {
   const failing: SourceState = { label: 'kalender 1 i BUSY_CALENDAR_URLS (calendar.google.com)', goodAt: '2026-04-17T06:00:00.000Z', lastError: 'svarede 404', stale: true }
+  const checked = { name: 'Kalenderen', company: 'Kalender ApS', location: 'Danmark' }
+  it('asks for her calendar’s provider, for the privacy policy, once a calendar gets the bookings or closes times', () => {
+    const provider = (env: Record<string, string>, calendar?: PrivacyFacts['calendarProvider']) =>
+      calendarLaunchItems(env, [], calendar).filter((item) => item.where === 'content/privacy.ts').map((item) => item.what.split(' – ')[0])
+    expect(provider({ CALDAV_URL: 'https://x' })).toEqual(['din kalenders udbyder er ikke skrevet'])
+    expect(provider({ COACH_CALENDAR_SECRET: 'et-langt-hemmeligt-ord-til-kalenderen' }, { ...checked, sample: true })).toEqual(['din kalenders udbyder (Kalenderen) er et eksempel'])
+    expect(provider({ BUSY_CALENDAR_URLS: 'https://x' }, checked)).toEqual([])
+    expect(provider({}, undefined)).toEqual([])
+  })
+
   it('asks for the bookings feed or CalDAV, for a busy-time source, and a secret long enough to be one', () => {
     expect(calendarLaunchItems({}, []).map((item) => item.what.split(' – ')[0])).toEqual([
       'COACH_CALENDAR_SECRET og CALDAV_URL er ikke sat',
       'BUSY_CALENDAR_URLS og CALDAV_URL er ikke sat',
     ])
-    expect(calendarLaunchItems({ COACH_CALENDAR_SECRET: 'kort', BUSY_CALENDAR_URLS: 'https://x' }, []).map((item) => item.what.split(' – ')[0])).toEqual(['COACH_CALENDAR_SECRET er for kort'])
-    expect(calendarLaunchItems({ CALDAV_URL: 'https://caldav.icloud.com/1/calendars/x/' }, [])).toEqual([])
+    expect(calendarLaunchItems({ COACH_CALENDAR_SECRET: 'kort', BUSY_CALENDAR_URLS: 'https://x' }, [], checked).map((item) => item.what.split(' – ')[0])).toEqual(['COACH_CALENDAR_SECRET er for kort'])
+    expect(calendarLaunchItems({ CALDAV_URL: 'https://caldav.icloud.com/1/calendars/x/' }, [], checked)).toEqual([])
     // Spaces are not a setting (a line copied with a blank after the =).
     expect(calendarLaunchItems({ COACH_CALENDAR_SECRET: '   ', BUSY_CALENDAR_URLS: ' \n' }, []).map((item) => item.what.split(' – ')[0])).toEqual([
       'COACH_CALENDAR_SECRET og CALDAV_URL er ikke sat',
@@ -296,7 +307,7 @@ describe('the coach’s calendars in check:launch', () => {
       { label: 'kalender 2 i BUSY_CALENDAR_URLS (b.example)', goodAt: '2026-04-17T06:00:00.000Z', lastError: 'svarede 500', stale: false },
       { label: 'kalender 3 i BUSY_CALENDAR_URLS (c.example)', goodAt: null, lastError: null, stale: true },
     ]
-    expect(calendarLaunchItems({ CALDAV_URL: 'https://x' }, states).map((item) => item.what)).toEqual([
+    expect(calendarLaunchItems({ CALDAV_URL: 'https://x' }, states, checked).map((item) => item.what)).toEqual([
       'kalender 2 i BUSY_CALENDAR_URLS (b.example) kan ikke læses (svarede 500; sidst læst fredag 17. april kl. 8.00)',
       'kalender 3 i BUSY_CALENDAR_URLS (c.example) kan ikke læses (for gammel; aldrig læst) – booking viser ingen ledige tider, indtil den kan læses igen',
     ])
@@ -329,7 +340,7 @@ describe('the coach’s calendars in check:launch', () => {
   })
 
   it('names a calendar that cannot be read, by its label, and says that booking shows no times while it is too old', () => {
-    expect(calendarLaunchItems({ CALDAV_URL: 'https://x' }, [failing]).map((item) => item.what)).toEqual([
+    expect(calendarLaunchItems({ CALDAV_URL: 'https://x' }, [failing], checked).map((item) => item.what)).toEqual([
       'kalender 1 i BUSY_CALENDAR_URLS (calendar.google.com) kan ikke læses (svarede 404; sidst læst fredag 17. april kl. 8.00) – booking viser ingen ledige tider, indtil den kan læses igen',
     ])
   })

@@ -22,6 +22,7 @@ const facts: PrivacyFacts = {
   hosting: { name: 'Serverhuset ApS', location: 'Danmark' },
   mailbox: { name: 'Indbakken A/S', location: 'Sverige' },
   clientServices: [],
+  calendarProvider: undefined,
   logRetentionDays: 14,
   backupRetentionDays: 21,
   clientNotesYears: 4,
@@ -32,6 +33,20 @@ const facts: PrivacyFacts = {
 const policy = (changes: Partial<PrivacyFacts> = {}) => text(renderToStaticMarkup(<PrivacyPolicy site={site} privacy={{ ...facts, ...changes }} />))
 
 describe('the privacy policy', () => {
+  it('names her calendar’s provider with what the bookings carry there, and its transfer basis once checked', () => {
+    const calendar = { name: 'Google Kalender', company: 'Google Ireland Limited', location: 'EU og USA', transfer: 'dpf' as const }
+    const named = policy({ calendarProvider: calendar })
+    expect(named).toContain('Google Ireland Limited (EU og USA) har min kalender (Google Kalender), hvor en booket samtale står med dit fornavn, samtalens form og bookingnummeret, indtil bookingen slettes.')
+    expect(named).toContain('I min egen kalender står samtalen kun med dit fornavn, samtalens form og bookingnummeret – ikke dit efternavn, dit telefonnummer, din e-mail eller din bemærkning.')
+    expect(named).toContain('Google Ireland Limited, der har min kalender, kan behandle oplysninger i EU og USA. Google Ireland Limited er certificeret under EU–US Data Privacy Framework.')
+    // An example not yet checked rests on the clauses, not on a certification nobody has looked up.
+    expect(policy({ calendarProvider: { ...calendar, sample: true } })).toContain('standardkontraktbestemmelser')
+    const inEurope = policy({ calendarProvider: { name: 'Kalenderen', company: 'Kalender ApS', location: 'Danmark' } })
+    expect(inEurope).toContain('Kalender ApS (Danmark) har min kalender (Kalenderen)')
+    expect(inEurope).not.toContain('der har min kalender, kan behandle')
+    expect(policy()).not.toContain('har min kalender')
+  })
+
   it('covers the newsletter: purpose, consent as its basis, retention of unconfirmed sign-ups, withdrawal without signing in', () => {
     const text = policy()
     expect(text).toContain('Besked om nye artikler')

@@ -1,16 +1,28 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '#content/site'
 import type { Booking } from '#db/schema'
-import { modeLabels } from '~/lib/booking/booking-form'
+import { deskUrl } from '~/server/links/links.server'
 
 /**
  * The bookings as events in the coach's own calendar: one event per booking under the UID stored
- * with it, with what she needs to call or meet the visitor. The same event goes into the private
- * subscription feed and, with CalDAV, straight into her calendar.
+ * with it. The same event goes into the private subscription feed and, with CalDAV, straight into
+ * her calendar – and from there to her calendar provider and every device it syncs to. So it
+ * carries as little as she needs to see her day: the first name, the kind of conversation and the
+ * booking's code with a link to her desk, where the phone number, e-mail and note are (they never
+ * leave the site in a calendar).
  */
 
-const location = (booking: Booking) =>
-  booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? `Telefon: ${booking.phone}` : 'Video'
+/** How the conversation takes place, in her words (the visitor's e-mail speaks to the visitor). */
+const modeForCoach: Record<Booking['mode'], string> = {
+  telefon: 'Telefon – du ringer op (nummeret står på dit skrivebord)',
+  video: 'Video – du sender et link til videosamtalen',
+  fremmoede: 'Fremmøde hos dig',
+}
+
+const location = (booking: Booking) => (booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? 'Telefon' : 'Video')
+
+/** The first word of the name the visitor gave: enough to recognise the appointment. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
 
 function addEvent(calendar: ReturnType<typeof ical>, booking: Booking) {
   const cancelled = booking.status === 'aflyst'
@@ -20,15 +32,12 @@ function addEvent(calendar: ReturnType<typeof ical>, booking: Booking) {
     stamp: new Date(booking.updatedAt),
     start: new Date(booking.startsAt),
     end: new Date(booking.endsAt),
-    summary: `${cancelled ? 'AFLYST: ' : ''}Første samtale: ${booking.name}`,
+    summary: `${cancelled ? 'AFLYST: ' : ''}Første samtale: ${firstName(booking.name)}`,
     location: location(booking),
     description: [
-      `Navn: ${booking.name}`,
-      `Telefon: ${booking.phone}`,
-      `E-mail: ${booking.email}`,
-      `Form: ${modeLabels[booking.mode]}`,
-      ...(booking.note ? [`Besked: ${booking.note}`] : []),
+      `Form: ${modeForCoach[booking.mode]}`,
       `Bookingnummer: ${booking.publicId}`,
+      `Navn, telefon, e-mail og besked: ${deskUrl(`/coach/booking/${booking.publicId}`)}`,
       ...(cancelled ? [`Aflyst af ${booking.cancelledBy === 'coach' ? 'dig' : 'gæsten'}.`] : []),
     ].join('\n'),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
