@@ -46,7 +46,7 @@ export function readBusyOffThread(job: ParseJob, { timeLimitMs = PARSE_TIME_LIMI
       action()
       void worker.terminate()
     }
-    const timer = setTimeout(() => settle(() => reject(new ParseFailure(`kalenderen tog over ${timeLimitMs / 1000} s at læse og blev afbrudt`))), timeLimitMs)
+    const timer = setTimeout(() => settle(() => reject(new ParseFailure(`kalenderen tog mere end ${(timeLimitMs / 1000).toLocaleString('da-DK')} s at læse og blev afbrudt`))), timeLimitMs)
     worker.once('message', (outcome: ParseOutcome) => settle(() => (outcome.ok ? resolveReading(outcome.reading) : reject(new ParseFailure(REASONS[outcome.reason])))))
     // The worker's own error (out of memory, a module that failed to load): its message can quote the calendar.
     worker.once('error', () => settle(() => reject(new ParseFailure(REASONS.unreadable))))

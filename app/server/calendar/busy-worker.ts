@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { type BusyReading, type Limits, parseBusyTimes } from './ics-busy.server.ts'
 import { NotACalendar } from './ics/blocks.ts'
@@ -22,4 +24,17 @@ function outcome({ texts, window, owners, limits }: ParseJob): ParseOutcome {
   }
 }
 
+/**
+ * The serving thread comes first: on a machine with few cores this thread yields to it (Linux gives
+ * each thread its own niceness; /proc/thread-self names this one). Elsewhere it runs as it is.
+ */
+function yieldToServing() {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').at(-1)), 19)
+  } catch {
+    // Not Linux, or not allowed: the time limit still bounds the reading.
+  }
+}
+
+yieldToServing()
 parentPort?.postMessage(outcome(workerData as ParseJob))
