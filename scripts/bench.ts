@@ -14,7 +14,7 @@
  *     of /blog and of an article.
  *  4. The coach's calendar (scripts/lib/bench-calendar.ts).
  *  5. Search over 10,000 generated articles (scripts/lib/bench-search.ts).
- * `npm run bench -- front` runs part 2 alone; `npm run bench -- search` part 5 (it needs no build and no server).
+ * `npm run bench -- front` runs part 2 alone, `-- calendar` part 4; `npm run bench -- search` part 5 (it needs no build and no server).
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { mkdtempSync } from 'node:fs'
@@ -43,7 +43,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3)
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ? resolve(process.env.BENCH_BASELINE_DIR) : undefined
 /** One part alone: `npm run bench -- front`. */
 const onlyPart = process.argv[2]
-if (onlyPart !== undefined && onlyPart !== 'front' && onlyPart !== 'search') throw new Error(`Ukendt del: ${onlyPart} (kendt: front, search)`)
+if (onlyPart !== undefined && !['front', 'search', 'calendar'].includes(onlyPart)) throw new Error(`Ukendt del: ${onlyPart} (kendt: front, search, calendar)`)
 const work = mkdtempSync(join(tmpdir(), 'coach-bench-'))
 const article = '/blog/stress-er-ikke-svaghed'
 const pages = ['/', '/blog', article, '/kontakt']
@@ -261,6 +261,7 @@ await boundedRun(
   async () => {
     if (onlyPart === 'search') return searchBench(work)
     if (onlyPart === 'front') return frontBench(work)
+    if (onlyPart === 'calendar') return calendarBench(work, 3413)
     await realBlog()
     await frontBench(work)
     await growth()
