@@ -15,8 +15,8 @@
  *  4. The coach's calendar (scripts/lib/bench-calendar.ts).
  *  5. Search over 10,000 generated articles (scripts/lib/bench-search.ts).
  *  6. The outbox's worker over 10,000 delivered effects and 100 due ones (scripts/lib/bench-outbox.ts).
- * `npm run bench -- front` runs part 2 alone; `npm run bench -- search` part 5 and `npm run bench -- outbox`
- * part 6 (they need no build and no server).
+ * `npm run bench -- front` runs part 2 alone, `-- calendar` part 4, `-- search` part 5 and `-- outbox`
+ * part 6 (search and outbox need no build and no server).
  * Uses the existing build (run `npm run build` first); cleans up its processes and files.
  */
 import { mkdtempSync } from 'node:fs'
@@ -46,7 +46,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3)
 const BASELINE_DIR = process.env.BENCH_BASELINE_DIR ? resolve(process.env.BENCH_BASELINE_DIR) : undefined
 /** One part alone: `npm run bench -- front`. */
 const onlyPart = process.argv[2]
-if (onlyPart !== undefined && !['front', 'search', 'outbox'].includes(onlyPart)) throw new Error(`Ukendt del: ${onlyPart} (kendt: front, search, outbox)`)
+if (onlyPart !== undefined && !['front', 'search', 'calendar', 'outbox'].includes(onlyPart)) throw new Error(`Ukendt del: ${onlyPart} (kendt: front, search, calendar, outbox)`)
 const work = mkdtempSync(join(tmpdir(), 'coach-bench-'))
 const article = '/blog/stress-er-ikke-svaghed'
 const pages = ['/', '/blog', article, '/kontakt']
@@ -265,6 +265,7 @@ await boundedRun(
     if (onlyPart === 'search') return searchBench(work)
     if (onlyPart === 'front') return frontBench(work)
     if (onlyPart === 'outbox') return void (await outboxBench(work))
+    if (onlyPart === 'calendar') return calendarBench(work, 3413)
     await realBlog()
     await frontBench(work)
     await growth()

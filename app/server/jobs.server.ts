@@ -52,6 +52,8 @@ async function runDueEffects() {
 }
 
 const failingSources = new Set<string>()
+/** The events each calendar skipped when last logged: logged again only when they change. */
+const skippedEvents = new Map<string, string>()
 
 /** Reads the coach's calendars; a source that starts or stops failing is logged by its label, never its address. */
 export async function refreshCalendars() {
@@ -64,6 +66,12 @@ export async function refreshCalendars() {
       else if (failingSources.has(result.label)) log('info', 'busy calendar read again', { source: result.label })
       if (result.ok) failingSources.delete(result.label)
       else failingSources.add(result.label)
+      // By line number only (text 1 for a feed, the object's number in a CalDAV calendar): the lines are hers.
+      const skipped = JSON.stringify(result.skipped ?? [])
+      if (result.ok && skipped !== (skippedEvents.get(result.label) ?? '[]')) {
+        if (result.skipped) log('warn', 'busy calendar: events skipped, the rest is read', { source: result.label, events: result.skipped.length, at: result.skipped })
+        skippedEvents.set(result.label, skipped)
+      }
     }
   } catch (error) {
     log('error', 'busy calendar run failed', { error: error instanceof Error ? error.message : String(error) })

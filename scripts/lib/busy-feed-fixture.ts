@@ -84,3 +84,16 @@ export function googleLikeFeed(total = 2000) {
   const events = [...feedCases, ...history(Math.max(0, total - feedCases.length))]
   return ['BEGIN:VCALENDAR', 'PRODID:-//Google Inc//Google Calendar 70.9054//EN', 'VERSION:2.0', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:Coach', 'X-WR-TIMEZONE:Europe/Copenhagen', copenhagen, ...events, 'END:VCALENDAR', ''].join('\r\n')
 }
+
+/**
+ * Years of standing appointments: `count` unending weekly series since January 2016, each at its own
+ * hour and weekday, in Copenhagen time. Every refresh expands all of them over the window.
+ */
+export function seriesHistoryFeed(count = 200) {
+  const events = Array.from({ length: count }, (_, index) => {
+    const day = String(4 + (index % 5)).padStart(2, '0')
+    const hour = String(8 + (index % 9)).padStart(2, '0')
+    return event(`serie-${index}@google.com`, [`DTSTART;TZID=Europe/Copenhagen:201601${day}T${hour}0000`, `DTEND;TZID=Europe/Copenhagen:201601${day}T${hour}3000`, 'RRULE:FREQ=WEEKLY', `SUMMARY:Fast klient ${index}`])
+  })
+  return ['BEGIN:VCALENDAR', 'PRODID:-//Google Inc//Google Calendar 70.9054//EN', 'VERSION:2.0', copenhagen, ...events, 'END:VCALENDAR', ''].join('\r\n')
+}

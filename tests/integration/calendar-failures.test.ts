@@ -55,7 +55,7 @@ async function refreshAfresh() {
 }
 
 describe('a busy-time feed', () => {
-  it('is asked with If-Modified-Since while its copy is fresh, kept on 304, and read in full after six hours', async () => {
+  it('is asked with If-Modified-Since while its copy is fresh, expanded again on 304 from the copy held, and read in full after six hours', async () => {
     const refresh = await refreshAfresh()
     const { db } = temporaryDatabase()
     handle = (request, response) => {
@@ -70,11 +70,28 @@ describe('a busy-time feed', () => {
     expect(await refresh(db, later)).toEqual({ label: 'kalender 1', ok: true, intervals: 1 })
     expect(requests[1]!.headers['if-modified-since']).toBe('Fri, 10 Apr 2026 08:00:00 GMT')
     expect(requests[1]!.headers['if-none-match']).toBeUndefined()
+    // The unchanged text is expanded again over the window as it is now.
     const row = db.select().from(busySources).get()!
-    expect([row.goodAt, row.parsedAt, row.intervals.length]).toEqual([later.toISOString(), NOW.toISOString(), 1])
+    expect([row.goodAt, row.parsedAt, row.intervals.length]).toEqual([later.toISOString(), later.toISOString(), 1])
 
     await refresh(db, new Date(NOW.getTime() + 6 * 3_600_000))
     expect(requests[2]!.headers['if-modified-since']).toBeUndefined()
+  })
+
+  it('that is unchanged (304) still gives the busy times of the days a raised booking window now reaches', async () => {
+    // `senest` raised from 28 to 56 days: the days past day 35 had no busy times until the next full read, up to 6 hours on.
+    const { refreshBusySources } = await loadedAfresh<typeof import('~/server/calendar/busy-sources.server')>('~/server/calendar/busy-sources.server')
+    const { db } = temporaryDatabase()
+    const at = (days: number) => new Date(NOW.getTime() + days * 86_400_000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    const text = CALENDAR.replace('DTSTART:20260420T080000Z', `DTSTART:${at(50)}`).replace('DTEND:20260420T090000Z', `DTEND:${at(51)}`)
+    handle = (request, response) => {
+      if (request.headers['if-none-match'] === '"v1"') return response.writeHead(304, { ETag: '"v1"' }).end()
+      response.writeHead(200, { 'Content-Type': 'text/calendar', ETag: '"v1"' }).end(text)
+    }
+    const refresh = async (days: number) => (await refreshBusySources({ db, now: NOW, windowMinutes: days * 1440, sources: [feed()] }))[0]
+    expect(await refresh(28)).toMatchObject({ ok: true, intervals: 0 })
+    expect(await refresh(56)).toMatchObject({ ok: true, intervals: 1 })
+    expect(requests.map((request) => request.headers['if-none-match'])).toEqual([undefined, '"v1"'])
   })
 
   it('that answers something else than a calendar is refused, and the last good copy stays', async () => {
@@ -93,10 +110,13 @@ describe('a busy-time feed', () => {
     expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'svaret er ikke en kalender (iCal)' })
   })
 
-  it("that cannot be parsed is told so in the parser's words, unless they quote an address", async () => {
+  it('with a line that cannot be parsed is read past it, and the line is reported by its number, never its text', async () => {
     const { db } = temporaryDatabase()
-    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nikke en linje\r\nEND:VCALENDAR')
-    expect(await refresh(db, NOW)).toMatchObject({ ok: false, error: 'invalid line (no token ";" or ":") "ikke en linje"' })
+    const broken = CALENDAR.replace('DTEND:20260420T090000Z', 'DTEND:20260420T090000Z\r\nMøde med Hanne om skilsmissen')
+    handle = (_, response) => response.writeHead(200, { 'Content-Type': 'text/calendar' }).end(`${broken}\r\n`.replace('END:VCALENDAR', `${CALENDAR.split('\r\n').slice(1, -1).join('\r\n').replace('UID:a@test', 'UID:b@test').replace('T08', 'T10').replace('T09', 'T11')}\r\nEND:VCALENDAR`))
+    const result = await refresh(db, NOW)
+    expect(result).toEqual({ label: 'kalender 1', ok: true, intervals: 1, skipped: [{ text: 1, line: 8 }] })
+    expect(JSON.stringify([result, db.select().from(busySources).all()])).not.toContain('Hanne')
   })
 
   it('with a password in its address is refused without repeating the address', async () => {

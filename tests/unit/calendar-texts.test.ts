@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { configuredBusySources } from '~/server/calendar/busy-sources.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
-import { parseBusyTimes, wallTimeIn } from '~/server/calendar/ics-busy.server'
+import { parseBusyTimes as readBusyTimes } from '~/server/calendar/ics-busy.server'
+import { wallTimeIn } from '~/server/calendar/ics/zones'
 import { loadedAfresh } from '../helpers'
 
 // The calendar texts the site reads and the settings that name the calendars, without a server:
@@ -21,6 +22,8 @@ const text = (...components: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', '
  * modules have loaded, can try its changes to them here).
  */
 const caldavModule = () => loadedAfresh<typeof import('~/server/calendar/caldav.server')>('~/server/calendar/caldav.server')
+/** The busy intervals of one text, without what was skipped (the tests of skipping are in calendar-zones.test.ts). */
+const parseBusyTimes = (text: string, window: { from: number; to: number }) => readBusyTimes(text, window).intervals
 const icsModule = () => loadedAfresh<typeof import('~/server/calendar/ics-busy.server')>('~/server/calendar/ics-busy.server')
 
 describe('busy times in an iCalendar text', () => {
@@ -40,7 +43,8 @@ describe('busy times in an iCalendar text', () => {
   })
 
   it('are only those that touch the window, and not the free or cancelled ones', async () => {
-    const { parseBusyTimes } = await icsModule()
+    const { parseBusyTimes: fresh } = await icsModule()
+    const parseBusyTimes = (text: string, window: { from: number; to: number }) => fresh(text, window).intervals
     const text = calendar(
       ['DTSTART:20260419T210000Z', 'DTEND:20260419T220000Z'],
       ['DTSTART:20260419T213000Z', 'DTEND:20260419T223000Z'],
@@ -56,7 +60,8 @@ describe('busy times in an iCalendar text', () => {
 
   it('of a series are its occurrences in the window, in time order, and none after its end', async () => {
     // An endless series is read up to the window's end and no further: a reader that did not stop would never return.
-    const { parseBusyTimes } = await icsModule()
+    const { parseBusyTimes: fresh } = await icsModule()
+    const parseBusyTimes = (text: string, window: { from: number; to: number }) => fresh(text, window).intervals
     const text = calendar(
       ['DTSTART:20260302T070000Z', 'DTEND:20260302T073000Z', 'RRULE:FREQ=DAILY'],
       ['DTSTART:20260302T120000Z', 'DTEND:20260302T123000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO,FR'],

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
-import { and, between, eq, ne } from 'drizzle-orm'
+import { and, between, ne } from 'drizzle-orm'
+import { site } from '#content/site'
 import type { Db } from '#db/database'
 import { bookings, busySources } from '#db/schema'
 import type { Busy } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
 import { type CaldavConfig, caldavConfig, caldavLabel, calendarFailure, eventsBetween, hostOf } from '~/server/calendar/caldav.server'
-import { type BusyInterval, parseBusyTimes } from '~/server/calendar/ics-busy.server'
+import { readBusyOffThread } from '~/server/calendar/busy-reader.server'
+import type { BusyInterval, Skipped } from '~/server/calendar/ics-busy.server'
 
 /**
  * The coach's busy times, read in the background from her calendars (secret iCal addresses and a
@@ -19,7 +21,7 @@ export type BusySource = { key: string; label: string } & ({ kind: 'ics'; url: s
 const FETCH_TIMEOUT_MS = 10_000
 /** A feed larger than this is refused: years of history are far below it. */
 export const MAX_FEED_BYTES = 10 * 1024 * 1024
-/** An unchanged feed is still read in full this often, so its series are expanded over the moving window. */
+/** A feed is fetched in full at least this often, whatever its server says of changes. */
 const FULL_READ_EVERY_MS = 6 * 60 * 60_000
 const DAY_MS = 86_400_000
 
@@ -67,33 +69,61 @@ async function readCapped(response: Response) {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-type Stored = typeof busySources.$inferSelect
-type Reading = { status: 'unchanged' } | { status: 'read'; intervals: BusyInterval[]; etag: string | null; lastModified: string | null }
-
-async function readFeed(url: string, stored: Stored | undefined, window: { from: number; to: number }, now: Date, timeoutMs: number): Promise<Reading> {
-  const fresh = stored?.parsedAt && now.getTime() - Date.parse(stored.parsedAt) < FULL_READ_EVERY_MS
-  const headers: Record<string, string> = { Accept: 'text/calendar' }
-  if (fresh && stored?.etag) headers['If-None-Match'] = stored.etag
-  if (fresh && stored?.lastModified) headers['If-Modified-Since'] = stored.lastModified
-  const response = await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
-  if (response.status === 304 && fresh) return { status: 'unchanged' }
-  if (!response.ok) throw new Error(`svarede ${response.status}`)
-  const text = await readCapped(response)
-  if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 2048))) throw new Error('svaret er ikke en kalender (iCal)')
-  return { status: 'read', intervals: parseBusyTimes(text, window), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
-}
-
-async function readCaldav(config: CaldavConfig, window: { from: number; to: number }): Promise<Reading> {
-  const texts = await eventsBetween(config, window.from, window.to)
-  return { status: 'read', intervals: texts.flatMap((text) => parseBusyTimes(text, window)), etag: null, lastModified: null }
-}
-
-export type RefreshResult = { label: string; ok: boolean; error?: string; intervals?: number }
+type Window = { from: number; to: number }
+type Reading = { intervals: BusyInterval[]; skipped: Skipped[]; etag: string | null; lastModified: string | null }
+type Options = { window: Window; now: Date; timeoutMs: number; parseTimeLimitMs?: number }
 
 /**
- * Reads every source once and stores what it got: new intervals, or only the time of a good
- * answer (304), or the failure (the last good intervals stay). The window runs from yesterday
- * through the booking window and a week more.
+ * The last full text of each feed this process fetched: an unchanged feed (304) is expanded again
+ * from it over the window as it is now, so a raised `senest` or the passing days never wait for the
+ * next full read. In memory only: another process, or this one after a restart, fetches in full.
+ */
+const heldTexts = new Map<string, { text: string; fetchedAt: number; etag: string | null; lastModified: string | null }>()
+
+/**
+ * Her own addresses, to know her answer among an invitation's attendees: the site's settings and, when
+ * the calendar names one, its own (Google's secret address holds the calendar's address; a CalDAV user
+ * is often hers).
+ */
+function ownerAddresses(source: BusySource, env: NodeJS.ProcessEnv = process.env) {
+  const path = source.kind === 'ics' ? (URL.parse(source.url)?.pathname ?? '') : ''
+  const fromPath = path.split('/').map((part) => decodeURIComponent(part.replace(/%(?![0-9a-f]{2})/gi, '%25')))
+  return [env.COACH_EMAIL, env.CONTACT_TO, site.email, env.CALDAV_USER, ...fromPath].filter((address): address is string => !!address && address.includes('@'))
+}
+
+async function readFeed(source: BusySource & { kind: 'ics' }, { window, now, timeoutMs, parseTimeLimitMs }: Options): Promise<Reading> {
+  const held = heldTexts.get(source.key)
+  const fresh = held && now.getTime() - held.fetchedAt < FULL_READ_EVERY_MS
+  const headers: Record<string, string> = { Accept: 'text/calendar' }
+  if (fresh && held.etag) headers['If-None-Match'] = held.etag
+  if (fresh && held.lastModified) headers['If-Modified-Since'] = held.lastModified
+  const response = await fetch(source.url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
+  let copy = held
+  if (!(response.status === 304 && fresh)) {
+    if (!response.ok) throw new Error(`svarede ${response.status}`)
+    const text = await readCapped(response)
+    if (!/BEGIN:VCALENDAR/i.test(text.slice(0, 2048))) throw new Error('svaret er ikke en kalender (iCal)')
+    copy = { text, fetchedAt: now.getTime(), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') }
+  }
+  const reading = await readBusyOffThread({ texts: [copy!.text], window, owners: ownerAddresses(source) }, { timeLimitMs: parseTimeLimitMs })
+  // Held once it has been read: a text that cannot be read is fetched in full again.
+  heldTexts.set(source.key, copy!)
+  return { ...reading, etag: copy!.etag, lastModified: copy!.lastModified }
+}
+
+async function readCaldav(source: BusySource & { kind: 'caldav' }, { window, parseTimeLimitMs }: Options): Promise<Reading> {
+  const texts = await eventsBetween(source.config, window.from, window.to)
+  const reading = await readBusyOffThread({ texts, window, owners: ownerAddresses(source) }, { timeLimitMs: parseTimeLimitMs })
+  return { ...reading, etag: null, lastModified: null }
+}
+
+/** `skipped`: the events (or time zones) that could not be read, by line; the rest of the calendar counts. */
+export type RefreshResult = { label: string; ok: boolean; error?: string; intervals?: number; skipped?: Skipped[] }
+
+/**
+ * Reads every source once and stores what it got: its intervals over the window as it is now (from
+ * the text held in memory when the feed answered 304), or the failure (the last good intervals
+ * stay). The window runs from yesterday through the booking window and a week more.
  */
 export async function refreshBusySources({
   db,
@@ -101,23 +131,21 @@ export async function refreshBusySources({
   windowMinutes,
   sources = configuredBusySources(),
   timeoutMs = FETCH_TIMEOUT_MS,
-}: { db: Db; now?: Date; windowMinutes: number; sources?: BusySource[]; timeoutMs?: number }) {
+  parseTimeLimitMs,
+}: { db: Db; now?: Date; windowMinutes: number; sources?: BusySource[]; timeoutMs?: number; parseTimeLimitMs?: number }) {
   const window = { from: now.getTime() - DAY_MS, to: now.getTime() + windowMinutes * 60_000 + 7 * DAY_MS }
   return Promise.all(
     sources.map(async (source): Promise<RefreshResult> => {
-      const stored = db.select().from(busySources).where(eq(busySources.sourceKey, source.key)).get()
       const at = now.toISOString()
       try {
-        const reading = source.kind === 'ics' ? await readFeed(source.url, stored, window, now, timeoutMs) : await readCaldav(source.config, window)
-        const values =
-          reading.status === 'unchanged'
-            ? { label: source.label, goodAt: at, checkedAt: at, lastError: null }
-            : { label: source.label, goodAt: at, parsedAt: at, checkedAt: at, lastError: null, intervals: reading.intervals, etag: reading.etag, lastModified: reading.lastModified }
+        const options = { window, now, timeoutMs, parseTimeLimitMs }
+        const reading = source.kind === 'ics' ? await readFeed(source, options) : await readCaldav(source, options)
+        const values = { label: source.label, goodAt: at, parsedAt: at, checkedAt: at, lastError: null, intervals: reading.intervals, etag: reading.etag, lastModified: reading.lastModified }
         db.insert(busySources)
-          .values({ sourceKey: source.key, intervals: [], ...values })
+          .values({ sourceKey: source.key, ...values })
           .onConflictDoUpdate({ target: busySources.sourceKey, set: values })
           .run()
-        return { label: source.label, ok: true, intervals: reading.status === 'read' ? reading.intervals.length : stored?.intervals.length }
+        return { label: source.label, ok: true, intervals: reading.intervals.length, ...(reading.skipped.length > 0 ? { skipped: reading.skipped } : {}) }
       } catch (error) {
         const lastError = calendarFailure(error, 'kunne ikke læses')
         db.insert(busySources)
