@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { configuredBusySources } from '~/server/calendar/busy-sources.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { parseBusyTimes as readBusyTimes } from '~/server/calendar/ics-busy.server'
-import { wallTimeIn } from '~/server/calendar/ics/zones'
+import { wallTimeIn } from '~/server/calendar/ics/zones.server'
 import { loadedAfresh } from '../helpers'
 
 // The calendar texts the site reads and the settings that name the calendars, without a server:

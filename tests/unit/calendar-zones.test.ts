@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type BusyReading, LIMITS, parseBusyTimes } from '~/server/calendar/ics-busy.server'
-import { FeedTooHeavy } from '~/server/calendar/ics/expand'
+import { FeedTooHeavy } from '~/server/calendar/ics/expand.server'
 
 // Feeds as the calendar services write them (tests/fixtures/calendars), each with the busy times a
 // person works out by hand from the feed and a zone table: a feed must read the same whichever feed

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { ParseJob, ParseOutcome } from '~/server/calendar/busy-worker'
+import type { ParseJob, ParseOutcome } from '~/server/calendar/busy-worker.server'
 import type { BusyReading } from '~/server/calendar/ics-busy.server'
 
 /**
@@ -16,7 +16,7 @@ export const PARSE_TIME_LIMIT_MS = 20_000
 /** A 10 MB feed parsed event by event stays far below; above, the worker ends instead of the process. */
 const MEMORY_LIMIT_MB = 512
 
-const WORKER_NAME = './busy-worker.ts'
+const WORKER_NAME = './busy-worker.server.ts'
 /**
  * Beside this module in the source tree (dev, tests, scripts). The production bundle is elsewhere
  * (dist/server/assets), and the server runs from the checkout (as server.ts loads dist/ from it).
@@ -24,7 +24,7 @@ const WORKER_NAME = './busy-worker.ts'
  */
 function workerFile() {
   const beside = new URL(WORKER_NAME, import.meta.url)
-  return beside.protocol === 'file:' && existsSync(fileURLToPath(beside)) ? beside : pathToFileURL(resolve('app/server/calendar/busy-worker.ts'))
+  return beside.protocol === 'file:' && existsSync(fileURLToPath(beside)) ? beside : pathToFileURL(resolve('app/server/calendar/busy-worker.server.ts'))
 }
 
 const REASONS: Record<Exclude<ParseOutcome, { ok: true }>['reason'], string> = {

@@ -1,7 +1,7 @@
-import { splitCalendar } from './ics/blocks.ts'
-import { BadValue, type EventData, type Key, readEvent } from './ics/events.ts'
-import { type Budget, type Window, expandSeries, spanOf } from './ics/expand.ts'
-import { TooManySteps, type Zone, vtimezoneZone, zoneTable } from './ics/zones.ts'
+import { splitCalendar } from './ics/blocks.server.ts'
+import { BadValue, type EventData, type Key, readEvent } from './ics/events.server.ts'
+import { type Budget, type Window, expandSeries, spanOf } from './ics/expand.server.ts'
+import { TooManySteps, type Zone, vtimezoneZone, zoneTable } from './ics/zones.server.ts'
 
 /**
  * The busy times in iCalendar texts, as calendars mean them: recurring series with their exceptions
@@ -9,7 +9,7 @@ import { TooManySteps, type Zone, vtimezoneZone, zoneTable } from './ics/zones.t
  * Windows, the calendar's own VTIMEZONE), floating times as Danish time. Free, cancelled and declined
  * events leave the time open. Only occurrences that touch the window are returned.
  *
- * It runs in a worker thread (busy-worker.ts) with a time limit, and it is plain TypeScript with
+ * It runs in a worker thread (busy-worker.server.ts) with a time limit, and it is plain TypeScript with
  * relative imports so Node loads it there without the bundler. An event that cannot be read is
  * skipped and reported by its line number, never by its text.
  */

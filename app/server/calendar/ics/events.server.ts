@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
-import type { Block } from './blocks.ts'
-import { type Zone, danishTime, utc } from './zones.ts'
+import type { Block } from './blocks.server.ts'
+import { type Zone, danishTime, utc } from './zones.server.ts'
 
 /**
  * One VEVENT as the busy-time reader needs it: its times as instants, compared as instants (a UTC

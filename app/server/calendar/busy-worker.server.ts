@@ -2,8 +2,8 @@ import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { type BusyReading, type Limits, parseBusyTimes } from './ics-busy.server.ts'
-import { NotACalendar } from './ics/blocks.ts'
-import { FeedTooHeavy } from './ics/expand.ts'
+import { NotACalendar } from './ics/blocks.server.ts'
+import { FeedTooHeavy } from './ics/expand.server.ts'
 
 /**
  * One calendar read in a worker thread of its own: the serving thread never waits on a calendar's

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
-import { type EventData, type Key, instantIn, keyOf } from './events.ts'
-import { danishTime } from './zones.ts'
+import { type EventData, type Key, instantIn, keyOf } from './events.server.ts'
+import { danishTime } from './zones.server.ts'
 
 /**
  * The occurrences of a series that touch the window. A rule is walked on wall times (as ical.js
