@@ -8,7 +8,8 @@ import { publicPagePaths } from './public-pages'
 // The suite's own production build: what a phone downloads in JavaScript on its first visit to
 // each public page, every script up to idle, gzip -9 (`npm run bench` prints the same table), and
 // what those scripts are made of, by source module (the build's map, vite-plugins/chunk-modules.ts).
-test.describe.configure({ mode: 'serial' })
+// Not serial: a page over budget must not hide a page that loads the desk (the pages are loaded
+// again for the tests after a failure).
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 let loads: FirstLoad[] = []
