@@ -70,7 +70,7 @@ describe('/blog’s loader', () => {
 
 describe('the booking routes’ loaders', () => {
   it('the week page loads the week of its address, or the first with times', async () => {
-    vi.mocked(fetchBookingWeek).mockResolvedValue({ open: false })
+    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112' })
     await loaderOf(WeekRoute)({ deps: { uge: '2026-W17' } })
     expect(fetchBookingWeek).toHaveBeenLastCalledWith({ data: '2026-W17' })
     await loaderOf(WeekRoute)({ deps: {} })
@@ -79,9 +79,9 @@ describe('the booking routes’ loaders', () => {
     expect(deps({ search: { uge: '2026-W17', status: 'taget' } })).toEqual({ uge: '2026-W17' })
   })
 
-  it('the chosen time is loaded by its key, with the address its form posts to', async () => {
-    vi.mocked(fetchChosenSlot).mockResolvedValue({ state: 'lukket' })
-    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ slot: { state: 'lukket' }, bookingAction: '/_serverFn/booking' })
+  it('the chosen time is loaded by its key, with the address its form posts to and the sentence about acute help', async () => {
+    vi.mocked(fetchChosenSlot).mockResolvedValue({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112' })
+    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', bookingAction: '/_serverFn/booking' })
     expect(fetchChosenSlot).toHaveBeenLastCalledWith({ data: '2026-04-20T10:00' })
   })
 

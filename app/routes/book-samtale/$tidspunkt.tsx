@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { UntilTheConversation } from '~/components/blog/crisis-lines'
 import { bookingWeekHref } from '~/lib/booking/booking-hrefs'
 import { BookingForm } from '~/components/booking/booking-form'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
+import { UntilTheConversation } from '~/components/booking/until-the-conversation'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { bookTime, fetchChosenSlot } from '~/lib/booking/booking-actions'
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/book-samtale/$tidspunkt')({
   }),
   // The form's address comes with the page's data: the loader has a chunk of its own, which the
   // browser loads only on a navigation inside the app, so the page's script refers to no server function.
-  loader: async ({ params }) => ({ slot: await fetchChosenSlot({ data: params.tidspunkt }), bookingAction: bookTime.url }),
+  loader: async ({ params }) => ({ ...(await fetchChosenSlot({ data: params.tidspunkt })), bookingAction: bookTime.url }),
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
   headers: () => ({ 'Cache-Control': 'no-store' }),
@@ -30,7 +30,7 @@ export const Route = createFileRoute('/book-samtale/$tidspunkt')({
 })
 
 function ChosenSlotPage() {
-  const { slot, bookingAction } = Route.useLoaderData()
+  const { slot, bookingAction, untilTheConversationHtml } = Route.useLoaderData()
   const { status, felter } = Route.useSearch()
   const wrong = (felter ?? '').split(',').filter((name): name is BookingField => (bookingFields as readonly string[]).includes(name))
   const errors = Object.fromEntries(wrong.map((name) => [name, bookingHints[name]]))
@@ -60,7 +60,7 @@ function ChosenSlotPage() {
               </p>
             </>
           )}
-          <UntilTheConversation />
+          <UntilTheConversation html={untilTheConversationHtml} />
         </div>
       </Section>
     </>
