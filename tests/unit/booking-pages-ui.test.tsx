@@ -10,6 +10,10 @@ import { Route as ChosenSlotRoute } from '~/routes/book-samtale/$tidspunkt'
 import { Route as WeekRoute } from '~/routes/book-samtale/index'
 import { Route as ManageRoute } from '~/routes/booking/$token'
 import { headOf, linksOf, metaOf, renderPage, tagWithId, textOf, titleOf } from '../render'
+import { untilTheConversationHtml as renderUntilTheConversation } from '~/server/pages/booking-texts.server'
+
+/** The booking pages' sentence about acute help, as their server functions send it. */
+const untilTheConversationHtml = renderUntilTheConversation()
 
 // The server functions' addresses, which the routes' loaders give the forms (Start makes them in its build).
 const BOOKING_ACTION = '/_serverFn/booking'
@@ -221,7 +225,7 @@ describe('the booking routes', () => {
 
   it('/book-samtale shows the week with its number, its times and the way to the contact form, and the help that cannot wait', () => {
     const html = renderPage(WeekRoute, {
-      loaderData: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' },
+      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml },
       search: { status: 'aflyst' },
     })
     const text = textOf(html)
@@ -235,7 +239,7 @@ describe('the booking routes', () => {
   })
 
   it('/book-samtale offers the contact form instead of times while booking is closed', () => {
-    const html = renderPage(WeekRoute, { loaderData: { open: false }, search: {} })
+    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml }, search: {} })
     expect(textOf(html)).toContain('Booking er ikke åben lige nu')
     expect(html).not.toContain('id="status"')
     expect(textOf(html)).toContain('Samtalen er ikke akut hjælp.')
@@ -243,7 +247,7 @@ describe('the booking routes', () => {
 
   it('the chosen time shows its form, with the fields the server refused marked by their hints', () => {
     const slot = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', period: 'mandag 20. april kl. 10.00–10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
-    const loaderData = { slot, bookingAction: BOOKING_ACTION }
+    const loaderData = { slot, untilTheConversationHtml, bookingAction: BOOKING_ACTION }
     const html = renderPage(ChosenSlotRoute, { loaderData, search: { status: 'ugyldig', felter: 'telefon,ukendt' } })
     const text = textOf(html)
     expect(text).toContain('Du har valgt mandag 20. april kl. 10.00')
@@ -261,15 +265,15 @@ describe('the booking routes', () => {
   })
 
   it('a time that is taken or closed cannot be booked, and says where to go instead', () => {
-    const taken = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: '2026-W17' }, bookingAction: BOOKING_ACTION }, search: {} })
+    const taken = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: '2026-W17' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} })
     expect(textOf(taken)).toContain('Tiden kan ikke bookes')
     expect(textOf(taken)).toContain('Den tid er ikke ledig (længere). Vælg en anden tid.')
     expect(linksOf(taken)).toContainEqual(['Vælg en anden tid', '/book-samtale?uge=2026-W17'])
     expect(taken).not.toContain('<form')
     // A time that names no week (no real date) sends the visitor to the first week with times.
-    expect(linksOf(renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: undefined }, bookingAction: BOOKING_ACTION }, search: {} }))).toContainEqual(['Vælg en anden tid', '/book-samtale'])
+    expect(linksOf(renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: undefined }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} }))).toContainEqual(['Vælg en anden tid', '/book-samtale'])
     expect(textOf(taken)).not.toContain('gratis og uforpligtende')
-    const closed = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'lukket' }, bookingAction: BOOKING_ACTION }, search: {} })
+    const closed = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'lukket' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} })
     expect(textOf(closed)).toContain('Booking er ikke åben lige nu')
     expect(textOf(closed)).not.toContain('Den tid er ikke ledig')
     expect(closed).not.toContain('<form')
