@@ -4,6 +4,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import viteReact from '@vitejs/plugin-react'
 import { type Plugin, defineConfig } from 'vite'
 import { answerableUrl } from './app/server/http/http.ts'
+import { chunkModules } from './vite-plugins/chunk-modules.ts'
 
 /**
  * Each route's loader gets a chunk of its own besides its component: a loader runs in the browser
@@ -82,5 +83,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound()],
+  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound(), chunkModules()],
 })

@@ -4,20 +4,27 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { printTable } from './table.ts'
 
-/** What a phone may download in JavaScript on its first visit to a page, gzip -9. */
-export const FIRST_LOAD_BUDGET_BYTES = 110 * 1024
+/**
+ * What a phone may download in JavaScript on its first visit to a public page, gzip -9. The goal
+ * is 95 kB (docs/performance.md, 6 December 2026): React and React DOM are held at 19.1, whose
+ * client is 10.4 kB smaller than 19.3's (view transitions, fragment refs, Activity and
+ * useEffectEvent, none of which the site uses).
+ */
+export const FIRST_LOAD_BUDGET_BYTES = 100 * 1024
 const CLIENT_BUILD = 'dist/client'
 
-export type FirstLoad = { path: string; files: Array<{ name: string; gzip: number }>; gzip: number }
+/** `script` is the file's address on the site (`/assets/…`), `name` its file name. */
+export type FirstLoad = { path: string; files: Array<{ script: string; name: string; gzip: number }>; gzip: number }
 
 /**
  * Every script a page loads in Chromium until it is interactive and the network is quiet (so the
- * scripts that load after the first paint count too), each measured as gzip -9 of the built file.
+ * scripts that load after the first paint count too), each measured as gzip -9 of the built file:
+ * every script requested, and every script and module preload the document names, requested or not.
  */
 export async function firstLoadOf(page: Page, base: string, path: string): Promise<FirstLoad> {
   const scripts = new Set<string>()
   const record = (request: { resourceType: () => string; url: () => string }) => {
-    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname)
+    if (request.resourceType() === 'script') scripts.add(request.url())
   }
   page.on('request', record)
   try {
@@ -27,7 +34,11 @@ export async function firstLoadOf(page: Page, base: string, path: string): Promi
   } finally {
     page.off('request', record)
   }
-  const files = [...scripts].map((script) => ({ name: script.split('/').pop()!, gzip: gzipSync(readFileSync(join(CLIENT_BUILD, script)), { level: 9 }).length }))
+  const named = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=modulepreload][href]')].map((element) => ('src' in element ? element.src : element.href)))
+  for (const url of named) scripts.add(url)
+  // The site's own scripts: its CSP allows no other.
+  const ownScripts = [...new Set([...scripts].filter((url) => new URL(url).origin === new URL(base).origin).map((url) => new URL(url).pathname))]
+  const files = ownScripts.map((script) => ({ script, name: script.split('/').pop()!, gzip: gzipSync(readFileSync(join(CLIENT_BUILD, script)), { level: 9 }).length }))
   return { path, files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) }
 }
 

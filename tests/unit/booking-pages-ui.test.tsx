@@ -10,6 +10,14 @@ import { Route as ChosenSlotRoute } from '~/routes/book-samtale/$tidspunkt'
 import { Route as WeekRoute } from '~/routes/book-samtale/index'
 import { Route as ManageRoute } from '~/routes/booking/$token'
 import { headOf, linksOf, metaOf, renderPage, tagWithId, textOf, titleOf } from '../render'
+import { untilTheConversationHtml as renderUntilTheConversation } from '~/server/pages/booking-texts.server'
+
+/** The booking pages' sentence about acute help, as their server functions send it. */
+const untilTheConversationHtml = renderUntilTheConversation()
+
+// The server functions' addresses, which the routes' loaders give the forms (Start makes them in its build).
+const BOOKING_ACTION = '/_serverFn/booking'
+const CHANGE_ACTION = '/_serverFn/booking-change'
 
 const headersOf = (route: { options: { headers?: unknown } }) => (route.options.headers as () => Record<string, string>)()
 const validate = (route: { options: { validateSearch?: unknown } }, search: Record<string, unknown>) => (route.options.validateSearch as (search: Record<string, unknown>) => Record<string, unknown>)(search)
@@ -95,11 +103,12 @@ describe('the outcome of a booking post', () => {
 })
 
 describe('the booking form', () => {
-  const form = (errors = {}) => renderToStaticMarkup(<BookingForm slotKey="2026-04-20T10:00" modes={[{ value: 'telefon', label: 'Telefon' }, { value: 'video', label: 'Video' }]} errors={errors} />)
+  const form = (errors = {}) => renderToStaticMarkup(<BookingForm action={BOOKING_ACTION} slotKey="2026-04-20T10:00" modes={[{ value: 'telefon', label: 'Telefon' }, { value: 'video', label: 'Video' }]} errors={errors} />)
 
   it('posts the chosen time with name, e-mail and phone required, and the first way to talk chosen', () => {
     const html = form()
     expect(html).toContain('<input type="hidden" name="tidspunkt" value="2026-04-20T10:00"/>')
+    expect(tagWithId(html, 'bookingformular')).toContain(`action="${BOOKING_ACTION}"`)
     for (const name of ['navn', 'email', 'telefon']) {
       expect(tagWithId(html, `booking-${name}`)).toContain(`name="${name}"`)
       expect(tagWithId(html, `booking-${name}`)).toContain('required=""')
@@ -133,7 +142,7 @@ describe('the booking form', () => {
 
 describe('the manage page of a booking', () => {
   it('shows the time, the way, the name and the number, and links to the three calendars', () => {
-    const html = renderToStaticMarkup(<ManageBooking booking={booking} token="tok123" />)
+    const html = renderToStaticMarkup(<ManageBooking action={CHANGE_ACTION} booking={booking} token="tok123" />)
     expect(textOf(html)).toContain('Din samtale Tid mandag 20. april kl. 10.00–10.30 (dansk tid) Form Telefon Navn Anne Jensen Bookingnummer k7m2q9xd')
     expect(linksOf(html)).toEqual([
       ['Google Kalender', 'https://calendar.google.com/x'],
@@ -144,7 +153,7 @@ describe('the manage page of a booking', () => {
   })
 
   it('moves and cancels only by the two posts, each with the link, and says until when', () => {
-    const html = renderToStaticMarkup(<ManageBooking booking={booking} token="tok123" />)
+    const html = renderToStaticMarkup(<ManageBooking action={CHANGE_ACTION} booking={booking} token="tok123" />)
     const forms = html.match(/<form[\s\S]*?<\/form>/g) ?? []
     expect(forms).toHaveLength(2)
     expect(forms[0]).toContain('<input type="hidden" name="link" value="tok123"/>')
@@ -158,16 +167,16 @@ describe('the manage page of a booking', () => {
   })
 
   it('asks to call or write when no other time is free', () => {
-    const html = renderToStaticMarkup(<ManageBooking booking={{ ...booking, moveTo: [] }} token="t" />)
+    const html = renderToStaticMarkup(<ManageBooking action={CHANGE_ACTION} booking={{ ...booking, moveTo: [] }} token="t" />)
     expect(textOf(html)).toContain('Der er ingen andre ledige tider lige nu. Ring eller skriv, så finder vi en tid.')
     expect(html).not.toContain('<select')
   })
 
   it('offers no change once it is too late, and none but a new booking once cancelled', () => {
-    const late = renderToStaticMarkup(<ManageBooking booking={{ ...booking, changeable: false }} token="t" />)
+    const late = renderToStaticMarkup(<ManageBooking action={CHANGE_ACTION} booking={{ ...booking, changeable: false }} token="t" />)
     expect(late).not.toContain('<form')
     expect(textOf(late)).toContain('Samtalen kan ikke længere ændres her. Ring eller skriv til mig, hvis der er noget.')
-    const cancelled = renderToStaticMarkup(<ManageBooking booking={{ ...booking, status: 'aflyst', addToCalendar: undefined }} token="t" />)
+    const cancelled = renderToStaticMarkup(<ManageBooking action={CHANGE_ACTION} booking={{ ...booking, status: 'aflyst', addToCalendar: undefined }} token="t" />)
     expect(cancelled).not.toContain('<form')
     expect(cancelled).not.toContain('kalender')
     expect(textOf(cancelled)).toContain('Aflyst samtale')
@@ -216,7 +225,7 @@ describe('the booking routes', () => {
 
   it('/book-samtale shows the week with its number, its times and the way to the contact form, and the help that cannot wait', () => {
     const html = renderPage(WeekRoute, {
-      loaderData: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' },
+      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml },
       search: { status: 'aflyst' },
     })
     const text = textOf(html)
@@ -230,20 +239,22 @@ describe('the booking routes', () => {
   })
 
   it('/book-samtale offers the contact form instead of times while booking is closed', () => {
-    const html = renderPage(WeekRoute, { loaderData: { open: false }, search: {} })
+    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml }, search: {} })
     expect(textOf(html)).toContain('Booking er ikke åben lige nu')
     expect(html).not.toContain('id="status"')
     expect(textOf(html)).toContain('Samtalen er ikke akut hjælp.')
   })
 
   it('the chosen time shows its form, with the fields the server refused marked by their hints', () => {
-    const loaderData = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', period: 'mandag 20. april kl. 10.00–10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
+    const slot = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', period: 'mandag 20. april kl. 10.00–10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
+    const loaderData = { slot, untilTheConversationHtml, bookingAction: BOOKING_ACTION }
     const html = renderPage(ChosenSlotRoute, { loaderData, search: { status: 'ugyldig', felter: 'telefon,ukendt' } })
     const text = textOf(html)
     expect(text).toContain('Du har valgt mandag 20. april kl. 10.00')
     expect(text).toContain('mandag 20. april kl. 10.00–10.30 (dansk tid) – gratis og uforpligtende.')
     expect(text).toContain(bookingStatusText.ugyldig)
     expect(html).toContain('<input type="hidden" name="tidspunkt" value="2026-04-20T10:00"/>')
+    expect(tagWithId(html, 'bookingformular')).toContain(`action="${BOOKING_ACTION}"`)
     expect(tagWithId(html, 'booking-telefon')).toContain('aria-invalid="true"')
     expect(tagWithId(html, 'booking-navn')).not.toContain('aria-invalid')
     expect(html).toMatch(/id="booking-telefon-fejl"[^>]*>[^<]+</)
@@ -254,15 +265,15 @@ describe('the booking routes', () => {
   })
 
   it('a time that is taken or closed cannot be booked, and says where to go instead', () => {
-    const taken = renderPage(ChosenSlotRoute, { loaderData: { state: 'ikke-ledig', week: '2026-W17' }, search: {} })
+    const taken = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: '2026-W17' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} })
     expect(textOf(taken)).toContain('Tiden kan ikke bookes')
     expect(textOf(taken)).toContain('Den tid er ikke ledig (længere). Vælg en anden tid.')
     expect(linksOf(taken)).toContainEqual(['Vælg en anden tid', '/book-samtale?uge=2026-W17'])
     expect(taken).not.toContain('<form')
     // A time that names no week (no real date) sends the visitor to the first week with times.
-    expect(linksOf(renderPage(ChosenSlotRoute, { loaderData: { state: 'ikke-ledig', week: undefined }, search: {} }))).toContainEqual(['Vælg en anden tid', '/book-samtale'])
+    expect(linksOf(renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: undefined }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} }))).toContainEqual(['Vælg en anden tid', '/book-samtale'])
     expect(textOf(taken)).not.toContain('gratis og uforpligtende')
-    const closed = renderPage(ChosenSlotRoute, { loaderData: { state: 'lukket' }, search: {} })
+    const closed = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'lukket' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} })
     expect(textOf(closed)).toContain('Booking er ikke åben lige nu')
     expect(textOf(closed)).not.toContain('Den tid er ikke ledig')
     expect(closed).not.toContain('<form')
@@ -270,10 +281,10 @@ describe('the booking routes', () => {
 
   it('the manage page names a cancelled conversation in its heading', () => {
     const heading = (html: string) => textOf(/<h1[^>]*>[^<]*<\/h1>/.exec(html)?.[0] ?? '')
-    expect(heading(renderPage(ManageRoute, { loaderData: booking, params: { token: 'tok' }, search: {} }))).toBe('Flyt eller aflys din samtale')
-    const cancelled = renderPage(ManageRoute, { loaderData: { ...booking, status: 'aflyst' }, params: { token: 'tok' }, search: { status: 'aflyst' } })
+    expect(heading(renderPage(ManageRoute, { loaderData: { booking, changeAction: CHANGE_ACTION }, params: { token: 'tok' }, search: {} }))).toBe('Flyt eller aflys din samtale')
+    const cancelled = renderPage(ManageRoute, { loaderData: { booking: { ...booking, status: 'aflyst' }, changeAction: CHANGE_ACTION }, params: { token: 'tok' }, search: { status: 'aflyst' } })
     expect(heading(cancelled)).toBe('Samtalen er aflyst')
     expect(textOf(cancelled)).toContain(bookingStatusText.aflyst)
-    expect(renderPage(ManageRoute, { loaderData: booking, params: { token: 'tok123' }, search: {} })).toContain('/booking/tok123/kalender.ics')
+    expect(renderPage(ManageRoute, { loaderData: { booking, changeAction: CHANGE_ACTION }, params: { token: 'tok123' }, search: {} })).toContain('/booking/tok123/kalender.ics')
   })
 })

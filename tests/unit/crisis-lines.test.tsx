@@ -1,9 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { crisisSentenceText, notForAcuteHelp, untilTheConversation } from '#content/crisis-lines'
-import { CrisisHelpSentence, CrisisLineShort, CrisisLines, UntilTheConversation } from '~/components/blog/crisis-lines'
+import { CrisisHelpSentence, CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
+import { UntilTheConversation } from '~/components/booking/until-the-conversation'
 import BookingEmailPreview from '~/emails/booking-email'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
+import { untilTheConversationHtml } from '~/server/pages/booking-texts.server'
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ').replace(/\u2060/g, '')
 
@@ -44,7 +46,7 @@ describe('crisis lines under an article', () => {
 
   it('tell on the booking pages and in the e-mails before the conversation where to turn until then: Livslinien and 112', () => {
     const expected = 'Samtalen er ikke akut hjælp. Har du det rigtig svært, inden vi ses, kan du tale anonymt med Livslinien på 70 201 201 (alle dage kl. 11.00–5.00). Er der fare for liv, så ring 112.'
-    const html = renderToStaticMarkup(<UntilTheConversation />)
+    const html = renderToStaticMarkup(<UntilTheConversation html={untilTheConversationHtml()} />)
     expect(text(html)).toBe(expected)
     for (const href of ['tel:112', 'tel:+4570201201']) expect(html).toContain(`href="${href}"`)
     expect(text(crisisSentenceText(untilTheConversation))).toBe(expected)

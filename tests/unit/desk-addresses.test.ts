@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deskProblems, deskStatusText, isDeskStatus } from '~/lib/desk/desk-data'
 import { deskPageRequest } from '~/lib/desk/desk-functions'
-import { deskRouteOptions } from '~/lib/desk/desk-route'
+import { deskRouteOptions } from '~/routes/coach/-desk-route-options'
 import { deskPageOf, deskSearch, searchText } from '~/lib/desk/desk-search'
 import { pageTitle } from '~/lib/seo'
 import { crossSiteDeskArrival } from '~/server/desk/desk-arrival.server'

@@ -6,7 +6,7 @@ import { ContactForm } from '~/components/contact/contact-form'
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")
 
 const contact = renderToStaticMarkup(<ContactForm action="/kontakt" />)
-const booking = renderToStaticMarkup(<BookingForm slotKey="2026-04-20T10:00" modes={[{ value: 'telefon', label: 'Telefon' }]} errors={{}} />)
+const booking = renderToStaticMarkup(<BookingForm action="/_serverFn/booking" slotKey="2026-04-20T10:00" modes={[{ value: 'telefon', label: 'Telefon' }]} errors={{}} />)
 
 describe('what the forms say about privacy', () => {
   it('the contact form asks, as the booking form does, to keep health details for the conversation, in the hint read with the field', () => {

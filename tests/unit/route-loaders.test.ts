@@ -23,7 +23,7 @@ import { Route as NewsletterRoute } from '~/routes/nyhedsbrev/index'
 // the answer.
 const serverFunction = vi.hoisted(() => () => vi.fn<(input: { data?: unknown }) => Promise<any>>())
 vi.mock('~/lib/blog-queries', async (original) => ({ ...(await original<object>()), fetchBlogIndex: serverFunction(), fetchBlogSearch: serverFunction(), fetchArticle: serverFunction() }))
-vi.mock('~/lib/booking/booking-actions', async (original) => ({ ...(await original<object>()), fetchBookingWeek: serverFunction(), fetchChosenSlot: serverFunction(), fetchManagedBooking: serverFunction() }))
+vi.mock('~/lib/booking/booking-actions', async (original) => ({ ...(await original<object>()), fetchBookingWeek: serverFunction(), fetchChosenSlot: serverFunction(), fetchManagedBooking: serverFunction(), bookTime: { url: '/_serverFn/booking' }, changeBooking: { url: '/_serverFn/booking-change' } }))
 vi.mock('~/lib/desk/desk-functions', async (original) => ({ ...(await original<object>()), fetchDeskPage: serverFunction() }))
 vi.mock('~/server/contact/contact-page.server', () => ({ answerPlainContactPost: vi.fn() }))
 vi.mock('~/server/newsletter/newsletter-page.server', () => ({ answerSignUpPost: vi.fn(), answerLinkPost: vi.fn() }))
@@ -70,7 +70,7 @@ describe('/blog’s loader', () => {
 
 describe('the booking routes’ loaders', () => {
   it('the week page loads the week of its address, or the first with times', async () => {
-    vi.mocked(fetchBookingWeek).mockResolvedValue({ open: false })
+    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112' })
     await loaderOf(WeekRoute)({ deps: { uge: '2026-W17' } })
     expect(fetchBookingWeek).toHaveBeenLastCalledWith({ data: '2026-W17' })
     await loaderOf(WeekRoute)({ deps: {} })
@@ -79,15 +79,15 @@ describe('the booking routes’ loaders', () => {
     expect(deps({ search: { uge: '2026-W17', status: 'taget' } })).toEqual({ uge: '2026-W17' })
   })
 
-  it('the chosen time is loaded by its key', async () => {
-    vi.mocked(fetchChosenSlot).mockResolvedValue({ state: 'lukket' })
-    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ state: 'lukket' })
+  it('the chosen time is loaded by its key, with the address its form posts to and the sentence about acute help', async () => {
+    vi.mocked(fetchChosenSlot).mockResolvedValue({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112' })
+    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', bookingAction: '/_serverFn/booking' })
     expect(fetchChosenSlot).toHaveBeenLastCalledWith({ data: '2026-04-20T10:00' })
   })
 
-  it('a manage link loads its booking, and one that names none is not found', async () => {
+  it('a manage link loads its booking with the address its forms post to, and one that names none is not found', async () => {
     vi.mocked(fetchManagedBooking).mockResolvedValue({ code: 'k7m2q9xd' } as never)
-    expect(await loaderOf(ManageRoute)({ params: { token: 'tok' } })).toEqual({ code: 'k7m2q9xd' })
+    expect(await loaderOf(ManageRoute)({ params: { token: 'tok' } })).toEqual({ booking: { code: 'k7m2q9xd' }, changeAction: '/_serverFn/booking-change' })
     expect(fetchManagedBooking).toHaveBeenLastCalledWith({ data: 'tok' })
     vi.mocked(fetchManagedBooking).mockResolvedValue(null)
     await expect(loaderOf(ManageRoute)({ params: { token: 'tok' } })).rejects.toEqual(notFound)

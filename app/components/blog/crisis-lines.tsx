@@ -1,4 +1,4 @@
-import { type CrisisAudience, type CrisisLine, type CrisisSentence, crisisLineShort, crisisLines, untilTheConversation } from '#content/crisis-lines'
+import { type CrisisAudience, type CrisisLine, type CrisisSentence, crisisLineShort, crisisLines } from '#content/crisis-lines'
 import { cn } from '~/lib/utils'
 
 function PhoneLink({ line, className }: { line: CrisisLine; className?: string }) {
@@ -57,17 +57,8 @@ export function CrisisLineShort({ audience, className }: { audience: CrisisAudie
 
 /**
  * A sentence about help that cannot wait, each number a link: on /kontakt (rendered on the server,
- * app/server/pages/contact-texts.server.tsx) and on the booking pages.
+ * app/server/pages/contact-texts.server.tsx) and on the booking pages (booking-texts.server.tsx).
  */
 export function CrisisHelpSentence({ sentence }: { sentence: CrisisSentence }) {
   return sentence.map((part, index) => (typeof part === 'string' ? part : <PhoneLink key={index} line={part} />))
-}
-
-/** Under the booking pages: the booked time may be days away, and the booking is not where to wait for help. */
-export function UntilTheConversation() {
-  return (
-    <p className="mt-10 rounded-2xl border border-sand-300 bg-sand-50 p-5 text-ink-soft">
-      <CrisisHelpSentence sentence={untilTheConversation} />
-    </p>
-  )
 }

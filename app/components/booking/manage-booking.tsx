@@ -1,11 +1,13 @@
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
-import { changeBooking } from '~/lib/booking/booking-actions'
 import type { ManagedBooking } from '~/lib/booking/page-data'
 import { TimeSelect } from '~/components/booking/time-select'
 
-/** The booking behind a manage link, with the two buttons; only these POSTs change anything. */
-export function ManageBooking({ booking, token }: { booking: ManagedBooking; token: string }) {
+/**
+ * The booking behind a manage link, with the two buttons; only these POSTs change anything. `action`
+ * is the change server function's address, given by the route's loader (see BookingForm's).
+ */
+export function ManageBooking({ action, booking, token }: { action: string; booking: ManagedBooking; token: string }) {
   const cancelled = booking.status === 'aflyst'
   return (
     <div className="mx-auto max-w-2xl space-y-8">
@@ -47,7 +49,7 @@ export function ManageBooking({ booking, token }: { booking: ManagedBooking; tok
         <p className="text-lg text-ink-soft">Samtalen er aflyst. Du er velkommen til at booke en ny tid.</p>
       ) : booking.changeable ? (
         <>
-          <form method="post" action={changeBooking.url} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
+          <form method="post" action={action} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
             <h2 className="text-2xl">Flyt samtalen</h2>
             <input type="hidden" name="link" value={token} />
             <input type="hidden" name="handling" value="flyt" />
@@ -65,7 +67,7 @@ export function ManageBooking({ booking, token }: { booking: ManagedBooking; tok
               </>
             )}
           </form>
-          <form method="post" action={changeBooking.url} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
+          <form method="post" action={action} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
             <h2 className="text-2xl">Aflys samtalen</h2>
             <p className="mt-2 text-ink-soft">Tiden bliver frigivet, og du får en bekræftelse på e-mail.</p>
             <input type="hidden" name="link" value={token} />

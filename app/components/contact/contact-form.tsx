@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { site } from '#content/site'
 import { Button } from '~/components/ui/button'
+import { FormField } from '~/components/ui/form-field'
 import { NO_HEALTH_DETAILS, PrivacyNotice } from '~/components/ui/form-privacy'
 import { Honeypot } from '~/components/ui/honeypot'
 import {
@@ -188,48 +189,6 @@ export function ContactForm({
         {phase === 'submitting' ? 'Sender besked...' : 'Send besked'}
       </Button>
     </form>
-  )
-}
-
-export function FormField({
-  label,
-  id,
-  required,
-  hint,
-  error,
-  children,
-}: {
-  label: string
-  id: string
-  required?: boolean
-  hint?: string
-  error?: string
-  children: React.ReactNode
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-ink">
-        {label}
-        {required && (
-          <span className="text-danger-700" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children}
-      {/* Under the field, so the label and field line up with their neighbours in the row. */}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-sand-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-fejl`} className="mt-1.5 text-sm font-medium text-danger-700">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }
 

@@ -12,15 +12,15 @@ export const shortText = (value: unknown) => (typeof value === 'string' && value
 export const fetchBookingWeek = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const { bookingWeek } = await import('~/server/booking/booking-pages.server')
-    return bookingWeek(data)
+    const [{ bookingWeek }, { untilTheConversationHtml }] = await Promise.all([import('~/server/booking/booking-pages.server'), import('~/server/pages/booking-texts.server')])
+    return { week: bookingWeek(data), untilTheConversationHtml: untilTheConversationHtml() }
   })
 
 export const fetchChosenSlot = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const { chosenSlot } = await import('~/server/booking/booking-pages.server')
-    return chosenSlot(data)
+    const [{ chosenSlot }, { untilTheConversationHtml }] = await Promise.all([import('~/server/booking/booking-pages.server'), import('~/server/pages/booking-texts.server')])
+    return { slot: chosenSlot(data), untilTheConversationHtml: untilTheConversationHtml() }
   })
 
 export const fetchManagedBooking = createServerFn({ method: 'GET' })

@@ -1,4 +1,4 @@
-/** What the desk's loaders and components read from the address's search (never the entry bundle: see desk-route.ts). */
+/** What the desk's loaders and components read from the address's search (never the entry bundle: see app/routes/coach/-desk-route-options.ts). */
 import type { DeskPageRequest } from '~/lib/desk/desk-data'
 
 /** One text of the address's search (a search, a person's address), '' when it is missing or too long. */

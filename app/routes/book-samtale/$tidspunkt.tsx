@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { UntilTheConversation } from '~/components/blog/crisis-lines'
 import { bookingWeekHref } from '~/lib/booking/booking-hrefs'
 import { BookingForm } from '~/components/booking/booking-form'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
+import { UntilTheConversation } from '~/components/booking/until-the-conversation'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { fetchChosenSlot } from '~/lib/booking/booking-actions'
+import { bookTime, fetchChosenSlot } from '~/lib/booking/booking-actions'
 import { type BookingField, bookingFields, bookingHints } from '~/lib/booking/booking-form'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
 import { seo } from '~/lib/seo'
@@ -17,7 +17,9 @@ export const Route = createFileRoute('/book-samtale/$tidspunkt')({
     status: isBookingStatus(search.status) ? search.status : undefined,
     felter: typeof search.felter === 'string' && search.felter.length < 100 ? search.felter : undefined,
   }),
-  loader: ({ params }) => fetchChosenSlot({ data: params.tidspunkt }),
+  // The form's address comes with the page's data: the loader has a chunk of its own, which the
+  // browser loads only on a navigation inside the app, so the page's script refers to no server function.
+  loader: async ({ params }) => ({ ...(await fetchChosenSlot({ data: params.tidspunkt })), bookingAction: bookTime.url }),
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
   headers: () => ({ 'Cache-Control': 'no-store' }),
@@ -28,7 +30,7 @@ export const Route = createFileRoute('/book-samtale/$tidspunkt')({
 })
 
 function ChosenSlotPage() {
-  const slot = Route.useLoaderData()
+  const { slot, bookingAction, untilTheConversationHtml } = Route.useLoaderData()
   const { status, felter } = Route.useSearch()
   const wrong = (felter ?? '').split(',').filter((name): name is BookingField => (bookingFields as readonly string[]).includes(name))
   const errors = Object.fromEntries(wrong.map((name) => [name, bookingHints[name]]))
@@ -50,7 +52,7 @@ function ChosenSlotPage() {
           )}
           {slot.state === 'ledig' && (
             <>
-              <BookingForm slotKey={slot.key} modes={slot.modes} errors={errors} />
+              <BookingForm action={bookingAction} slotKey={slot.key} modes={slot.modes} errors={errors} />
               <p className="mt-6">
                 <a href={bookingWeekHref(slot.week)} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
                   Vælg en anden tid
@@ -58,7 +60,7 @@ function ChosenSlotPage() {
               </p>
             </>
           )}
-          <UntilTheConversation />
+          <UntilTheConversation html={untilTheConversationHtml} />
         </div>
       </Section>
     </>

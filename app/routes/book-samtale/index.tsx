@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { UntilTheConversation } from '~/components/blog/crisis-lines'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
+import { UntilTheConversation } from '~/components/booking/until-the-conversation'
 import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/book-samtale/')({
 })
 
 function BookingWeekPage() {
-  const week = Route.useLoaderData()
+  const { week, untilTheConversationHtml } = Route.useLoaderData()
   const { status } = Route.useSearch()
   return (
     <>
@@ -53,7 +53,7 @@ function BookingWeekPage() {
           ) : (
             <BookingClosed />
           )}
-          <UntilTheConversation />
+          <UntilTheConversation html={untilTheConversationHtml} />
         </div>
       </Section>
     </>

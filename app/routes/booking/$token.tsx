@@ -3,7 +3,7 @@ import { ManageBooking } from '~/components/booking/manage-booking'
 import { StatusNotice } from '~/components/booking/status-notice'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { fetchManagedBooking } from '~/lib/booking/booking-actions'
+import { changeBooking, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
 import { seo } from '~/lib/seo'
 
@@ -13,7 +13,8 @@ export const Route = createFileRoute('/booking/$token')({
   loader: async ({ params }) => {
     const booking = await fetchManagedBooking({ data: params.token })
     if (!booking) throw notFound()
-    return booking
+    // The forms' address comes with the page's data (see /book-samtale/$tidspunkt).
+    return { booking, changeAction: changeBooking.url }
   },
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN, and
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/booking/$token')({
 })
 
 function ManagePage() {
-  const booking = Route.useLoaderData()
+  const { booking, changeAction } = Route.useLoaderData()
   const { token } = Route.useParams()
   const { status } = Route.useSearch()
   return (
@@ -37,7 +38,7 @@ function ManagePage() {
       <Section>
         <div className="mx-auto max-w-2xl">
           <StatusNotice status={status} />
-          <ManageBooking booking={booking} token={token} />
+          <ManageBooking action={changeAction} booking={booking} token={token} />
         </div>
       </Section>
     </>

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DeskSubpage } from '~/components/desk/desk-subpage'
 import { fetchDeskPage } from '~/lib/desk/desk-functions'
-import { deskRouteOptions } from '~/lib/desk/desk-route'
 import { deskPageOf } from '~/lib/desk/desk-search'
+import { deskRouteOptions } from './-desk-route-options'
 
 /**
  * Every desk address below /coach: /coach/booking/<kode>, /coach/besked/<nr>, /coach/person?email=…

@@ -3,8 +3,8 @@ import { DeskOverview } from '~/components/desk/desk-overview'
 import { DeskFrame, SignIn, SignOut } from '~/components/desk/desk-parts'
 import { DeskUndelivered } from '~/components/desk/desk-undelivered'
 import { fetchDeskPage } from '~/lib/desk/desk-functions'
-import { deskRouteOptions } from '~/lib/desk/desk-route'
 import { deskSearch, searchText } from '~/lib/desk/desk-search'
+import { deskRouteOptions } from './-desk-route-options'
 
 /** The coach's desk: the sign-in without a session, the overview with one. */
 export const Route = createFileRoute('/coach/')({
