@@ -83,10 +83,14 @@ const bookingEmail = (booking: Booking, facts: Omit<BookingEmailFacts, 'sequence
  * The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and
  * the calendar write. `coachNote`: what the coach wrote to the visitor on her desk, in the visitor's e-mail.
  */
-function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, coachNote?: string) {
+function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability }: { coachNote?: string; availability?: Availability } = {}) {
   queueCalendarWrite(db, booking, now)
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
-  const rows = (['gaest', 'coach'] as const).map((role) => bookingEmail(booking, { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null }, key(kind, role)))
+  // A time inside the visitor's cut-off (the coach moved it to tomorrow morning) cannot be changed by the link.
+  const manageable = kind === 'aflyst' || !tooLate(availability, booking, now, 'gaest')
+  const rows = (['gaest', 'coach'] as const).map((role) =>
+    bookingEmail(booking, { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null, ...(role === 'gaest' && !manageable ? { manageable } : {}) }, key(kind, role)),
+  )
   // Any reminder still waiting was about the old time (or a booking that is now cancelled).
   db.update(outbox).set({ status: 'skipped', nextAttemptAt: null }).where(reminderWaiting(booking.id)).run()
   const remindAt = Date.parse(booking.startsAt) - REMINDER_BEFORE_MS
@@ -149,7 +153,7 @@ export function createBooking(
           })
           .returning()
           .get()
-        queueEmails(db, booking, 'bekraeftelse', now)
+        queueEmails(db, booking, 'bekraeftelse', now, { availability })
         assertFileKept(db)
         return { status: 'booket', booking, token }
       })
@@ -189,7 +193,7 @@ export function cancelBooking(
         .where(eq(bookings.id, id))
         .returning()
         .get()
-      queueEmails(db, booking, 'aflyst', now, reason)
+      queueEmails(db, booking, 'aflyst', now, { coachNote: reason })
       assertFileKept(db)
       return { status: 'aflyst', booking }
     })
@@ -233,7 +237,7 @@ export function moveBooking(
           .where(eq(bookings.id, id))
           .returning()
           .get()
-        queueEmails(db, booking, 'flyttet', now, note)
+        queueEmails(db, booking, 'flyttet', now, { coachNote: note, availability })
         assertFileKept(db)
         return { status: 'flyttet', booking }
       })
