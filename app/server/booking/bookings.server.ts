@@ -189,7 +189,7 @@ export function cancelBooking(
       if (tooLate(availability, current, now, by)) return { status: 'for-sent' }
       const booking = db
         .update(bookings)
-        .set({ status: 'aflyst', cancelledAt: now.toISOString(), cancelledBy: by, sequence: current.sequence + 1, updatedAt: now.toISOString() })
+        .set({ status: 'aflyst', cancelledAt: now.toISOString(), cancelledBy: by, sequence: current.sequence + 1, updatedAt: now.toISOString(), ...herChoice(by) })
         .where(eq(bookings.id, id))
         .returning()
         .get()
@@ -233,6 +233,7 @@ export function moveBooking(
             // The visitor's own moves are limited; the coach's do not use them up.
             moveCount: by === 'gaest' ? current.moveCount + 1 : current.moveCount,
             updatedAt: now.toISOString(),
+            ...herChoice(by),
           })
           .where(eq(bookings.id, id))
           .returning()
@@ -247,6 +248,13 @@ export function moveBooking(
     throw error
   }
 }
+
+/**
+ * A change the coach makes herself is her answer to whatever her calendar shows: the site's next
+ * write replaces the event there, even a version she edited. A visitor's change never does
+ * (calendar-writes.server.ts writes only over the version the site wrote).
+ */
+const herChoice = (by: 'gaest' | 'coach') => (by === 'coach' ? { calendarEtag: null, calendarConflictAt: null } : {})
 
 /** The rules the coach moves a booking by: the file's, without the notice. */
 export const coachRules = (availability: Availability): Availability => ({ ...availability, noticeMinutes: 0 })
