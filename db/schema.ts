@@ -111,6 +111,14 @@ export const bookings = sqliteTable(
     uid: text('uid').notNull().default(''),
     /** Set by an erasure: the row is deleted once the cancellation it queued has gone out. */
     eraseRequestedAt: text('erase_requested_at'),
+    /**
+     * The ETag her CalDAV server gave the event the site last wrote: the next write replaces only
+     * that version (If-Match), never one she has changed since. Null: not written yet, or her own
+     * choice on the desk (a move or cancellation there) lets the next write replace what is there.
+     */
+    calendarEtag: text('calendar_etag'),
+    /** When a write found her newer version of the event and left it alone (the desk tells her). */
+    calendarConflictAt: text('calendar_conflict_at'),
   },
   (table) => [
     // The database itself refuses a second confirmed booking of one start, whatever the code does.
@@ -230,7 +238,7 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email'] }).notNull(),
+    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email', 'coach-alert'] }).notNull(),
     contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     subscriberId: integer('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),

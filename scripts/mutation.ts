@@ -20,8 +20,8 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   // What the server runs beside the requests: the log, background jobs, the launch check, images;
   // and the two pages rendered to HTML on the server.
   services: ['app/server/*.ts', 'app/server/pages/**/*.tsx'],
-  // The coach's calendar: busy times from her calendars, the bookings feed, writes over CalDAV.
-  calendar: ['app/server/calendar/**/*.ts'],
+  // The coach's calendar: busy times from her calendars, the bookings feed, writes over CalDAV, and the alerts that tell her.
+  calendar: ['app/server/calendar/**/*.ts', 'app/server/alerts/**/*.ts'],
   // The coach's desk: sign-in by link, the views, the actions and what the desk's pages load.
   desk: ['app/server/desk/**/*.ts', 'app/lib/desk/**/*.ts'],
   // The newsletter: sign-up, confirmation, the letters and their sending.

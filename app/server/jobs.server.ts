@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { getDb } from '#db/connection'
 import { bookings } from '#db/schema'
+import { checkCoachAlerts } from '~/server/alerts/coach-alerts.server'
 import { beat, claimLease } from '~/server/app-state.server'
 import { completeErasures, purgeOldBookings } from '~/server/booking/booking-admin.server'
 import { rulesInForce } from '~/server/booking/availability.server'
@@ -38,6 +39,8 @@ async function runDueEffects() {
     const db = getDb()
     beat(db)
     storeMissingUids()
+    // Before the run: an alert that a problem started (or ended) goes out in this run.
+    checkCoachAlerts(db)
     const announced = queueNewArticleNotices(db, new Date())
     if (announced.queued > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
     const result = await runOutbox({ db, handlers: configuredHandlers() })
@@ -73,6 +76,8 @@ export async function refreshCalendars() {
         skippedEvents.set(result.label, skipped)
       }
     }
+    // A calendar that now closes booking (or opens it again) is told at once, not at the next outbox run.
+    checkCoachAlerts(db)
   } catch (error) {
     log('error', 'busy calendar run failed', { error: error instanceof Error ? error.message : String(error) })
   }

@@ -1,8 +1,11 @@
+import { ICalCalendarMethod } from 'ical-generator'
 import { describe, expect, it } from 'vitest'
+import { site } from '#content/site'
 import type { Db } from '#db/database'
-import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
-import { createBooking, moveBooking } from '~/server/booking/bookings.server'
-import { manageToken } from '~/server/links/links.server'
+import { deleteBookings } from '~/server/booking/booking-admin.server'
+import { deliverBookingEmails, visitorCalendar } from '~/server/booking/booking-mail.server'
+import { cancelBooking, createBooking, moveBooking } from '~/server/booking/bookings.server'
+import { manageToken, manageUrl } from '~/server/links/links.server'
 import type { MailTransport } from '~/server/mail/mail-transport.server'
 import { temporaryDatabase } from '../helpers'
 import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
@@ -98,6 +101,64 @@ describe('what the e-mails say', () => {
     }
     expect(notice!.text).toMatch(/Venlig hilsen\s+Birgitte Holm/)
     expect(notice!.attachments).toBeUndefined()
+  })
+})
+
+describe('who cancelled, and whether the link still works', () => {
+  const lines = (text: string) => text.replace(/\s+/g, ' ')
+
+  it('tell the visitor that the coach had to cancel, or that their own cancellation freed the time, or that the erasure they asked for did', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const own = bookAt(db, '09:00', 'selv@eksempel.dk').booking
+    const coachs = bookAt(db, '10:00', 'coach@eksempel.dk').booking
+    const erased = bookAt(db, '11:00', 'slet@eksempel.dk').booking
+    cancelBooking(db, { id: own.id, by: 'gaest', availability, now: NOW })
+    cancelBooking(db, { id: coachs.id, by: 'coach', availability, now: NOW, reason: 'Jeg er blevet syg.' })
+    await deleteBookings('slet@eksempel.dk', { db, now: NOW, outbox: '/nonexistent-outbox' })
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const cancellationTo = (address: string) => lines(transport.sent.find((email) => email.to === address && email.subject.endsWith('er aflyst'))!.text)
+    expect(cancellationTo('selv@eksempel.dk')).toContain('Samtalen mandag 20. april kl. 9.00 (dansk tid) er aflyst, og tiden er frigivet.')
+    expect(cancellationTo('coach@eksempel.dk')).toContain(`Jeg har desværre måttet aflyse vores samtale mandag 20. april kl. 10.00 (dansk tid). Besked fra ${site.name}: Jeg er blevet syg.`)
+    expect(cancellationTo('coach@eksempel.dk')).not.toContain('frigivet')
+    expect(cancellationTo('slet@eksempel.dk')).toContain('Samtalen mandag 20. april kl. 11.00 (dansk tid) er aflyst, fordi du har bedt om at få dine oplysninger slettet.')
+    expect(cancellationTo('slet@eksempel.dk')).not.toContain('frigivet')
+    void erased
+  })
+
+  it('give no manage link when the coach moves a booking inside the visitor’s cut-off, but ask to call or write; outside it, the link', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    // Sunday 19 April 22.00: the cut-off is 12 hours, so Monday 9.00 can no longer be changed by the visitor.
+    const sunday = new Date('2026-04-19T20:00:00Z')
+    expect(moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '09:00', now: sunday, by: 'coach' }).status).toBe('flyttet')
+    await deliverBookingEmails({ db, transport, clock: () => sunday })
+    const moved = transport.sent.find((email) => email.to === 'mette@eksempel.dk' && email.subject.startsWith('Din samtale er flyttet'))!
+    const link = manageUrl(booking.publicId)
+    expect(moved.text).not.toContain(link)
+    expect(moved.attachments![0]!.content).not.toContain(link)
+    const asked = `Tiden ligger så tæt på, at den ikke kan flyttes eller aflyses via linket. Er der noget, så ring til mig på ${site.phone.display} eller skriv til ${site.email}.`
+    expect(lines(moved.text)).toContain(lines(asked))
+    expect(lines(moved.text)).toContain('Har du ikke selv booket, så ring eller skriv til mig.')
+    // The coach's move well before the cut-off keeps the link.
+    transport.sent.length = 0
+    expect(moveBooking(db, { id: booking.id, availability, date: '2026-04-27', time: '09:00', now: NOW, by: 'coach' }).status).toBe('flyttet')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const early = transport.sent.find((email) => email.to === 'mette@eksempel.dk')!
+    expect(early.text).toContain(`Flyt eller aflys: ${link}`)
+    expect(early.text).not.toContain('Tiden ligger så tæt på')
+  })
+
+  it('give the visitor a file to import (PUBLISH) without naming them as an attendee; the invitation names them', () => {
+    const { db } = temporaryDatabase()
+    const { booking } = bookAt(db, '10:00', 'mette@eksempel.dk')
+    const occurrence = { sequence: 0, stamp: booking.updatedAt, startsAt: booking.startsAt, endsAt: booking.endsAt }
+    const published = visitorCalendar(booking, occurrence, ICalCalendarMethod.PUBLISH)
+    expect(published).toContain('METHOD:PUBLISH')
+    expect(published).not.toMatch(/^ATTENDEE/m)
+    expect(published).not.toContain('mette@eksempel.dk')
+    expect(visitorCalendar(booking, occurrence, ICalCalendarMethod.REQUEST)).toMatch(/^ATTENDEE/m)
   })
 })
 

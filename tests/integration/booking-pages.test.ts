@@ -102,6 +102,22 @@ describe('the manage page', () => {
   })
 })
 
+describe('the times a visitor may move to', () => {
+  it('do not count the booking itself against the pause or the day’s maximum, and leave out its own time', () => {
+    const { db } = temporaryDatabase()
+    const capped = testAvailability(`${TEST_FILE}max_pr_dag: 1\n`)
+    const outcome = createBooking(db, { availability: capped, date: MONDAY, time: '10:00', details: details(), ipHash: 'ip', now: NOW })
+    if (outcome.status !== 'booket') throw new Error(outcome.status)
+    const monday = managedBooking(outcome.token, { db, availability: capped, clock })?.moveTo.find((day) => day.date === MONDAY)
+    // 10.15 lies within the pause after 10.00 and the day has its one booking: both are the visitor's own.
+    expect(monday?.slots.map((slot) => slot.key)).toEqual([`${MONDAY}T09:00`, `${MONDAY}T10:15`, `${MONDAY}T11:00`])
+    // Another visitor's booking still closes the times around it.
+    createBooking(db, { availability, date: '2026-04-27', time: '10:00', details: details('anden@eksempel.dk'), ipHash: 'ip2', now: NOW })
+    const later = managedBooking(outcome.token, { db, availability, clock })?.moveTo.find((day) => day.date === '2026-04-27')
+    expect(later?.slots.map((slot) => slot.key)).toEqual(['2026-04-27T09:00', '2026-04-27T11:00'])
+  })
+})
+
 describe('the manage page of a confirmed booking', () => {
   it('offers to put the conversation into Google’s or Outlook’s calendar, with its title, times and kind, and no manage link', () => {
     const { db } = temporaryDatabase()
@@ -121,6 +137,10 @@ describe('the manage page of a confirmed booking', () => {
       ['details', description],
     ])
     expect(`${outlook.origin}${outlook.pathname}`).toBe('https://outlook.live.com/calendar/0/deeplink/compose')
+    // Work and school accounts (Microsoft 365) have their own address: the personal one does not open them.
+    const work = new URL(links.outlookWork)
+    expect(`${work.origin}${work.pathname}`).toBe('https://outlook.office.com/calendar/0/deeplink/compose')
+    expect([...work.searchParams]).toEqual([...outlook.searchParams])
     expect([...outlook.searchParams]).toEqual([
       ['path', '/calendar/action/compose'],
       ['rru', 'addevent'],

@@ -221,9 +221,9 @@ describe('busy times as the commands read them, without the calendar settings', 
       ])
       .run()
     expect(busySourceStates(db, 180, now, [source('graensen'), source('fejler'), source('ny')])).toEqual([
-      { label: 'kalender graensen', goodAt: '2026-04-20T09:00:00.000Z', lastError: null, stale: false },
-      { label: 'kalender fejler', goodAt: '2026-04-20T11:00:00.000Z', lastError: 'svarede 500', stale: false },
-      { label: 'kalender ny', goodAt: null, lastError: 'endnu ikke læst', stale: true },
+      { label: 'kalender graensen', goodAt: '2026-04-20T09:00:00.000Z', lastError: null, stale: false, read: true },
+      { label: 'kalender fejler', goodAt: '2026-04-20T11:00:00.000Z', lastError: 'svarede 500', stale: false, read: true },
+      { label: 'kalender ny', goodAt: null, lastError: 'endnu ikke læst', stale: true, read: false },
     ])
     expect(busySourceStates(db, 179, now, [source('graensen')])[0]!.stale).toBe(true)
   })

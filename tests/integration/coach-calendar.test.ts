@@ -8,13 +8,16 @@ import { composeBookingEmail, deliverBookingEmails } from '~/server/booking/book
 import { cancelBooking, createBooking, moveBooking } from '~/server/booking/bookings.server'
 import { chosenSlot } from '~/server/booking/booking-pages.server'
 import { bookingsFeedResponse } from '~/server/calendar/bookings-feed.server'
+import { deskBookingPage, deskOverview } from '~/server/desk/desk-views.server'
 import { refreshBusySources } from '~/server/calendar/busy-sources.server'
-import { caldavConfig, eventsBetween } from '~/server/calendar/caldav.server'
+import { caldavConfig, eventPath, eventsBetween } from '~/server/calendar/caldav.server'
 import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
 import { type Radicale, startRadicale } from '../calendar-servers'
 import { temporaryDatabase } from '../helpers'
 import { bookingEmailRows, calendarWriteRows } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, testAvailability } from './booking-helpers'
+import { bookings } from '#db/schema'
+import { eq } from 'drizzle-orm'
 
 // Every booking in the coach's calendar: written into a real CalDAV server (Radicale) and read
 // back with a REPORT, and in the private subscription feed, parsed as a calendar app parses it.
@@ -100,6 +103,55 @@ describe('the coach’s CalDAV calendar', () => {
     expect(['09:00', '11:00'].map((time) => chosenSlot(`${MONDAY}T${time}`, { db, clock: () => NOW }).state)).toEqual(['ikke-ledig', 'ledig'])
     // The booking's own event (10.00 in the calendar) does not block its move to 10.15: it is a booking, not busy time.
     expect(moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '10:15', now: NOW }).status).toBe('flyttet')
+  })
+})
+
+describe('her own edit of a booking’s event', () => {
+  /** Her calendar app moves the event: the same UID and address, new times, no If-Match (as Apple and Google write). */
+  async function sheMoves(uid: string, start: string, end: string) {
+    const authorization = `Basic ${Buffer.from(`${radicale.user}:${radicale.password}`).toString('base64')}`
+    const address = new URL(eventPath(uid), process.env.CALDAV_URL)
+    const current = await (await fetch(address, { headers: { Authorization: authorization } })).text()
+    const moved = current.replace(/^DTSTART.*$/m, `DTSTART:${start}`).replace(/^DTEND.*$/m, `DTEND:${end}`).replace(/^SEQUENCE:(\d+)/m, (_, n: string) => `SEQUENCE:${Number(n) + 1}`)
+    const put = await fetch(address, { method: 'PUT', body: moved, headers: { Authorization: authorization, 'Content-Type': 'text/calendar' } })
+    expect(put.ok).toBe(true)
+  }
+
+  // Her calendar is read a little after the site wrote into it.
+  const AFTER = new Date(NOW.getTime() + 60_000)
+
+  it('closes the time she moved it to, shows the difference on the desk, and is never overwritten by the site', async () => {
+    const { db, dir } = temporaryDatabase()
+    writeFileSync(join(dir, 'booking.yaml'), TEST_FILE)
+    vi.stubEnv('BOOKING_FILE', join(dir, 'booking.yaml'))
+    const booking = book(db, '10:00')
+    await deliverCalendarWrites({ db, clock: () => NOW })
+    // The site remembers the version it wrote.
+    expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()!.calendarEtag).toMatch(/\S/)
+    await refreshBusySources({ db, now: AFTER, windowMinutes: 28 * 1440 })
+    expect(chosenSlot(`${MONDAY}T11:00`, { db, clock: () => NOW }).state).toBe('ledig')
+    expect(deskBookingPage(db, booking.publicId, NOW)?.movedInCalendar).toBeUndefined()
+
+    // She moves it to 11.00–11.30 in her calendar.
+    await sheMoves(booking.uid, '20260420T090000Z', '20260420T093000Z')
+    await refreshBusySources({ db, now: AFTER, windowMinutes: 28 * 1440 })
+    expect(chosenSlot(`${MONDAY}T11:00`, { db, clock: () => NOW }).state).toBe('ikke-ledig')
+    const told = 'Du har flyttet samtalen med Mette Sørensen (mandag 20. april kl. 10.00–10.30) til mandag 20. april kl. 11.00–11.30 i din kalender – flyt eller aflys for den besøgende?'
+    expect(deskBookingPage(db, booking.publicId, NOW)?.movedInCalendar).toBe(told)
+    expect(deskOverview(db, NOW, '').days.flatMap((day) => day.bookings).find((shown) => shown.code === booking.publicId)?.movedInCalendar).toBe(told)
+
+    // The visitor moves it to 9.00: the site's write finds her newer version and leaves it alone.
+    expect(moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '09:00', now: NOW }).status).toBe('flyttet')
+    expect(await deliverCalendarWrites({ db, clock: () => NOW })).toEqual({ tried: 0, delivered: 0, failed: 0 })
+    expect(calendarWriteRows(db).at(-1)).toMatchObject({ status: 'skipped' })
+    expect(await calendarHolds()).toEqual([[booking.uid, '2026-04-20T09:00:00.000Z', 'Første samtale: Mette']])
+    expect(deskBookingPage(db, booking.publicId, NOW)?.calendarConflict).toBe(true)
+
+    // Her own choice on the desk is written over whatever is there, and the conflict is over.
+    expect(moveBooking(db, { id: booking.id, availability, date: MONDAY, time: '10:15', now: NOW, by: 'coach' }).status).toBe('flyttet')
+    expect(await deliverCalendarWrites({ db, clock: () => NOW })).toEqual({ tried: 1, delivered: 1, failed: 0 })
+    expect(await calendarHolds()).toEqual([[booking.uid, '2026-04-20T08:15:00.000Z', 'Første samtale: Mette']])
+    expect(deskBookingPage(db, booking.publicId, NOW)?.calendarConflict).toBe(false)
   })
 })
 

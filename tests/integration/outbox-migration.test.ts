@@ -46,7 +46,7 @@ function migrationsUpTo0012() {
   const journalFile = join(folder, 'meta', '_journal.json')
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number; tag: string }> }
   const later = journal.entries.filter((entry) => entry.idx > 12)
-  expect(later.map((entry) => entry.tag)).toEqual(['0013_outbox', '0014_outbox_rows', '0015_drop_delivery_tables'])
+  expect(later.map((entry) => entry.tag).slice(0, 3)).toEqual(['0013_outbox', '0014_outbox_rows', '0015_drop_delivery_tables'])
   for (const entry of later) rmSync(join(folder, `${entry.tag}.sql`))
   writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.idx <= 12) }, null, 2))
   return folder
@@ -303,7 +303,8 @@ it('moves every row of the four delivery tables into the outbox exactly once, an
   expect(contactColumns).toEqual(['id', 'created_at', 'first_name', 'last_name', 'email', 'phone', 'service_type', 'address', 'message', 'ip_hash', 'public_id', 'read_at', 'handled_at'])
   expect(db.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'contact_messages_status_next_idx'`).all()).toEqual([])
   expect(db.$client.prepare('SELECT id, public_id, first_name, email, ip_hash, created_at FROM contact_messages ORDER BY id').all()).toEqual(contactsBefore)
-  expect(db.$client.prepare('SELECT * FROM bookings ORDER BY id').all()).toEqual(bookingsBefore)
+  // Later migrations add columns of their own (0016: the calendar's ETag), empty for these rows.
+  expect(db.$client.prepare('SELECT * FROM bookings ORDER BY id').all()).toEqual(bookingsBefore.map((row) => expect.objectContaining(row as object)))
   expect(db.$client.pragma('foreign_key_check')).toEqual([])
 
   // ---- The worker, with every kind's handler: a mail folder and a real CalDAV calendar ----

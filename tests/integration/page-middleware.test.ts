@@ -107,6 +107,27 @@ describe('the page middleware', () => {
     }
   })
 
+  it('serves the coach’s feed under a secret with capital letters as it is: no redirect carrying the secret, nothing stored', async () => {
+    const secret = 'Et-Langt-HEMMELIGT-ord-til-Kalenderen'
+    const { bookingsFeedResponse } = await import('~/server/calendar/bookings-feed.server')
+    const { temporaryDatabase } = await import('../helpers')
+    const { db } = temporaryDatabase()
+    const previous = process.env.COACH_CALENDAR_SECRET
+    process.env.COACH_CALENDAR_SECRET = secret
+    try {
+      const attempt = ask(`/kalender/${secret}.ics`, {}, () => bookingsFeedResponse(`${secret}.ics`, { db }))
+      const response = await attempt.response
+      expect([response.status, response.headers.get('location')]).toEqual([200, null])
+      expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
+      expect(response.headers.get('cache-control')).toBe('no-store, private')
+      expect(await response.text()).toContain('BEGIN:VCALENDAR')
+      expect(attempt.renders()).toBe(1)
+    } finally {
+      if (previous === undefined) delete process.env.COACH_CALENDAR_SECRET
+      else process.env.COACH_CALENDAR_SECRET = previous
+    }
+  })
+
   it('lets GET and HEAD through to the health check untouched, even with a query, and refuses other methods', async () => {
     const health = Response.json({ status: 'ok' })
     for (const method of ['GET', 'HEAD']) {

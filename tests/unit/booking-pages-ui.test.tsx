@@ -40,7 +40,7 @@ const booking: ManagedBooking = {
   changeable: true,
   cutoff: '24 timer',
   moveTo: [{ date: '2026-04-21', label: 'tirsdag 21. april', slots: [{ key: '2026-04-21T09:00', time: '9.00', label: 'kl. 9.00' }] }],
-  addToCalendar: { google: 'https://calendar.google.com/x', outlook: 'https://outlook.live.com/x' },
+  addToCalendar: { google: 'https://calendar.google.com/x', outlook: 'https://outlook.live.com/x', outlookWork: 'https://outlook.office.com/x' },
 }
 
 describe('the week of free times', () => {
@@ -146,7 +146,8 @@ describe('the manage page of a booking', () => {
     expect(textOf(html)).toContain('Din samtale Tid mandag 20. april kl. 10.00–10.30 (dansk tid) Form Telefon Navn Anne Jensen Bookingnummer k7m2q9xd')
     expect(linksOf(html)).toEqual([
       ['Google Kalender', 'https://calendar.google.com/x'],
-      ['Outlook på nettet', 'https://outlook.live.com/x'],
+      ['Outlook.com (privat konto)', 'https://outlook.live.com/x'],
+      ['Outlook (arbejds- eller skolekonto)', 'https://outlook.office.com/x'],
       ['Apple Kalender og andre (.ics)', '/booking/tok123/kalender.ics'],
     ])
     expect(textOf(html)).toContain('Takker du nej til kalenderinvitationen i din e-mail, aflyses samtalen ikke.')
@@ -159,6 +160,8 @@ describe('the manage page of a booking', () => {
     expect(forms[0]).toContain('<input type="hidden" name="link" value="tok123"/>')
     expect(forms[0]).toContain('<input type="hidden" name="handling" value="flyt"/>')
     expect(forms[0]).toMatch(/<select id="ny-tid" name="tidspunkt" required=""/)
+    // No time is chosen beforehand: »Flyt« without a choice is refused by the browser, not a move to the first time.
+    expect(forms[0]).toMatch(/<select[^>]*><option value="" disabled="" selected="">Vælg en tid<\/option><optgroup/)
     expect(forms[0]).toMatch(/<optgroup label="tirsdag 21. april"><option value="2026-04-21T09:00">kl. 9.00<\/option><\/optgroup>/)
     expect(forms[1]).toContain('<input type="hidden" name="link" value="tok123"/>')
     expect(forms[1]).toContain('<input type="hidden" name="handling" value="aflys"/>')

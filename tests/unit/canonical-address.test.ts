@@ -49,6 +49,10 @@ describe('odd and encoded addresses', () => {
     expect(address('/x/booking/abc')).toEqual({ path: '/x/booking/abc', cacheKey: '/x/booking/abc' })
   })
 
+  it('takes the coach’s feed address as given: its secret may have capitals, and a redirect would carry it', () => {
+    expect(address('/kalender/AbCdEfGhIjKlMnOpQrStU.ics')).toEqual({ path: '/kalender/AbCdEfGhIjKlMnOpQrStU.ics', cacheKey: undefined })
+  })
+
   it('takes the newsletter’s e-mail links as given (a token has capitals) and never caches them; its answer page only by its status', () => {
     for (const path of ['/nyhedsbrev/bekraeft/AbC-123_x', '/nyhedsbrev/afmeld/AbC-123_x']) expect(address(path)).toEqual({ path, cacheKey: undefined })
     expect(address('/nyhedsbrev?status=afmeldt')).toEqual({ path: '/nyhedsbrev', cacheKey: undefined })

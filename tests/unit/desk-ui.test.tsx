@@ -27,6 +27,7 @@ const booking: DeskBookingPage = {
   period: 'mandag 20. april kl. 10.00–10.30',
   moveTo: [{ label: 'tirsdag 21. april', slots: [{ key: '2026-04-21T09:00', label: 'kl. 9.00' }] }],
   changeable: true,
+  calendarConflict: false,
 } as DeskBookingPage
 
 const message: DeskMessage = {
@@ -56,6 +57,7 @@ const overview: Overview = {
   messages: [message, { ...message, id: 13, name: 'Dorte', unread: false, handled: false }, { ...message, id: 14, name: 'Erik', unread: false, handled: true }],
   search: undefined,
   undelivered: { failed: [], retrying: 0 },
+  problems: [],
 } as Overview
 
 /** The hidden fields of every <form> in the markup, one record per form. */
@@ -102,7 +104,7 @@ describe('the desk overview', () => {
   })
 
   it('says when there is nothing, and when booking is closed', () => {
-    const empty = textOf(renderToStaticMarkup(<DeskOverview overview={{ days: [], freeTimes: [], messages: [], search: undefined } as never} />))
+    const empty = textOf(renderToStaticMarkup(<DeskOverview overview={{ days: [], freeTimes: [], messages: [], search: undefined, problems: [] } as never} />))
     expect(empty).toContain('Ingen bookinger den seneste uge eller fremover.')
     expect(empty).toContain('Ingen ledige tider inden for bookingvinduet.')
     expect(empty).toContain('Ingen beskeder.')
@@ -284,5 +286,34 @@ describe('the desk routes', () => {
     expect(formsOf(renderPage(SubpageRoute, { loaderData: { signedIn: false }, params: {}, search: {} }))).toEqual([{ til: '/coach/' }])
     // Signing out comes back to the page of the address.
     expect(formsOf(html).at(-1)).toEqual({ formular: formToken, handling: 'log-ud-overalt', tilbage: '/coach/besked/12' })
+  })
+})
+
+describe('what the desk says of her calendar', () => {
+  it('shows the open problems with the way to »Hvorfor er tiden lukket?«, and a booking she moved in her calendar', () => {
+    const moved = 'Du har flyttet samtalen med Anne Jensen (mandag 20. april kl. 10.00–10.30) til mandag 20. april kl. 11.00–11.30 i din kalender – flyt eller aflys for den besøgende?'
+    const html = renderToStaticMarkup(
+      <DeskOverview overview={{ ...overview, problems: [{ title: 'Bookingen er lukket, fordi en af dine kalendere ikke kan læses.', since: '12. april kl. 09.30' }], days: [{ ...overview.days[0]!, bookings: [{ ...booking, movedInCalendar: moved }] }] }} />,
+    )
+    expect(textOf(html)).toContain('Det skal du vide Bookingen er lukket, fordi en af dine kalendere ikke kan læses. (siden 12. april kl. 09.30; du har fået en e-mail om det)')
+    expect(textOf(html)).toContain(moved)
+    expect(linksOf(html)).toContainEqual(['Hvorfor er tiden lukket?', '/coach/lukket'])
+    expect(textOf(renderToStaticMarkup(<DeskOverview overview={overview} />))).not.toContain('Det skal du vide')
+  })
+
+  it('lists each time of the two weeks with why it is closed', () => {
+    const html = subpage('lukket', {
+      signedIn: true,
+      formToken,
+      page: 'lukket',
+      closed: { closedNow: undefined, days: [{ date: '2026-04-13', label: 'mandag 13. april', hours: 'kl. 9.00–10.30', slots: [{ time: 'kl. 9.00', reason: 'booket' }, { time: 'kl. 10.00', reason: undefined }] }] },
+    })
+    expect(textOf(html)).toContain('Hvorfor er tiden lukket?')
+    expect(textOf(html)).toContain('mandag 13. april: kl. 9.00–10.30 kl. 9.00 – booket kl. 10.00 – ledig')
+  })
+
+  it('tells on the booking’s page that the site left her newer version in her calendar alone', () => {
+    const html = subpage('booking/k7m2q9xd', { signedIn: true, formToken, page: 'booking', booking: { ...booking, calendarConflict: true } })
+    expect(textOf(html)).toContain('Siden har ikke overskrevet din ændring')
   })
 })

@@ -31,7 +31,8 @@ export function ManageBooking({ action, booking, token }: { action: string; book
           <ul className="mt-3 flex flex-wrap gap-x-6">
             {[
               ['Google Kalender', booking.addToCalendar.google],
-              ['Outlook på nettet', booking.addToCalendar.outlook],
+              ['Outlook.com (privat konto)', booking.addToCalendar.outlook],
+              ['Outlook (arbejds- eller skolekonto)', booking.addToCalendar.outlookWork],
               ['Apple Kalender og andre (.ics)', `/booking/${token}/kalender.ics`],
             ].map(([label, href]) => (
               <li key={label}>

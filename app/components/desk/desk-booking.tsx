@@ -20,6 +20,9 @@ export function DeskBooking({ booking, formToken }: { booking: DeskBookingPage; 
         <div className="mt-2">
           <BookingSummary booking={booking} link={false} />
         </div>
+        {booking.calendarConflict && (
+          <p className="mt-2 font-medium text-danger-700">Du har ændret samtalen i din kalender, efter siden skrev den. Siden har ikke overskrevet din ændring: flyt eller aflys her, så får den besøgende besked, og din kalender følger med.</p>
+        )}
         <p className="mt-3">
           <a href={`/coach/person?email=${encodeURIComponent(booking.email)}`} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
             Alt om personen (eksport og sletning)

@@ -6,6 +6,23 @@ import { boxClass, fieldClass, linkClass } from './desk-parts'
 export function DeskOverview({ overview }: { overview: Overview }) {
   return (
     <>
+      {overview.problems.length > 0 && (
+        <section aria-labelledby="problemer" className={boxClass}>
+          <h2 id="problemer" className="text-2xl">
+            Det skal du vide
+          </h2>
+          <ul className="mt-2 list-disc pl-6">
+            {overview.problems.map((problem) => (
+              <li key={problem.title}>{`${problem.title} (siden ${problem.since}; du har fået en e-mail om det)`}</li>
+            ))}
+          </ul>
+          <p className="mt-2">
+            <a href="/coach/lukket" className={linkClass}>
+              Hvorfor er tiden lukket?
+            </a>
+          </p>
+        </section>
+      )}
       <form method="get" action="/coach" role="search" className={boxClass}>
         <label htmlFor="soeg" className="block font-medium text-ink">
           Søg efter navn eller e-mail
@@ -64,6 +81,11 @@ export function DeskOverview({ overview }: { overview: Overview }) {
             ))}
           </ul>
         )}
+        <p className="mt-2">
+          <a href="/coach/lukket" className={linkClass}>
+            Hvorfor er tiden lukket? De næste to uger, tid for tid
+          </a>
+        </p>
       </section>
 
       <section aria-labelledby="beskeder">
@@ -102,6 +124,7 @@ export function BookingSummary({ booking, link = true }: { booking: DeskBooking;
         {booking.noShow && <span className="ml-2 text-danger-700">Udeblev</span>}
       </p>
       <p className="text-ink-soft">{booking.mode}</p>
+      {booking.movedInCalendar && !booking.cancelled && <p className="mt-1 font-medium text-danger-700">{booking.movedInCalendar}</p>}
       <p>
         <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
           {booking.phone}

@@ -3,6 +3,7 @@ import type { DeskPage } from '~/lib/desk/desk-data'
 import { signInToDesk } from '~/lib/desk/desk-functions'
 import { deskSearch } from '~/lib/desk/desk-search'
 import { DeskBooking } from './desk-booking'
+import { DeskClosed } from './desk-closed'
 import { DeskMessage } from './desk-message'
 import { DeskFrame, SignIn, SignOut, boxClass, linkClass } from './desk-parts'
 import { DeskPerson } from './desk-person'
@@ -27,7 +28,9 @@ export function DeskSubpage({ path, page, search }: { path: string; page: DeskPa
         ? [`Besked fra ${page.message.name}`, <DeskMessage message={page.message} formToken={page.formToken} />]
         : page.page === 'person' && page.person
           ? ['Person', <DeskPerson person={page.person} formToken={page.formToken} confirming={slet} />]
-          : ['Findes ikke', <p>Der er intet på den adresse (det kan være slettet).</p>]
+          : page.page === 'lukket'
+            ? ['Hvorfor er tiden lukket?', <DeskClosed closed={page.closed} />]
+            : ['Findes ikke', <p>Der er intet på den adresse (det kan være slettet).</p>]
   return (
     <DeskFrame title={title} status={status}>
       <p>

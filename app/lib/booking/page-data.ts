@@ -22,5 +22,6 @@ export type ManagedBooking = {
   cutoff: string
   moveTo: DayOfSlots[]
   /** "Sæt i kalenderen" while confirmed: Google Calendar and Outlook on the web (the .ics is the page's own). */
-  addToCalendar?: { google: string; outlook: string }
+  /** outlook: personal Microsoft accounts (outlook.live.com); outlookWork: work and school accounts (outlook.office.com). */
+  addToCalendar?: { google: string; outlook: string; outlookWork: string }
 }

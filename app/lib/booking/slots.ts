@@ -37,16 +37,22 @@ function isClosed(availability: Availability, slot: Slot) {
   })
 }
 
+/** Every time the week and the extra days name on one Danish date, with whether a holiday or closed period takes it. */
+export function plannedSlots(availability: Availability, date: string): Array<Slot & { closed: boolean }> {
+  const times = new Set([...(availability.week[weekdayIndex(date)] ?? []), ...(availability.extra[date] ?? [])])
+  return [...times].sort().flatMap((time) => {
+    const start = fromLocal(date, time)
+    if (!start) return []
+    const slot = { date, time, start, end: new Date(start.getTime() + availability.durationMinutes * MINUTE) }
+    return [{ ...slot, closed: isClosed(availability, slot) }]
+  })
+}
+
 /** The times the file offers on one Danish date, whoever has booked them. */
 export function offeredSlots(availability: Availability, date: string): Slot[] {
-  const times = new Set([...(availability.week[weekdayIndex(date)] ?? []), ...(availability.extra[date] ?? [])])
-  return [...times]
-    .sort()
-    .flatMap((time) => {
-      const start = fromLocal(date, time)
-      return start ? [{ date, time, start, end: new Date(start.getTime() + availability.durationMinutes * MINUTE) }] : []
-    })
-    .filter((slot) => !isClosed(availability, slot))
+  return plannedSlots(availability, date)
+    .filter((slot) => !slot.closed)
+    .map(({ closed: _closed, ...slot }) => slot)
 }
 
 export type Unavailable = 'lukket' | 'for-tidligt' | 'for-sent' | 'taget' | 'optaget' | 'dagen-fuld'

@@ -13,6 +13,8 @@ export type DeskBooking = {
   noShow: boolean
   /** The conversation has begun: a no-show may be marked. */
   begun: boolean
+  /** »Du har flyttet … i din kalender – …«: her calendar has the event at another time than the booking. */
+  movedInCalendar?: string
 }
 
 export type DeskDay = { date: string; label: string; bookings: DeskBooking[] }
@@ -29,6 +31,15 @@ export type DeskOverview = {
   search: { query: string; persons: DeskPerson[] } | undefined
   /** What the site could not send: given up (to try again from the desk), and how many wait for a retry. */
   undelivered: { failed: Array<{ what: string; queued: string; error: string }>; retrying: number }
+  /** The problems she has been e-mailed about and that are not over (booking closed by a calendar …). */
+  problems: Array<{ title: string; since: string }>
+}
+
+/** »Hvorfor er tiden lukket?«: the next two weeks, each time of her week and why it cannot be booked. */
+export type DeskClosedTimes = {
+  /** Why no time is offered at all right now, when that is so. */
+  closedNow: string | undefined
+  days: Array<{ date: string; label: string; hours: string; slots: Array<{ time: string; reason: string | undefined }> }>
 }
 
 export type DeskBookingPage = DeskBooking & {
@@ -36,6 +47,8 @@ export type DeskBookingPage = DeskBooking & {
   /** The free times she may move it to (notice excepted), by day. */
   moveTo: Array<{ label: string; slots: Array<{ key: string; label: string }> }>
   changeable: boolean
+  /** A write found her newer version of the event in her calendar and left it alone. */
+  calendarConflict: boolean
 }
 
 export type DeskMessage = DeskMessageLine & { email: string; phone: string; service: string; address: string; text: string }
@@ -57,11 +70,12 @@ export type DeskPage =
       | { page: 'booking'; booking: DeskBookingPage | undefined }
       | { page: 'besked'; message: DeskMessage | undefined }
       | { page: 'person'; person: DeskPersonPage | undefined }
+      | { page: 'lukket'; closed: DeskClosedTimes }
       | { page: 'ukendt' }
     ))
 
 /** ukendt: an address below /coach that names no desk page (answered as not found once signed in). */
-export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'ukendt'; key: string }
+export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'lukket' | 'ukendt'; key: string }
 
 /** The statuses a desk post answers with (in the address: `?status=…`), and what each says. */
 export const deskStatusText = {

@@ -7,7 +7,7 @@ import type { DeskPage, DeskPageRequest } from '~/lib/desk/desk-data'
  * forms post to. Imported only by the routes under /coach, so none of it is on a public page.
  */
 
-const deskPages: ReadonlyArray<DeskPageRequest['page']> = ['oversigt', 'booking', 'besked', 'person', 'link', 'ukendt']
+const deskPages: ReadonlyArray<DeskPageRequest['page']> = ['oversigt', 'booking', 'besked', 'person', 'link', 'lukket', 'ukendt']
 
 /** The loaders' input: a known page and a key of at most 254 characters (a search, a code, an address). */
 export function deskPageRequest(value: unknown): DeskPageRequest {

@@ -22,6 +22,12 @@ export type BookingEmailFacts = {
   endsAt: string
   /** The coach's own words to the visitor (her reason for cancelling, her note on a move), written on her desk. */
   coachNote: string | null
+  /**
+   * False when the new time lies inside the visitor's cut-off as the change was made (the coach
+   * moved it to tomorrow morning): the manage link would refuse, so the e-mail asks the visitor to
+   * call or write instead. Absent in rows from before it was kept: the link is given.
+   */
+  manageable?: boolean
 }
 type BookingEmailRow = BookingEmailFacts & { idempotencyKey: string; createdAt: string }
 
@@ -34,7 +40,7 @@ function storedUid(booking: Booking) {
   return booking.uid
 }
 
-type Occurrence = { sequence: number; stamp: string; startsAt: string; endsAt: string }
+type Occurrence = { sequence: number; stamp: string; startsAt: string; endsAt: string; manageable?: boolean }
 
 /**
  * The visitor's event, as an e-mailed invitation (REQUEST or CANCEL) or a file to import (PUBLISH):
@@ -47,7 +53,7 @@ export function visitorCalendar(booking: Booking, occurrence: Occurrence, method
   const calendar = ical({ prodId: { company: uid.slice(uid.indexOf('@') + 1), product: 'booking', language: 'DA' }, method })
   const start = new Date(occurrence.startsAt)
   const end = new Date(occurrence.endsAt)
-  const manage = !cancelled ? `\nFlyt eller aflys: ${manageUrl(booking.publicId)}` : ''
+  const manage = cancelled ? '' : occurrence.manageable === false ? `\n${contactInstead()}` : `\nFlyt eller aflys: ${manageUrl(booking.publicId)}`
   calendar.createEvent({
     id: uid,
     sequence: occurrence.sequence,
@@ -58,7 +64,9 @@ export function visitorCalendar(booking: Booking, occurrence: Occurrence, method
     location: location(booking),
     description: `${formatPeriod(start, end)} (dansk tid)${manage}`,
     organizer: { name: site.name, email: site.email },
-    attendees: [{ name: booking.name, email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
+    // A file to import (PUBLISH) is the visitor's own copy: naming them as an attendee would make
+    // some calendars treat it as an invitation to answer.
+    attendees: method === ICalCalendarMethod.PUBLISH ? [] : [{ name: booking.name, email: booking.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED, rsvp: false }],
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   })
   return calendar.toString()
@@ -73,6 +81,17 @@ export function visitorCalendar(booking: Booking, occurrence: Occurrence, method
 export function bookingInvitation(booking: Booking, email: BookingEmailRow) {
   const method = email.kind === 'aflyst' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST
   return { content: visitorCalendar(booking, { ...email, stamp: email.createdAt }, method), method: method === ICalCalendarMethod.CANCEL ? 'CANCEL' : 'REQUEST' }
+}
+
+/** What a visitor whose time can no longer be changed by the link is told to do. */
+const contactInstead = () => `Tiden ligger så tæt på, at den ikke kan flyttes eller aflyses via linket. Er der noget, så ring til mig på ${site.phone.display} eller skriv til ${site.email}.`
+
+/** Why the visitor's conversation was cancelled, in the words that fit who cancelled it. */
+function cancellationLine(booking: Booking, when: string) {
+  if (booking.cancelledBy !== 'coach') return `Samtalen ${when} (dansk tid) er aflyst, og tiden er frigivet.`
+  // An erasure cancels as the coach would: the visitor asked for it.
+  if (booking.eraseRequestedAt) return `Samtalen ${when} (dansk tid) er aflyst, fordi du har bedt om at få dine oplysninger slettet.`
+  return `Jeg har desværre måttet aflyse vores samtale ${when} (dansk tid).`
 }
 
 function modeLine(booking: Booking) {
@@ -113,10 +132,11 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
       closing: ['Sendt fra bookingen på hjemmesiden'],
     }
   }
-  const link = { label: 'Flyt eller aflys', href: manageUrl(booking.publicId) }
+  const manageable = email.manageable !== false
+  const link = manageable ? { label: 'Flyt eller aflys', href: manageUrl(booking.publicId) } : undefined
   // The coach's own words from her desk: her reason for cancelling, her note on a move.
   const fromCoach = email.coachNote ? [`Besked fra ${site.name}: ${email.coachNote}`] : []
-  const footnote = 'Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke en samtale på min hjemmeside. Har du ikke selv booket, så aflys via linket.'
+  const footnote = `Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke en samtale på min hjemmeside. Har du ikke selv booket, så ${manageable ? 'aflys via linket' : 'ring eller skriv til mig'}.`
   switch (email.kind) {
     case 'bekraeftelse':
     case 'flyttet': {
@@ -132,7 +152,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
           ...fromCoach,
           `Bookingnummer: ${booking.publicId}`,
           'Den første samtale er gratis og uforpligtende. En kalenderinvitation er vedhæftet; du kan også bare skrive tiden ind selv.',
-          'Takker du nej til invitationen i din kalender, aflyses samtalen ikke. Vil du flytte eller aflyse, så brug linket herunder.',
+          manageable ? 'Takker du nej til invitationen i din kalender, aflyses samtalen ikke. Vil du flytte eller aflyse, så brug linket herunder.' : `Takker du nej til invitationen i din kalender, aflyses samtalen ikke. ${contactInstead()}`,
         ],
         link,
         closing,
@@ -146,7 +166,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         subject,
         preview: subject,
         heading: 'Din samtale er aflyst',
-        paragraphs: [`Samtalen ${when} (dansk tid) er aflyst, og tiden er frigivet.`, ...fromCoach, `Vil du finde en ny tid, kan du booke igen på ${siteOrigin()}/book-samtale.`],
+        paragraphs: [cancellationLine(booking, when), ...fromCoach, `Vil du finde en ny tid, kan du booke igen på ${siteOrigin()}/book-samtale.`],
         closing,
       }
     }

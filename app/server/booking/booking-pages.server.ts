@@ -96,9 +96,22 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
     mode: modeLabels[booking.mode],
     changeable,
     cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
-    moveTo: changeable && availability ? days(availability, occupiedBetween(db, today, last), today, last, now) : [],
+    moveTo: changeable && availability ? movesFor(booking, availability, db, today, last, now) : [],
     addToCalendar: booking.status === 'bekraeftet' ? addToCalendarLinks(booking) : undefined,
   }
+}
+
+/**
+ * The times a booking may move to: its own time is given up by the move, so it counts neither
+ * against the pause around it nor against the day's maximum (as the move itself, `moveBooking`,
+ * counts it); the time it already has is not offered.
+ */
+function movesFor(booking: Booking, availability: Availability, db: Db, today: string, last: string, now: Date) {
+  const occupied = occupiedBetween(db, today, last)
+  const others = { ...occupied, taken: occupied.taken.filter((other) => other.startsAt !== booking.startsAt) }
+  return days(availability, others, today, last, now)
+    .map((day) => ({ ...day, slots: day.slots.filter((slot) => slot.key !== slotKey(toLocal(new Date(booking.startsAt)))) }))
+    .filter((day) => day.slots.length > 0)
 }
 
 /**
@@ -111,5 +124,11 @@ function addToCalendarLinks(booking: Booking) {
   const compact = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
   const google = new URLSearchParams({ action: 'TEMPLATE', text: title, dates: `${compact(booking.startsAt)}/${compact(booking.endsAt)}`, details })
   const outlook = new URLSearchParams({ path: '/calendar/action/compose', rru: 'addevent', subject: title, startdt: booking.startsAt, enddt: booking.endsAt, body: details })
-  return { google: `https://calendar.google.com/calendar/render?${google}`, outlook: `https://outlook.live.com/calendar/0/deeplink/compose?${outlook}` }
+  // Outlook on the web has two homes: outlook.live.com for personal accounts (Outlook.com, Hotmail),
+  // outlook.office.com for work and school accounts (Microsoft 365); neither opens the other's.
+  return {
+    google: `https://calendar.google.com/calendar/render?${google}`,
+    outlook: `https://outlook.live.com/calendar/0/deeplink/compose?${outlook}`,
+    outlookWork: `https://outlook.office.com/calendar/0/deeplink/compose?${outlook}`,
+  }
 }

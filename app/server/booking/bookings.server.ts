@@ -83,10 +83,14 @@ const bookingEmail = (booking: Booking, facts: Omit<BookingEmailFacts, 'sequence
  * The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and
  * the calendar write. `coachNote`: what the coach wrote to the visitor on her desk, in the visitor's e-mail.
  */
-function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, coachNote?: string) {
+function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability }: { coachNote?: string; availability?: Availability } = {}) {
   queueCalendarWrite(db, booking, now)
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
-  const rows = (['gaest', 'coach'] as const).map((role) => bookingEmail(booking, { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null }, key(kind, role)))
+  // A time inside the visitor's cut-off (the coach moved it to tomorrow morning) cannot be changed by the link.
+  const manageable = kind === 'aflyst' || !tooLate(availability, booking, now, 'gaest')
+  const rows = (['gaest', 'coach'] as const).map((role) =>
+    bookingEmail(booking, { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null, ...(role === 'gaest' && !manageable ? { manageable } : {}) }, key(kind, role)),
+  )
   // Any reminder still waiting was about the old time (or a booking that is now cancelled).
   db.update(outbox).set({ status: 'skipped', nextAttemptAt: null }).where(reminderWaiting(booking.id)).run()
   const remindAt = Date.parse(booking.startsAt) - REMINDER_BEFORE_MS
@@ -149,7 +153,7 @@ export function createBooking(
           })
           .returning()
           .get()
-        queueEmails(db, booking, 'bekraeftelse', now)
+        queueEmails(db, booking, 'bekraeftelse', now, { availability })
         assertFileKept(db)
         return { status: 'booket', booking, token }
       })
@@ -185,11 +189,11 @@ export function cancelBooking(
       if (tooLate(availability, current, now, by)) return { status: 'for-sent' }
       const booking = db
         .update(bookings)
-        .set({ status: 'aflyst', cancelledAt: now.toISOString(), cancelledBy: by, sequence: current.sequence + 1, updatedAt: now.toISOString() })
+        .set({ status: 'aflyst', cancelledAt: now.toISOString(), cancelledBy: by, sequence: current.sequence + 1, updatedAt: now.toISOString(), ...herChoice(by) })
         .where(eq(bookings.id, id))
         .returning()
         .get()
-      queueEmails(db, booking, 'aflyst', now, reason)
+      queueEmails(db, booking, 'aflyst', now, { coachNote: reason })
       assertFileKept(db)
       return { status: 'aflyst', booking }
     })
@@ -229,11 +233,12 @@ export function moveBooking(
             // The visitor's own moves are limited; the coach's do not use them up.
             moveCount: by === 'gaest' ? current.moveCount + 1 : current.moveCount,
             updatedAt: now.toISOString(),
+            ...herChoice(by),
           })
           .where(eq(bookings.id, id))
           .returning()
           .get()
-        queueEmails(db, booking, 'flyttet', now, note)
+        queueEmails(db, booking, 'flyttet', now, { coachNote: note, availability })
         assertFileKept(db)
         return { status: 'flyttet', booking }
       })
@@ -243,6 +248,13 @@ export function moveBooking(
     throw error
   }
 }
+
+/**
+ * A change the coach makes herself is her answer to whatever her calendar shows: the site's next
+ * write replaces the event there, even a version she edited. A visitor's change never does
+ * (calendar-writes.server.ts writes only over the version the site wrote).
+ */
+const herChoice = (by: 'gaest' | 'coach') => (by === 'coach' ? { calendarEtag: null, calendarConflictAt: null } : {})
 
 /** The rules the coach moves a booking by: the file's, without the notice. */
 export const coachRules = (availability: Availability): Availability => ({ ...availability, noticeMinutes: 0 })

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { and, between, ne } from 'drizzle-orm'
+import { and, between, eq, ne } from 'drizzle-orm'
 import { site } from '#content/site'
 import type { Db } from '#db/database'
-import { bookings, busySources } from '#db/schema'
+import { type Booking, bookings, busySources, outbox } from '#db/schema'
 import type { Busy } from '~/lib/booking/slots'
 import { addDays } from '~/lib/booking/time'
 import { type CaldavConfig, caldavConfig, caldavLabel, calendarFailure, eventsBetween, hostOf } from '~/server/calendar/caldav.server'
@@ -158,12 +158,17 @@ export async function refreshBusySources({
   )
 }
 
+/** A busy time with the calendar it came from (its label) and its event's UID. */
+export type LabelledBusy = Busy & { label: string; uid: string }
+
 /**
- * The busy times of every configured source (or every source the server stored) that touch the Danish dates from..to. A booking the
- * site itself wrote into the CalDAV calendar is left out: it is a booking already, and a move must
- * not be blocked by the booking's own old time.
+ * The busy times of every configured source (or every source the server stored) that touch the
+ * Danish dates from..to, named by their calendar. A booking the site itself wrote into the CalDAV
+ * calendar is left out while it stands at the booking's own time: it is a booking already, and a
+ * move must not be blocked by the booking's own old time. At any other time it is the coach's
+ * edit (she moved the event in her calendar) and counts as busy where she put it.
  */
-export function busyBetween(db: Db, from: string, to: string, sources: BusySource[] | 'stored' = configuredBusySources()): Busy[] {
+export function labelledBusyBetween(db: Db, from: string, to: string, sources: BusySource[] | 'stored' = configuredBusySources()): LabelledBusy[] {
   if (sources.length === 0) return []
   const start = Date.parse(`${addDays(from, -1)}T00:00:00Z`)
   const end = Date.parse(`${addDays(to, 2)}T00:00:00Z`)
@@ -171,22 +176,52 @@ export function busyBetween(db: Db, from: string, to: string, sources: BusySourc
   const recent = new Date(Date.now() - DAY_MS).toISOString()
   const rows = db.select().from(busySources).all()
   const keys = new Set(sources === 'stored' ? rows.filter((row) => row.checkedAt >= recent).map((row) => row.sourceKey) : sources.map((source) => source.key))
-  const own = new Set(
+  const own = new Map(
     db
-      .select({ uid: bookings.uid })
+      .select({ uid: bookings.uid, startsAt: bookings.startsAt, endsAt: bookings.endsAt })
       .from(bookings)
       .where(and(between(bookings.localDate, addDays(from, -1), addDays(to, 1)), ne(bookings.uid, '')))
       .all()
-      .map((row) => row.uid),
+      .map((row) => [row.uid, [Date.parse(row.startsAt), Date.parse(row.endsAt)] as const]),
   )
+  const atItsOwnTime = (busyFrom: number, busyTo: number, uid: string) => {
+    const time = own.get(uid)
+    return time !== undefined && time[0] === busyFrom && time[1] === busyTo
+  }
   return rows
     .filter((row) => keys.has(row.sourceKey))
-    .flatMap((row) => row.intervals)
-    .filter(([busyFrom, busyTo, uid]) => busyTo > start && busyFrom < end && !own.has(uid))
-    .map(([busyFrom, busyTo]) => ({ start: busyFrom, end: busyTo }))
+    .flatMap((row) =>
+      row.intervals
+        .filter(([busyFrom, busyTo, uid]) => busyTo > start && busyFrom < end && !atItsOwnTime(busyFrom, busyTo, uid))
+        .map(([busyFrom, busyTo, uid]) => ({ start: busyFrom, end: busyTo, label: row.label, uid })),
+    )
 }
 
-export type SourceState = { label: string; goodAt: string | null; lastError: string | null; stale: boolean }
+/**
+ * Where her calendar has a booking's event, when she has moved it to another time than the
+ * booking's (as her calendar was last read). Nothing while the site's own write of the event waits,
+ * is being tried or gave up, or was carried out after that reading: then the calendar shows the
+ * site's old version, not her edit.
+ */
+export function movedInHerCalendar(db: Db, booking: Pick<Booking, 'uid' | 'startsAt' | 'endsAt'>): Busy | undefined {
+  const writes = db.select({ status: outbox.status, sentAt: outbox.sentAt }).from(outbox).where(and(eq(outbox.kind, 'calendar-write'), eq(outbox.eventUid, booking.uid))).all()
+  if (writes.some((write) => write.status === 'pending' || write.status === 'sending' || write.status === 'failed')) return undefined
+  const lastWrite = writes.reduce((latest, write) => (write.sentAt && write.sentAt > latest ? write.sentAt : latest), '')
+  const [start, end] = [Date.parse(booking.startsAt), Date.parse(booking.endsAt)]
+  for (const row of db.select().from(busySources).all()) {
+    if (!row.goodAt || row.goodAt < lastWrite) continue
+    const found = row.intervals.filter(([, , uid]) => uid === booking.uid)
+    if (found.length > 0 && !found.some(([from, to]) => from === start && to === end)) return { start: found[0]![0], end: found[0]![1] }
+  }
+  return undefined
+}
+
+/** The busy times that touch the Danish dates from..to, as the slot rules take them. */
+export function busyBetween(db: Db, from: string, to: string, sources: BusySource[] | 'stored' = configuredBusySources()): Busy[] {
+  return labelledBusyBetween(db, from, to, sources).map(({ start, end }) => ({ start, end }))
+}
+
+export type SourceState = { label: string; goodAt: string | null; lastError: string | null; stale: boolean; read?: boolean }
 
 /**
  * Each configured source and whether its last good copy is too old to trust (or missing). While
@@ -199,7 +234,7 @@ export function busySourceStates(db: Db, maxAgeMinutes: number, now = new Date()
     const row = rows.get(source.key)
     const goodAt = row?.goodAt ?? null
     const stale = !goodAt || now.getTime() - Date.parse(goodAt) > maxAgeMinutes * 60_000
-    return { label: source.label, goodAt, lastError: row?.lastError ?? (row ? null : 'endnu ikke læst'), stale }
+    return { label: source.label, goodAt, lastError: row?.lastError ?? (row ? null : 'endnu ikke læst'), stale, read: row !== undefined }
   })
 }
 

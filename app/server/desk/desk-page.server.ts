@@ -4,7 +4,7 @@ import { getDb } from '#db/connection'
 import type { DeskPage, DeskPageRequest } from '~/lib/desk/desk-data'
 import { type DeskDeps, currentSession } from '~/server/desk/desk-actions.server'
 import { formTokenOf, linkIsUsable, sessionCookie } from '~/server/desk/desk-auth.server'
-import { deskBookingPage, deskMessage, deskOverview, deskPerson } from '~/server/desk/desk-views.server'
+import { deskBookingPage, deskClosedTimes, deskMessage, deskOverview, deskPerson } from '~/server/desk/desk-views.server'
 
 /**
  * One desk page for this request: the sign-in without a session (whatever the address), the page
@@ -21,6 +21,7 @@ export function deskPage({ page, key }: DeskPageRequest, deps: DeskDeps = {}): D
   if (page === 'booking') return { ...signedIn, page, booking: deskBookingPage(db, key, now) }
   if (page === 'besked') return { ...signedIn, page, message: deskMessage(db, key, now) }
   if (page === 'person') return { ...signedIn, page, person: deskPerson(db, key, now) }
+  if (page === 'lukket') return { ...signedIn, page, closed: deskClosedTimes(db, now) }
   if (page === 'ukendt') return { ...signedIn, page }
   return { ...signedIn, page: 'oversigt', overview: deskOverview(db, now, key) }
 }

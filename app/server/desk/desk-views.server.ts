@@ -5,11 +5,16 @@ import { modeLabels } from '~/lib/booking/booking-form'
 import { freeSlotsByDay, slotKey } from '~/lib/booking/slots'
 import { formatDay, formatInstant, formatPeriod, formatTime, toLocal } from '~/lib/booking/time'
 import { serviceTypeLabels, type ServiceType } from '~/lib/contact'
-import type { DeskBooking, DeskBookingPage, DeskDay, DeskMessage, DeskMessageLine, DeskOverview, DeskPerson, DeskPersonPage } from '~/lib/desk/desk-data'
-import { openAvailability } from '~/server/booking/availability.server'
+import type { DeskBooking, DeskBookingPage, DeskClosedTimes, DeskDay, DeskMessage, DeskMessageLine, DeskOverview, DeskPerson, DeskPersonPage } from '~/lib/desk/desk-data'
+import type { Availability } from '~/lib/booking/availability-schema'
+import { holidayOn } from '~/lib/booking/holidays'
+import { type Slot, type Taken, plannedSlots, unavailability } from '~/lib/booking/slots'
+import { addDays } from '~/lib/booking/time'
+import { openProblems, problemTitles } from '~/server/alerts/coach-alerts.server'
+import { openAvailability, rulesInForce } from '~/server/booking/availability.server'
 import { bookableAvailability } from '~/server/booking/bookable.server'
 import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.server'
-import { busyBetween } from '~/server/calendar/busy-sources.server'
+import { type LabelledBusy, busyBetween, busySourceStates, labelledBusyBetween, movedInHerCalendar } from '~/server/calendar/busy-sources.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { effectLabels, unfinishedEffects } from '~/server/outbox/outbox.server'
 
@@ -22,8 +27,18 @@ const PERSONS_SHOWN = 20
 
 const clock = (iso: string) => formatTime(toLocal(new Date(iso)).time)
 
-function deskBooking(booking: Booking, now: Date): DeskBooking {
+/** »Du har flyttet … i din kalender«, when her calendar has the booking's event at another time. */
+function movedInCalendar(db: Db, booking: Booking) {
+  if (booking.status !== 'bekraeftet' || !booking.uid) return undefined
+  const there = movedInHerCalendar(db, booking)
+  if (!there) return undefined
+  return `Du har flyttet samtalen med ${booking.name} (${formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt))}) til ${formatPeriod(new Date(there.start), new Date(there.end))} i din kalender – flyt eller aflys for den besøgende?`
+}
+
+function deskBooking(booking: Booking, now: Date, db?: Db): DeskBooking {
+  const moved = db && Date.parse(booking.endsAt) > now.getTime() ? movedInCalendar(db, booking) : undefined
   return {
+    ...(moved ? { movedInCalendar: moved } : {}),
     code: booking.publicId,
     time: `kl. ${clock(booking.startsAt)}–${clock(booking.endsAt)}`,
     name: booking.name,
@@ -56,7 +71,7 @@ function bookingDays(db: Db, now: Date): DeskDay[] {
   const days = new Map<string, DeskDay>()
   for (const booking of list) {
     const day = days.get(booking.localDate) ?? { date: booking.localDate, label: formatDay(booking.localDate), bookings: [] }
-    day.bookings.push(deskBooking(booking, now))
+    day.bookings.push(deskBooking(booking, now, db))
     days.set(booking.localDate, day)
   }
   return [...days.values()]
@@ -113,6 +128,7 @@ export function deskOverview(db: Db, now: Date, query: string): DeskOverview {
     messages: db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(MESSAGES_SHOWN).all().map(messageLine),
     search: words ? { query: words, persons: searchPersons(db, words) } : undefined,
     undelivered: undelivered(db),
+    problems: openProblems(db).map((problem) => ({ title: problemTitles[problem.id], since: received(problem.since) })),
   }
 }
 
@@ -133,7 +149,72 @@ export function deskBookingPage(db: Db, code: string, now: Date): DeskBookingPag
           slots: day.slots.filter((slot) => slot.start.toISOString() !== booking.startsAt).map((slot) => ({ key: slotKey(slot), label: formatInstant(slot.start) })),
         }))
       : []
-  return { ...deskBooking(booking, now), period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)), moveTo: moveTo.filter((day) => day.slots.length > 0), changeable }
+  return {
+    ...deskBooking(booking, now, db),
+    period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)),
+    moveTo: moveTo.filter((day) => day.slots.length > 0),
+    changeable,
+    calendarConflict: changeable && booking.calendarConflictAt !== null,
+  }
+}
+
+const CLOSED_VIEW_DAYS = 14
+const MINUTE = 60_000
+
+/** Why one time of her week cannot be booked now, in her words; undefined while it can. */
+function whyClosed(availability: Availability, slot: Slot & { closed: boolean }, taken: Taken[], busy: LabelledBusy[], now: Date) {
+  if (slot.closed) return availability.holidaysClosed && holidayOn(slot.date) ? 'lukket – helligdag' : 'lukket (lukket i booking.yaml)'
+  const reason = unavailability(availability, slot, taken, now, busy)
+  const [start, end] = [slot.start.getTime(), slot.end.getTime()]
+  const overlaps = (from: number, to: number) => start < to && from < end
+  switch (reason) {
+    case undefined:
+      return undefined
+    case 'lukket':
+      return 'lukket (aaben: nej i booking.yaml)'
+    case 'for-tidligt':
+      return 'for tæt på – varsel (tidligst)'
+    case 'for-sent':
+      return 'for langt ude (senest)'
+    case 'taget':
+      return taken.some((booking) => overlaps(Date.parse(booking.startsAt), Date.parse(booking.endsAt))) ? 'booket' : 'mellemrum/pause ved en anden samtale'
+    case 'optaget': {
+      const direct = busy.find((period) => overlaps(period.start, period.end))
+      if (direct) return `optaget i ${direct.label}`
+      const near = busy.find((period) => start < period.end + availability.bufferMinutes * MINUTE && period.start < end + availability.bufferMinutes * MINUTE)
+      return `mellemrum/pause ved en aftale i ${near?.label ?? 'din kalender'}`
+    }
+    case 'dagen-fuld':
+      return 'dagens maksimum (max_pr_dag) er nået'
+  }
+}
+
+/**
+ * »Hvorfor er tiden lukket?«: the next two weeks as visitors are offered them, each time of her week
+ * with why it cannot be booked (booked, busy in a named calendar, closed, pause, the day's maximum,
+ * too close), by the same rule the booking itself keeps (`unavailability`).
+ */
+export function deskClosedTimes(db: Db, now: Date): DeskClosedTimes {
+  const { availability } = rulesInForce(db)
+  if (!availability) return { closedNow: 'content/booking.yaml har en fejl og har aldrig været gyldig, så der er ingen tider (se vejledningen, »Dine bookingtider«).', days: [] }
+  const stale = busySourceStates(db, availability.calendarMaxAgeMinutes, now).filter((source) => source.stale)
+  const closedNow = !availability.open
+    ? 'Bookingen er slået fra (aaben: nej i content/booking.yaml).'
+    : stale.length > 0 && !bookableAvailability(db, now)
+      ? `Lige nu tilbydes ingen tider, fordi ${stale.map((source) => source.label).join(' og ')} ikke er læst inden for kalender_max_alder. Tiderne herunder er, som de ville være.`
+      : undefined
+  const today = toLocal(now).date
+  const last = addDays(today, CLOSED_VIEW_DAYS - 1)
+  const taken = takenBetween(db, today, last)
+  const busy = labelledBusyBetween(db, today, last)
+  const days: DeskClosedTimes['days'] = []
+  for (let date = today; date <= last; date = addDays(date, 1)) {
+    const slots = plannedSlots(availability, date)
+    const open = slots.filter((slot) => !slot.closed)
+    const hours = open.length > 0 ? `kl. ${formatTime(toLocal(open[0]!.start).time)}–${formatTime(toLocal(open.at(-1)!.end).time)}` : slots.length > 0 ? 'lukket hele dagen' : 'ingen tider i din uge'
+    days.push({ date, label: formatDay(date), hours, slots: slots.map((slot) => ({ time: `kl. ${formatTime(slot.time)}`, reason: whyClosed(availability, slot, taken, busy, now) })) })
+  }
+  return { closedNow, days }
 }
 
 /** One message; opening it marks it read (the desk's list then shows it without »ny«). */

@@ -1,4 +1,5 @@
 import { databaseFileProblem } from '#db/database'
+import { openProblems } from '~/server/alerts/coach-alerts.server'
 import { getDb } from '#db/connection'
 import { rulesInForce } from '~/server/booking/availability.server'
 import { busySourceStates } from '~/server/calendar/busy-sources.server'
@@ -37,11 +38,25 @@ function calendarHealth() {
   return { bookingOpenForCalendars: stale === 0, calendars: { total: states.length, failing: states.filter((state) => state.lastError !== null).length, stale } }
 }
 
-/** /healthz: 200 when healthy, 503 with the reason otherwise; never stored. */
+/**
+ * How many problems the coach has been alerted to and are not over (booking closed by a calendar, a
+ * calendar write given up, a broken booking.yaml): a count, never which or why.
+ */
+function openProblemCount() {
+  try {
+    return openProblems(getDb()).length
+  } catch {
+    return 0
+  }
+}
+
+/** /healthz: 200 when healthy (`degraded` while the coach has an open problem), 503 with the reason otherwise; never stored. */
 export function healthResponse() {
   const health = databaseHealth()
   if (!health.ok) log('error', 'health check failed', { reason: health.reason })
-  return Response.json(health.ok ? { status: 'ok', ...calendarHealth() } : { status: 'unavailable', reason: health.reason }, {
+  const problems = health.ok ? openProblemCount() : 0
+  const healthy = problems > 0 ? { status: 'degraded', problems } : { status: 'ok' }
+  return Response.json(health.ok ? { ...healthy, ...calendarHealth() } : { status: 'unavailable', reason: health.reason }, {
     status: health.ok ? 200 : 503,
     headers: { 'Cache-Control': 'no-store' },
   })

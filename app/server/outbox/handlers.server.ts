@@ -1,3 +1,4 @@
+import { coachAlertHandler } from '~/server/alerts/coach-alerts.server'
 import { bookingEmailHandler } from '~/server/booking/booking-mail.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { calendarWriteHandler } from '~/server/calendar/calendar-writes.server'
@@ -17,5 +18,6 @@ export function configuredHandlers({ transport = getMailTransport(), caldav = ca
     'booking-email': bookingEmailHandler(transport),
     'calendar-write': calendarWriteHandler(caldav),
     'newsletter-email': newsletterEmailHandler(transport),
+    'coach-alert': coachAlertHandler(transport),
   }
 }
