@@ -5,6 +5,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type Db, openDatabase } from '#db/database'
 import { contactMessages, newsletterSubscribers, outbox } from '#db/schema'
 import { queueEffects } from '~/server/outbox/outbox.server'
+import { HEARTBEAT, readState } from '~/server/app-state.server'
 import { createBooking } from '~/server/booking/bookings.server'
 import { insertPost } from '../helpers'
 import { setEffects } from '../outbox-rows'
@@ -81,6 +82,23 @@ describe('the background jobs', () => {
     expect((await until('outbox run'))[0]).toMatchObject({ tried: 1, delivered: 1, failed: 0 })
     await settle()
     expect(jobsTest.lines.filter((line) => line.level !== 'info')).toEqual([])
+  })
+
+  it('tell the coach once when booking.yaml is broken: the alert is queued and sent in the same run, and not again in the next', async () => {
+    const broken = join(jobsTest.dir, 'booking.yaml')
+    writeFileSync(broken, 'aabningstider:\n  mandag: [9.00–\n')
+    useEnvironment({ BOOKING_FILE: broken, COACH_EMAIL: 'coach@eksempel.dk' })
+    jobsTest.jobs.startBackgroundJobs()
+    expect((await until('outbox run'))[0]).toMatchObject({ tried: 1, delivered: 1 })
+    const alerts = () => jobsTest.withDatabase((db) => db.select({ key: outbox.idempotencyKey, status: outbox.status }).from(outbox).where(eq(outbox.kind, 'coach-alert')).all())
+    expect(alerts()).toEqual([{ key: expect.stringContaining('booking-yaml-fejl'), status: 'sent' }])
+    // The next run (its heartbeat) finds the problem still open and queues nothing.
+    const heartbeat = () => jobsTest.withDatabase((db) => readState(db, HEARTBEAT)?.value)
+    const first = heartbeat()
+    vi.advanceTimersToNextTimer()
+    await vi.waitFor(() => expect(heartbeat()).not.toBe(first))
+    await settle()
+    expect(alerts()).toHaveLength(1)
   })
 
   it('start once: a second start adds no timers, and nothing is logged when there was nothing to do', async () => {
