@@ -1,10 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { bookings, contactMessages, deskEvents } from '#db/schema'
+import { bookings, contactMessages, deskEvents, outbox } from '#db/schema'
+import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
+import { manageToken } from '~/server/links/links.server'
+import { outboxTransport } from '~/server/mail/mail-transport.server'
 import { cancelBooking, createBooking, markNoShow } from '~/server/booking/bookings.server'
 import { type DeskDeps, handleDeskAction, handleLinkRequest, handleSignIn } from '~/server/desk/desk-actions.server'
 import { currentSession } from '~/server/desk/desk-actions.server'
@@ -292,10 +295,17 @@ describe("the desk's smaller actions", () => {
     expect(recentDeskEvents(db).map((event) => event.action)).toEqual(['logget-ud'])
   })
 
-  it('hands over everything stored about a person as a JSON file', async () => {
+  it('hands over everything stored about a person as a JSON file, without her live links, IP hash or claims', async () => {
     const cookie = signedIn()
-    book('10:00')
+    const mailFolder = mkdtempSync(join(tmpdir(), 'desk-export-outbox-'))
+    vi.stubEnv('MAIL_OUTBOX_DIR', mailFolder)
+    const booked = book('10:00')
+    // Her confirmation as the outbox's folder keeps it (e-mail, calendar file), mid-claim.
+    await deliverBookingEmails({ db, transport: outboxTransport(mailFolder), bookingId: booked.id, clock: () => NOW })
+    db.update(outbox).set({ claimToken: 'en-claim' }).run()
     message('Mette', 'mette@eksempel.dk', NOW.toISOString())
+    const token = manageToken(booked.publicId)
+    expect(readdirSync(mailFolder).map((file) => readFileSync(join(mailFolder, file), 'utf8')).join('')).toContain(token)
     const answer = await act(cookie, { handling: 'eksporter', email: 'mette@eksempel.dk' })
     expect(answer.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
     expect(answer.headers.get('Content-Disposition')).toBe('attachment; filename="oplysninger.json"')
@@ -303,6 +313,10 @@ describe("the desk's smaller actions", () => {
     const file = JSON.parse(await answer.text())
     expect(file.messages).toHaveLength(1)
     expect(file.bookings).toHaveLength(1)
+    expect(file.bookingEmails.length).toBeGreaterThan(0)
+    const text = JSON.stringify(file)
+    expect(text).toContain('/booking/[link fjernet]')
+    for (const secret of [token, 'ipHash', 'claimToken', 'en-claim', 'manageTokenHash']) expect(text).not.toContain(secret)
     expect(recentDeskEvents(db)[0]?.action).toBe('person-eksporteret')
   })
 

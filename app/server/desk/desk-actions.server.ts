@@ -29,6 +29,7 @@ import {
 } from '~/server/desk/desk-auth.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
+import { withoutSecrets } from '~/server/links/links.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
 
@@ -188,7 +189,7 @@ function markHandled(db: Db, id: string, now: Date): DeskStatus {
 
 /** Everything stored about one person, as contact:export gives it, for the coach to hand on. */
 async function exportAnswer(db: Db, email: string, now: Date) {
-  const person = { ...(await exportPerson(email, { db })), ...(await exportBookings(email, { db })) }
+  const person = withoutSecrets({ ...(await exportPerson(email, { db })), ...(await exportBookings(email, { db })) })
   recordDeskEvent(db, 'person-eksporteret', now)
   return new Response(JSON.stringify(person, null, 2), {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': 'attachment; filename="oplysninger.json"', 'Cache-Control': 'no-store, private' },
