@@ -214,6 +214,11 @@ describe('a desk page below /coach', () => {
     const handled = subpage('besked/12', { signedIn: true, formToken, page: 'besked', message: { ...message, handled: true } })
     expect(textOf(handled)).toContain('Beskeden er håndteret.')
     expect(formsOf(handled).map((form) => form.handling)).toEqual(['log-ud', 'log-ud-overalt'])
+    // Without a phone (the field is optional) there is no phone row at all, and no empty tel: link.
+    const noPhone = subpage('besked/12', { signedIn: true, formToken, page: 'besked', message: { ...message, phone: '' } })
+    expect(textOf(noPhone)).toContain('Modtaget 18. september kl. 10.42 E-mail bo@eksempel.dk Type ydelse Stress coaching')
+    expect(textOf(noPhone)).not.toContain('Telefon')
+    expect(noPhone).not.toContain('tel:')
   })
 
   it('a person’s page lists what is stored, exports it, and erases it only after a confirmation', () => {
