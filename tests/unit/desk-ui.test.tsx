@@ -107,7 +107,7 @@ describe('the desk overview', () => {
     expect(empty).toContain('Ingen ledige tider inden for bookingvinduet.')
     expect(empty).toContain('Ingen beskeder.')
     const closed = textOf(renderToStaticMarkup(<DeskOverview overview={{ ...overview, freeTimes: undefined }} />))
-    expect(closed).toContain('Bookingen er lukket lige nu (se vejledningen, »Når noget ikke virker«).')
+    expect(closed).toContain('Bookingen er lukket lige nu (se vejledningen, »Når noget går galt«).')
   })
 
   it('searches by name or e-mail with a GET form and lists who was found', () => {

@@ -79,7 +79,7 @@ export const deskStatusText = {
   'samme-tid': 'Bookingen har allerede den tid.',
   'for-sent': 'Samtalen er slut; den kan ikke ændres.',
   'allerede-aflyst': 'Bookingen er allerede aflyst.',
-  lukket: 'Bookingen er lukket lige nu (se vejledningen), så der kan ikke flyttes.',
+  lukket: 'Bookingen er lukket lige nu (se vejledningen, »Når noget går galt«), så der kan ikke flyttes.',
   udeblevet: 'Noteret: den besøgende kom ikke.',
   'udeblevet-fortrudt': 'Markeringen »udeblev« er fjernet.',
   'ikke-begyndt': 'Samtalen er ikke begyndt endnu.',
