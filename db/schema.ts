@@ -232,13 +232,14 @@ export const newsletterAnnouncedArticles = sqliteTable('newsletter_announced_art
  * given up after ten attempts, revived by `npm run mail:retry -- --alle` or the desk.
  * What a row concerns is one of the references below, by kind; deleting that deletes its effects,
  * except a calendar write, which names its event by UID so the removal of an erased booking still
- * goes out after the booking row is gone.
+ * goes out after the booking row is gone. A desk link concerns nobody but the coach: its row holds
+ * no token (the worker makes the link when it sends) and is deleted by the purge after a day.
  */
 export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email', 'coach-alert'] }).notNull(),
+    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email', 'coach-alert', 'desk-link'] }).notNull(),
     contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     subscriberId: integer('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
@@ -275,7 +276,12 @@ export const senderAttempts = sqliteTable(
   'sender_attempts',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    action: text('action', { enum: ['contact', 'booking', 'newsletter', 'desk-link', 'desk-address'] }).notNull(),
+    /**
+     * Per sender (the salted hash of its network): contact, booking, newsletter, desk-link. Per
+     * recipient (the salted hash of the address, limits/sender.server.ts `recipientHash`): desk-address
+     * (links to the coach nobody recognised asked for), contact-receipt, already-booked, newsletter-confirmation.
+     */
+    action: text('action', { enum: ['contact', 'booking', 'newsletter', 'desk-link', 'desk-address', 'contact-receipt', 'already-booked', 'newsletter-confirmation'] }).notNull(),
     senderHash: text('sender_hash').notNull(),
     createdAt: text('created_at').notNull(),
   },

@@ -80,11 +80,23 @@ test.describe('on a phone', () => {
     await toggle.click()
     await expect(menu).toBeVisible()
     await expect(menu.getByRole('link', { name: 'Hjem' })).toBeFocused()
-    // Tab past the last link comes back to the toggle, not to the page behind the menu.
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab')
-    await expect(toggle).toBeFocused()
-    await page.keyboard.press('Shift+Tab')
-    await expect(menu.getByRole('link', { name: 'Kontakt' })).toBeFocused()
+    // Every Tab step, not only where it ends: each link of the menu in turn, then past the last one
+    // back to the toggle (never the page behind the menu), and Shift+Tab the same way back.
+    const links = (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim())
+    expect(links.length).toBeGreaterThan(2)
+    const focused = () => page.evaluate(() => (document.activeElement?.matches('header summary') ? 'toggle' : (document.activeElement?.textContent ?? '').trim()))
+    const forward: string[] = []
+    for (let i = 1; i <= links.length; i++) {
+      await page.keyboard.press('Tab')
+      forward.push(await focused())
+    }
+    expect(forward).toEqual([...links.slice(1), 'toggle'])
+    const backward: string[] = []
+    for (let i = 0; i < links.length; i++) {
+      await page.keyboard.press('Shift+Tab')
+      backward.push(await focused())
+    }
+    expect(backward).toEqual([...links].reverse())
 
     await page.touchscreen.tap(200, 800)
     await expect(menu).toBeHidden()

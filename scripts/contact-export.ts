@@ -6,11 +6,12 @@
 import { closeDb } from '#db/connection'
 import { exportBookings } from '~/server/booking/booking-admin.server'
 import { exportPerson } from '~/server/contact/contact-admin.server'
+import { withoutSecrets } from '~/server/links/links.server'
 import { emailArgument } from './lib/email-argument.ts'
 import { quantity } from './lib/quantity.ts'
 
 const email = emailArgument('contact:export')
-const data = { ...(await exportPerson(email)), ...(await exportBookings(email)) }
+const data = withoutSecrets({ ...(await exportPerson(email)), ...(await exportBookings(email)) })
 console.log(JSON.stringify(data, null, 2))
 // Bookings are named only when there are any, so a contact-only person reads as before.
 const bookings = data.bookings.length > 0 ? `, ${quantity(data.bookings.length, 'booking', 'bookinger')}` : ''

@@ -25,3 +25,6 @@ export const newsletterAnswers: Record<NewsletterStatus, { title: string; text: 
     refused: true,
   },
 }
+
+/** An address that has not confirmed gets at most one confirmation an hour, however often it is typed in. */
+export const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000

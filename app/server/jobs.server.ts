@@ -10,6 +10,7 @@ import { configuredBusySources, refreshBusySources } from '~/server/calendar/bus
 import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
 import { purgeOldMessages } from '~/server/contact/contact.server'
 import { purgeSenderAttempts } from '~/server/limits/sender-limits.server'
+import { purgeDeskAuth } from '~/server/desk/desk-auth.server'
 import { currentLaunchPlaceholders } from '~/server/launch-check.server'
 import { log } from '~/server/log.server'
 import { purgeNewsletter } from '~/server/newsletter/newsletter.server'
@@ -112,6 +113,7 @@ async function purge() {
     const removed = await purgeNewsletter()
     if (removed.unconfirmed > 0) log('info', 'unconfirmed newsletter sign-ups deleted', removed)
     purgeSenderAttempts(getDb())
+    purgeDeskAuth(getDb())
   } catch (error) {
     log('error', 'newsletter purge failed', { error: error instanceof Error ? error.message : String(error) })
   }

@@ -10,6 +10,7 @@ import { managedBooking } from '~/server/booking/booking-pages.server'
 import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server/booking/bookings.server'
 import { hashToken, manageToken } from '~/server/links/links.server'
 import { outboxTransport } from '~/server/mail/mail-transport.server'
+import { RECIPIENT_CAPS } from '~/server/limits/sender-limits.server'
 import { temporaryDatabase } from '../helpers'
 import { bookingEmailRows, payloadIs } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, snapshot, testAvailability } from './booking-helpers'
@@ -114,6 +115,30 @@ describe('never double-booked', () => {
     const later = (now: string, ipHash: string) => createBooking(db, { availability, date: '2026-04-27', time: '09:00', details: details('ny@eksempel.dk'), ipHash, now: new Date(now) })
     expect(later('2026-04-20T07:59:59.999Z', 'ip-f').status).toBe('har-booking')
     expect(later('2026-04-20T08:00:00.000Z', 'ip-g').status).toBe('booket')
+  })
+
+  it('one upcoming booking per person: a+2@… is a@…, and the notice goes to the address that booked', () => {
+    const { db } = temporaryDatabase()
+    const first = book(db, '09:00', 'Mette@Eksempel.dk')
+    if (first.status !== 'booket') throw new Error(first.status)
+    for (const [n, email] of ['mette+2@eksempel.dk', 'METTE+booking@Eksempel.dk'].entries()) {
+      expect(book(db, '11:00', email, NOW, `ip-plus-${n}`)).toEqual({ status: 'har-booking', booking: first.booking })
+    }
+    expect(existingNotices(db).map((notice) => notice.bookingId)).toEqual([first.booking.id, first.booking.id])
+    // Another person at the same domain, and a '+' where there is no local part before it, book as usual.
+    expect(book(db, '11:00', 'mette2@eksempel.dk', NOW, 'ip-anden').status).toBe('booket')
+    expect(book(db, '10:00', '+mette@eksempel.dk', NOW, 'ip-plus-foran').status).toBe('booket')
+  })
+
+  it('tells one person about the booking they have at most twice a day, however many tries a stranger makes', () => {
+    const { db } = temporaryDatabase()
+    const first = book(db, '09:00', 'mette@eksempel.dk')
+    if (first.status !== 'booket') throw new Error(first.status)
+    for (let n = 0; n < 6; n++) expect(book(db, '11:00', n % 2 ? 'mette@eksempel.dk' : `mette+${n}@eksempel.dk`, NOW, `ip-fremmed-${n}`).status).toBe('har-booking')
+    expect(existingNotices(db)).toHaveLength(RECIPIENT_CAPS['already-booked'])
+    const nextDay = new Date(NOW.getTime() + 24 * 60 * 60_000 + 1)
+    expect(createBooking(db, { availability, date: MONDAY, time: '11:00', details: details('mette@eksempel.dk'), ipHash: 'ip-dagen-efter', now: nextDay }).status).toBe('har-booking')
+    expect(existingNotices(db)).toHaveLength(RECIPIENT_CAPS['already-booked'] + 1)
   })
 
   it('checks the time before the address: a taken or closed time is refused alike, with or without a booking', () => {

@@ -246,7 +246,9 @@ describe('contact flow', () => {
     const transport = flakyTransport().transport
     const now = new Date('2025-10-01T12:00:00.000Z')
     const at = (date: Date) => () => date
-    const send = (ip: string, at = now) => submitContact(validForm(), { ip, db, transport, clock: () => at })
+    let serial = 0
+    // A new address each time: the receipts' own cap per person is tested below.
+    const send = (ip: string, at = now) => submitContact(validForm({ email: `anne${++serial}@eksempel.dk` }), { ip, db, transport, clock: () => at })
 
     for (let index = 0; index < 5; index++) expect((await send('10.0.0.5')).status).toBe('sendt')
     expect((await send('10.0.0.5')).status).toBe('for-mange')
@@ -257,6 +259,22 @@ describe('contact flow', () => {
     vi.stubEnv('CONTACT_RATE_LIMIT', '1')
     expect((await send('10.0.0.7')).status).toBe('sendt')
     expect((await send('10.0.0.7')).status).toBe('for-mange')
+  })
+
+  it('sends one person at most three receipts a day, from any number of senders; the coach gets every message', async () => {
+    const { db } = temporaryDatabase()
+    const { transport, delivered: sent } = flakyTransport()
+    const now = new Date('2025-10-01T12:00:00.000Z')
+    const statuses: string[] = []
+    for (const [n, email] of ['offer@eksempel.dk', 'Offer+1@eksempel.dk', 'offer+2@eksempel.dk', 'offer+3@eksempel.dk', 'OFFER@eksempel.dk'].entries()) {
+      statuses.push((await submitContact(validForm({ email }), { ip: `10.0.1.${n}`, db, transport, clock: () => now })).status)
+    }
+    // »sendt« promises a confirmation by e-mail: only where one went.
+    expect(statuses).toEqual(['sendt', 'sendt', 'sendt', 'modtaget', 'modtaget'])
+    expect(sent.filter((email) => email.subject === 'Tak for din besked').map((email) => email.to)).toEqual(['offer@eksempel.dk', 'Offer+1@eksempel.dk', 'offer+2@eksempel.dk'])
+    expect(sent.filter((email) => email.subject.startsWith('Ny besked fra'))).toHaveLength(5)
+    const nextDay = new Date(now.getTime() + 24 * 60 * 60_000 + 1)
+    expect((await submitContact(validForm({ email: 'offer@eksempel.dk' }), { ip: '10.0.1.9', db, transport, clock: () => nextDay })).status).toBe('sendt')
   })
 
   it('counts an IPv6 sender by its /64, so rotating addresses does not escape the limit', async () => {

@@ -4,12 +4,13 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
-import { bookings, contactMessages, deskEvents, deskLinks, outbox } from '#db/schema'
+import { bookings, contactMessages, deskEvents, deskLinks, outbox, senderAttempts } from '#db/schema'
 import { createBooking, moveBooking } from '~/server/booking/bookings.server'
-import { LINK_LIFETIME_MS, SESSION_LIFETIME_MS, redeemSignInLink, requestSignInLink, sessionCookie, sessionOf } from '~/server/desk/desk-auth.server'
+import { LINK_LIFETIME_MS, SESSION_LIFETIME_MS, linkIsUsable, purgeDeskAuth, redeemSignInLink, requestSignInLink, sessionCookie, sessionOf } from '~/server/desk/desk-auth.server'
+import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
 import { type DeskDeps, handleDeskAction, handleLinkRequest, handleSignIn } from '~/server/desk/desk-actions.server'
 import { deskPage } from '~/server/desk/desk-page.server'
-import { DESK_LINKS_PER_ADDRESS as ATTEMPTS_PER_ADDRESS } from '~/server/limits/sender-limits.server'
+import { DESK_LINKS_PER_SENDER, purgeSenderAttempts } from '~/server/limits/sender-limits.server'
 import { formData, temporaryDatabase } from '../helpers'
 import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, testAvailability } from './booking-helpers'
@@ -22,6 +23,7 @@ let db: Db
 let transport: ReturnType<typeof memoryTransport>
 
 beforeEach(() => {
+  afterAnswer = []
   db = temporaryDatabase().db
   transport = memoryTransport()
   const dir = mkdtempSync(join(tmpdir(), 'desk-file-'))
@@ -34,36 +36,65 @@ afterEach(() => {
   vi.unstubAllEnvs()
 })
 
-const at = (iso: string) => ({ db, transport, clock: () => new Date(iso), clientAddress: '203.0.113.7' }) satisfies DeskDeps
+/** The work each answer left for afterwards (the sign-in e-mail): done when the test says so, never by a sleep. */
+let afterAnswer: Array<() => Promise<unknown>> = []
+const sendAfterAnswer = async () => {
+  for (const work of afterAnswer.splice(0)) await work()
+}
+const at = (iso: string, clientAddress = '203.0.113.7', cookieHeader: string | null = null) =>
+  ({ db, transport, clock: () => new Date(iso), clientAddress, cookieHeader, afterAnswer: (work) => void afterAnswer.push(work) }) satisfies DeskDeps
 const cookieOf = (response: Response) => (response.headers.get('Set-Cookie') ?? '').split(';')[0]!
-const tick = () => new Promise((resolve) => setTimeout(resolve, 50))
+const tokenIn = (text: string) => /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(text)![1]!
 
-/** Signs the coach in as a browser would: a link to her address, its button. */
-async function signIn(now = NOW.toISOString()) {
-  await handleLinkRequest(formData({ email: COACH, til: '/coach' }), at(now))
-  await tick()
-  const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent.at(-1)!.text)![1]!
-  return cookieOf(handleSignIn(formData({ link: token }), at(now)))
+/** Signs the coach in as a browser would: a link to her address, its button (from a browser of hers when `cookie` is given). */
+async function signIn(now = NOW.toISOString(), cookie: string | null = null) {
+  const before = transport.sent.length
+  await handleLinkRequest(formData({ email: COACH, til: '/coach' }), at(now, '203.0.113.7', cookie))
+  await sendAfterAnswer()
+  expect(transport.sent).toHaveLength(before + 1)
+  return cookieOf(handleSignIn(formData({ link: tokenIn(transport.sent.at(-1)!.text) }), at(now)))
 }
 
+/** How many rows each table holds: what a request wrote. */
+const rowCounts = () =>
+  Object.fromEntries(['sender_attempts', 'outbox', 'desk_links', 'desk_sessions'].map((table) => [table, (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n]))
+const minutesLater = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString()
+
 describe('the sign-in link', () => {
-  it("answers a stranger's address exactly as the coach's, and e-mails only the coach", async () => {
-    const stranger = await handleLinkRequest(formData({ email: 'fremmed@eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
-    const coach = await handleLinkRequest(formData({ email: 'Coach@Eksempel.dk', til: '/coach' }), at(NOW.toISOString()))
+  it("answers a stranger's address exactly as the coach's, with the same writes, and e-mails only the coach, after the answer", async () => {
+    const before = rowCounts()
+    const stranger = await handleLinkRequest(formData({ email: 'fremmed@eksempel.dk', til: '/coach' }), at(NOW.toISOString(), '203.0.113.8'))
+    const afterStranger = rowCounts()
+    const coach = await handleLinkRequest(formData({ email: 'Coach@Eksempel.dk', til: '/coach' }), at(NOW.toISOString(), '203.0.113.9'))
+    const afterCoach = rowCounts()
     expect([...stranger.headers]).toEqual([...coach.headers])
     expect(stranger.status).toBe(303)
     expect(stranger.headers.get('Location')).toBe('/coach?status=tjek-email')
-    await tick()
+    // The same writes for both: one attempt and one queued row, no link yet.
+    const wrote = (from: Record<string, number>, to: Record<string, number>) => Object.fromEntries(Object.keys(to).map((table) => [table, to[table]! - from[table]!]))
+    expect(wrote(before, afterStranger)).toEqual({ sender_attempts: 1, outbox: 1, desk_links: 0, desk_sessions: 0 })
+    expect(wrote(afterStranger, afterCoach)).toEqual(wrote(before, afterStranger))
+    // Nothing is rendered or sent before the answer: the e-mail is the worker's, afterwards.
+    expect(transport.sent).toEqual([])
+    await sendAfterAnswer()
     expect(transport.sent.map((email) => email.to)).toEqual([COACH])
-    // Only the hash is stored: the token in the e-mail is nowhere in the table.
-    const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent[0]!.text)![1]!
-    expect(JSON.stringify(db.select().from(deskLinks).all())).not.toContain(token)
+    // Only the hash is stored: the token in the e-mail is nowhere in the database, the outbox's row included.
+    const token = tokenIn(transport.sent[0]!.text)
+    expect(JSON.stringify([db.select().from(deskLinks).all(), db.select().from(outbox).all()])).not.toContain(token)
+  })
+
+  it('goes to COACH_EMAIL as written, not to the contact inbox', async () => {
+    vi.stubEnv('COACH_EMAIL', 'Birgitte@Eksempel.dk')
+    vi.stubEnv('CONTACT_TO', 'kontakt@eksempel.dk')
+    await handleLinkRequest(formData({ email: 'birgitte@eksempel.dk' }), at(NOW.toISOString()))
+    await sendAfterAnswer()
+    expect(transport.sent.map((email) => email.to)).toEqual(['Birgitte@Eksempel.dk'])
   })
 
   it('refuses a link that is expired, used or altered, and opening its page uses nothing up', async () => {
     await handleLinkRequest(formData({ email: COACH }), at(NOW.toISOString()))
-    await tick()
-    const token = /\/coach\/link\/([A-Za-z0-9_-]{43})/.exec(transport.sent[0]!.text)![1]!
+    await sendAfterAnswer()
+    const token = tokenIn(transport.sent[0]!.text)
     const after = (ms: number) => new Date(NOW.getTime() + ms)
     expect(deskPage({ page: 'link', key: token }, { db, cookieHeader: null, clock: () => after(1000) })).toEqual({ signedIn: false, linkUsable: true })
     expect(redeemSignInLink(db, token, after(LINK_LIFETIME_MS + 1))).toBeUndefined()
@@ -76,15 +107,94 @@ describe('the sign-in link', () => {
     expect(refused.headers.get('Set-Cookie')).toBeNull()
   })
 
-  it('limits requests per address, a stranger\'s and the coach\'s alike, and leads only to desk addresses', () => {
-    for (let n = 0; n < ATTEMPTS_PER_ADDRESS; n++) {
-      expect(requestSignInLink(db, { address: 'fremmed@eksempel.dk', ipHash: `ip-${n}`, destination: '/coach', now: NOW }).status).toBe('sendt')
+  it('limits requests per sender, whatever the address, and leads only to desk addresses', async () => {
+    for (let n = 0; n < DESK_LINKS_PER_SENDER; n++) {
+      expect(requestSignInLink(db, { address: `fremmed${n}@eksempel.dk`, ipHash: 'ip-1', destination: '/coach', now: NOW }).status).toBe('sendt')
     }
-    expect(requestSignInLink(db, { address: 'FREMMED@eksempel.dk', ipHash: 'ip-ny', destination: '/coach', now: NOW }).status).toBe('for-mange')
-    const hourLater = new Date(NOW.getTime() + 60 * 60_000)
-    const outside = requestSignInLink(db, { address: COACH, ipHash: 'ip-x', destination: 'https://andet.example/', now: hourLater })
-    expect(outside.status).toBe('sendt')
-    expect('token' in outside && redeemSignInLink(db, outside.token!, hourLater)?.destination).toBe('/coach')
+    expect(requestSignInLink(db, { address: COACH, ipHash: 'ip-1', destination: '/coach', now: NOW }).status).toBe('for-mange')
+    const hourLater = new Date(NOW.getTime() + 61 * 60_000)
+    expect(requestSignInLink(db, { address: COACH, ipHash: 'ip-1', destination: 'https://andet.example/', now: hourLater }).status).toBe('sendt')
+    await deliverDeskLinks({ db, transport, clock: () => hourLater })
+    expect(redeemSignInLink(db, tokenIn(transport.sent.at(-1)!.text), hourLater)?.destination).toBe('/coach')
+  })
+})
+
+describe('a stranger cannot lock the coach out', () => {
+  it('20 requests for her address from strangers never keep her own request, from a new phone, from a working link', async () => {
+    for (let n = 0; n < 20; n++) {
+      const answer = await handleLinkRequest(formData({ email: COACH }), at(minutesLater(n / 4), `198.51.100.${n}`))
+      expect(answer.headers.get('Location')).toBe('/coach?status=tjek-email')
+    }
+    await sendAfterAnswer()
+    expect(transport.sent).toHaveLength(1)
+    // Her own request from a new phone (no session, a new network) is answered as always ...
+    const hers = await handleLinkRequest(formData({ email: COACH }), at(minutesLater(8), '192.0.2.44'))
+    expect(hers.headers.get('Location')).toBe('/coach?status=tjek-email')
+    await sendAfterAnswer()
+    // ... and the newest link in her inbox works 15 minutes from her request.
+    const token = tokenIn(transport.sent.at(-1)!.text)
+    expect(linkIsUsable(db, token, new Date(minutesLater(8 + 14)))).toBe(true)
+    expect(handleSignIn(formData({ link: token }), at(minutesLater(8 + 14))).headers.get('Location')).toBe('/coach')
+  })
+
+  it('strangers cause her at most one e-mail per 10 minutes; a link never lives more than 25 minutes', async () => {
+    const sentAt: number[] = []
+    for (let minute = 0; minute < 60; minute += 0.5) {
+      await handleLinkRequest(formData({ email: COACH }), at(minutesLater(minute), `198.51.100.${Math.floor(minute)}`))
+      const before = transport.sent.length
+      await sendAfterAnswer()
+      if (transport.sent.length > before) sentAt.push(minute)
+    }
+    // One every 10 minutes (the first request after the window is over), never more often.
+    expect(sentAt).toEqual([0, 10.5, 21, 31.5, 42, 52.5])
+    for (const link of db.select().from(deskLinks).all()) expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBeLessThanOrEqual(25 * 60_000)
+  })
+
+  it('a request from a browser signed in to the desk is hers: it always gets its own link', async () => {
+    const cookie = await signIn()
+    await handleLinkRequest(formData({ email: COACH }), at(minutesLater(1), '198.51.100.1'))
+    await sendAfterAnswer()
+    const sent = transport.sent.length
+    await signIn(minutesLater(2), cookie)
+    expect(transport.sent).toHaveLength(sent + 1)
+  })
+
+  it('a link she has used is no reason to hold back the next', async () => {
+    await signIn(minutesLater(0))
+    await signIn(minutesLater(1))
+    expect(transport.sent).toHaveLength(2)
+  })
+})
+
+describe('the purge', () => {
+  it("keeps a sender's requests counted for their hour, then deletes them", async () => {
+    for (let n = 0; n < DESK_LINKS_PER_SENDER; n++) requestSignInLink(db, { address: 'fremmed@eksempel.dk', ipHash: 'ip-1', destination: '/coach', now: NOW })
+    purgeSenderAttempts(db, new Date(minutesLater(59)))
+    expect(requestSignInLink(db, { address: COACH, ipHash: 'ip-1', destination: '/coach', now: new Date(minutesLater(59)) }).status).toBe('for-mange')
+    expect(purgeSenderAttempts(db, new Date(minutesLater(61)))).toBe(DESK_LINKS_PER_SENDER)
+    expect(db.select().from(senderAttempts).all()).toEqual([])
+  })
+
+  it("keeps her 10 minutes' link counted for 10 minutes", async () => {
+    await handleLinkRequest(formData({ email: COACH }), at(minutesLater(0), '198.51.100.1'))
+    await sendAfterAnswer()
+    purgeSenderAttempts(db, new Date(minutesLater(9)))
+    await handleLinkRequest(formData({ email: COACH }), at(minutesLater(9), '198.51.100.2'))
+    await sendAfterAnswer()
+    expect(transport.sent).toHaveLength(1)
+    expect(purgeSenderAttempts(db, new Date(minutesLater(11)))).toBe(1)
+  })
+
+  it('deletes used and expired links, expired sessions and old requests; keeps what still works', async () => {
+    const cookie = await signIn()
+    await handleLinkRequest(formData({ email: COACH }), at(minutesLater(11), '198.51.100.1'))
+    await sendAfterAnswer()
+    const unused = tokenIn(transport.sent.at(-1)!.text)
+    expect(purgeDeskAuth(db, new Date(minutesLater(12)))).toEqual({ links: 1, sessions: 0, requests: 0 })
+    expect(linkIsUsable(db, unused, new Date(minutesLater(12)))).toBe(true)
+    expect(sessionOf(db, cookie.split('=')[1], new Date(minutesLater(12)))).toBeDefined()
+    expect(purgeDeskAuth(db, new Date(minutesLater(60 * 24 * 31)))).toEqual({ links: 1, sessions: 1, requests: 2 })
+    expect(rowCounts()).toMatchObject({ desk_links: 0, desk_sessions: 0, outbox: 0 })
   })
 })
 
@@ -103,12 +213,19 @@ describe('the session', () => {
     expect(sessionOf(db, token, later(89))).toBeUndefined()
     const first = await signIn()
     const second = await signIn()
+    // A link nobody has used yet (a stranger asked, or she did on a phone now lost).
+    await handleLinkRequest(formData({ email: COACH }), at(NOW.toISOString(), '198.51.100.1'))
+    await sendAfterAnswer()
+    const unused = tokenIn(transport.sent.at(-1)!.text)
     const page = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: first, clock: () => NOW })
     expect(page.signedIn).toBe(true)
     const out = await handleDeskAction(formData({ handling: 'log-ud-overalt', formular: page.signedIn ? page.formToken : '', tilbage: '/coach' }), { ...at(NOW.toISOString()), cookieHeader: first })
     expect(out.headers.get('Location')).toBe('/coach?status=logget-ud-overalt')
     expect(out.headers.get('Set-Cookie')).toMatch(/Max-Age=0/)
     for (const old of [first, second]) expect(deskPage({ page: 'booking', key: 'abcdefgh' }, { db, cookieHeader: old, clock: () => NOW })).toEqual({ signedIn: false })
+    expect(linkIsUsable(db, unused, NOW)).toBe(false)
+    // With no link left in her inbox, her next request gets a new one at once.
+    await signIn(minutesLater(1))
   })
 
   it("refuses a post without the session's form token, and changes nothing", async () => {

@@ -121,7 +121,7 @@ describe('npm run check:launch', () => {
     expect(existsSync(join(dir, 'ingen.db'))).toBe(false)
     expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY'])
     expect(items.filter((item) => item.where === 'content/booking.yaml')).toEqual([
-      { what: 'linje 2: filen kan ikke læses som YAML (tjek kolon, anførselstegn og [ ] på linjen) (siden bruger de sidste gyldige regler, indtil fejlen er rettet; har filen aldrig været gyldig, er booking lukket)', where: 'content/booking.yaml' },
+      { what: 'linje 1: filen kan ikke læses som YAML (tjek kolon, anførselstegn og [ ] på linjen) (siden bruger de sidste gyldige regler, indtil fejlen er rettet; har filen aldrig været gyldig, er booking lukket)', where: 'content/booking.yaml' },
     ])
   })
 

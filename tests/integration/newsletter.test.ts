@@ -68,14 +68,43 @@ describe('signing up', () => {
     await confirmedSubscriber(db, 'bo@eksempel.dk')
     const again = await signUp(db, 'BO@eksempel.dk', { at: later(90) })
     expect(again).toEqual({ status: 'tjek-din-mail', sent: [] })
-    // Not even queued: the confirmed address's only e-mail is the confirmation it used.
-    expect(newsletterEmailRows(db)).toHaveLength(1)
+    // Queued like any sign-up (the same work), and skipped by the worker: the confirmed address's only e-mail is the confirmation it used.
+    expect(newsletterEmailRows(db).map((row) => row.status)).toEqual(['sent', 'skipped'])
 
     expect((await signUp(db, 'cy@eksempel.dk')).sent).toHaveLength(1)
     expect(await signUp(db, 'cy@eksempel.dk', { at: later(30) })).toEqual({ status: 'tjek-din-mail', sent: [] })
     const hourLater = await signUp(db, 'cy@eksempel.dk', { at: later(61) })
     expect(hourLater.sent.map((email) => email.subject)).toEqual(['Bekræft din tilmelding til nye artikler'])
     expect(db.select().from(newsletterSubscribers).all()).toHaveLength(2)
+  })
+
+  it('does the same writes for a new, an unconfirmed and a confirmed address, and sends nothing before the worker runs', async () => {
+    const { db } = temporaryDatabase()
+    await confirmedSubscriber(db, 'bo@eksempel.dk')
+    signUpForNewsletter(formData({ email: 'cy@eksempel.dk', website: '' }), { ip: '192.0.2.9', db, clock: () => later(2) })
+    const work = (email: string) => {
+      const changes = () => db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }
+      const counts = () => ['sender_attempts', 'newsletter_subscribers', 'outbox'].map((table) => (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n)
+      const [before, countsBefore] = [changes().n, counts()]
+      expect(signUpForNewsletter(formData({ email, website: '' }), { ip: `192.0.2.${email.length}`, db, clock: () => later(3) })).toBe('tjek-din-mail')
+      return { rowsWritten: changes().n - before, attempts: counts()[0]! - countsBefore[0]!, queued: counts()[2]! - countsBefore[2]! }
+    }
+    const fresh = work('ny@eksempel.dk')
+    expect(fresh).toEqual({ rowsWritten: 3, attempts: 1, queued: 1 })
+    expect(work('cy@eksempel.dk')).toEqual(fresh)
+    expect(work('bo@eksempel.dk')).toEqual(fresh)
+  })
+
+  it('sends one person at most three confirmations a day, however the address is spelled (a+2@… is a@…)', async () => {
+    const { db } = temporaryDatabase()
+    const sent: string[] = []
+    for (const [n, email] of ['eva@eksempel.dk', 'eva+1@eksempel.dk', 'EVA+2@eksempel.dk', 'eva+3@eksempel.dk', 'eva@eksempel.dk'].entries()) {
+      const result = await signUp(db, email, { at: later(n * 61), ip: `192.0.2.${n}` })
+      sent.push(...result.sent.map((email) => email.to))
+    }
+    // Each to the address as it was typed.
+    expect(sent).toEqual(['eva@eksempel.dk', 'eva+1@eksempel.dk', 'EVA+2@eksempel.dk'])
+    expect((await signUp(db, 'eva@eksempel.dk', { at: later(24 * 60 + 1) })).sent).toHaveLength(1)
   })
 
   it('stores nothing for a filled honeypot (same answer) or an invalid address (told so)', async () => {

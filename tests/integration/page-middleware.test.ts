@@ -128,6 +128,18 @@ describe('the page middleware', () => {
     }
   })
 
+  it("keeps a redirect that carries a visitor's search words out of every shared cache", async () => {
+    for (const [path, location] of [
+      ['/blog?q=angst%20om%20natten&side=abc', '/blog?q=angst+om+natten'],
+      ['/Blog?q=stress', '/blog?q=stress'],
+    ] as const) {
+      const response = await ask(path).response
+      expect(response.status, path).toBe(301)
+      expect(response.headers.get('location'), path).toBe(location)
+      expect(response.headers.get('cache-control'), path).toBe('private, no-store')
+    }
+  })
+
   it('lets GET and HEAD through to the health check untouched, even with a query, and refuses other methods', async () => {
     const health = Response.json({ status: 'ok' })
     for (const method of ['GET', 'HEAD']) {

@@ -108,12 +108,14 @@ describe('a duration', () => {
     })
   })
 
-  it('beyond it, or without a unit, is refused with the key and its own example', async () => {
+  it('beyond it, or without a unit, is refused with the key and its own example: the limit when over it, the format when unreadable', async () => {
     const fix = (key: string, example: string) => `${key} skal skrives som et tal og en enhed (minutter, timer eller dage), fx ${key}: ${example}`
-    expect(await errorsOf('tidligst: 31 dage\n')).toEqual([fix('tidligst', '24 timer')])
-    expect(await errorsOf('senest: 366 dage\n')).toEqual([fix('senest', '28 dage')])
-    expect(await errorsOf('afbud_senest: 15 dage\n')).toEqual([fix('afbud_senest', '12 timer')])
-    expect(await errorsOf('kalender_max_alder: 8 dage\n')).toEqual([fix('kalender_max_alder', '3 timer')])
+    const limit = (key: string, most: string, example: string) => `${key} må højst være ${most}, fx ${key}: ${example}`
+    expect(await errorsOf('tidligst: 31 dage\n')).toEqual([limit('tidligst', '30 dage', '24 timer')])
+    expect(await errorsOf('senest: 366 dage\n')).toEqual([limit('senest', '365 dage', '28 dage')])
+    expect(await errorsOf('afbud_senest: 15 dage\n')).toEqual([limit('afbud_senest', '14 dage', '12 timer')])
+    expect(await errorsOf('afbud_senest: 337 timer\n')).toEqual([limit('afbud_senest', '14 dage', '12 timer')])
+    expect(await errorsOf('kalender_max_alder: 8 dage\n')).toEqual([limit('kalender_max_alder', '7 dage', '3 timer')])
     // A bare number is no text at all, and is refused with the same fix.
     expect(await errorsOf('kalender_max_alder: 3\n')).toEqual([fix('kalender_max_alder', '3 timer')])
     expect(await errorsOf('senest: 4 uger\n')).toEqual([fix('senest', '28 dage')])

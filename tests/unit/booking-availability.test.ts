@@ -62,6 +62,14 @@ describe('the availability file', () => {
     expect(errorsOf('lukket: [2026-07-24 til 2026-07-06]\n')).toEqual(['linje 1: lukket: »2026-07-24 til 2026-07-06« slutter før den begynder – skriv den tidligste dato først'])
     expect(errorsOf('former: [telefon, zoom]\n')[0]).toMatch(/^linje 1: former: brug kun telefon, video og fremmoede/)
     expect(errorsOf('aaben: ja\naaben: nej\n')[0]).toMatch(/^linje 2: .*en nøgle står to gange/)
+    // A value over its limit is told the limit, not how to write a duration.
+    expect(errorsOf('afbud_senest: 27 dage\n')).toEqual(['linje 1: afbud_senest må højst være 14 dage, fx afbud_senest: 12 timer'])
+    expect(errorsOf('kalender_max_alder: 8 dage\n')).toEqual(['linje 1: kalender_max_alder må højst være 7 dage, fx kalender_max_alder: 3 timer'])
+    expect(errorsOf('afbud_senest: 14 dage\n')).toEqual([])
+    // An unclosed [ { or " is reported on its own line, not on the line where the parser noticed it.
+    expect(errorsOf('varighed: 30\nuge:\n  mandag: ["09:00", "10:00"\n  tirsdag: ["13:00"]\n')[0]).toMatch(/^linje 3: filen kan ikke læses som YAML/)
+    expect(errorsOf('varighed: 30\nmellemrum: "15\ntidligst: 24 timer\n')[0]).toMatch(/^linje 2: filen kan ikke læses som YAML/)
+    expect(errorsOf('aaben: ja\nekstra: {2026-08-15: ["10:00"]\nvarighed: 30\n')[0]).toMatch(/^linje 2: filen kan ikke læses som YAML/)
   })
 
   it('refuses local times that the clock skips or repeats', () => {
@@ -97,7 +105,7 @@ describe('the availability file’s messages', () => {
   })
 
   it('refuses a duration beyond its bound, a part of a day that ends before it begins, and knows the booking statuses', () => {
-    expect(errorsOf('senest: 400 dage\n')).toEqual(['linje 1: senest skal skrives som et tal og en enhed (minutter, timer eller dage), fx senest: 28 dage'])
+    expect(errorsOf('senest: 400 dage\n')).toEqual(['linje 1: senest må højst være 365 dage, fx senest: 28 dage'])
     expect(errorsOf('lukket: [2026-04-07 12:00-10:00]\n')).toEqual(['linje 1: lukket: i »2026-04-07 12:00-10:00« skal det første klokkeslæt være før det sidste'])
     expect(bookingStatuses.filter(isBookingStatus)).toEqual([...bookingStatuses])
     for (const value of ['booked', '', undefined, 1]) expect(isBookingStatus(value), String(value)).toBe(false)

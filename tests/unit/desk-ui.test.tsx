@@ -109,7 +109,7 @@ describe('the desk overview', () => {
     expect(empty).toContain('Ingen ledige tider inden for bookingvinduet.')
     expect(empty).toContain('Ingen beskeder.')
     const closed = textOf(renderToStaticMarkup(<DeskOverview overview={{ ...overview, freeTimes: undefined }} />))
-    expect(closed).toContain('Bookingen er lukket lige nu (se vejledningen, »Når noget ikke virker«).')
+    expect(closed).toContain('Bookingen er lukket lige nu (se vejledningen, »Når noget går galt«).')
   })
 
   it('searches by name or e-mail with a GET form and lists who was found', () => {
@@ -216,6 +216,11 @@ describe('a desk page below /coach', () => {
     const handled = subpage('besked/12', { signedIn: true, formToken, page: 'besked', message: { ...message, handled: true } })
     expect(textOf(handled)).toContain('Beskeden er håndteret.')
     expect(formsOf(handled).map((form) => form.handling)).toEqual(['log-ud', 'log-ud-overalt'])
+    // Without a phone (the field is optional) there is no phone row at all, and no empty tel: link.
+    const noPhone = subpage('besked/12', { signedIn: true, formToken, page: 'besked', message: { ...message, phone: '' } })
+    expect(textOf(noPhone)).toContain('Modtaget 18. september kl. 10.42 E-mail bo@eksempel.dk Type ydelse Stress coaching')
+    expect(textOf(noPhone)).not.toContain('Telefon')
+    expect(noPhone).not.toContain('tel:')
   })
 
   it('a person’s page lists what is stored, exports it, and erases it only after a confirmation', () => {

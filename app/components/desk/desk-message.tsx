@@ -4,10 +4,12 @@ import { DeskForm, boxClass, linkClass } from './desk-parts'
 
 /** One contact message, opened (and so read); »håndteret« when she has answered it. */
 export function DeskMessage({ message, formToken }: { message: Message; formToken: string }) {
+  // The phone is optional in the form: a message without one has no phone row.
+  const phone = message.phone.trim()
   const rows: Array<[string, React.ReactNode]> = [
     ['Modtaget', message.received],
     ['E-mail', <a href={`mailto:${message.email}`} className={linkClass}>{message.email}</a>],
-    ['Telefon', <a href={`tel:${message.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>{message.phone}</a>],
+    ...(phone ? [['Telefon', <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>{phone}</a>] as [string, React.ReactNode]] : []),
     ['Type ydelse', message.service],
     ['Adresse', message.address],
   ]

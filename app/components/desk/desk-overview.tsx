@@ -71,7 +71,7 @@ export function DeskOverview({ overview }: { overview: Overview }) {
           Næste ledige tider
         </h2>
         {overview.freeTimes === undefined ? (
-          <p className="mt-2 text-ink-soft">Bookingen er lukket lige nu (se vejledningen, »Når noget ikke virker«).</p>
+          <p className="mt-2 text-ink-soft">Bookingen er lukket lige nu (se vejledningen, »Når noget går galt«).</p>
         ) : overview.freeTimes.length === 0 ? (
           <p className="mt-2 text-ink-soft">Ingen ledige tider inden for bookingvinduet.</p>
         ) : (

@@ -26,14 +26,23 @@ const duration = (key: string, example: string, maxMinutes: number) => {
     .string(fix)
     .transform((value, context) => {
       const match = /^\s*(\d+)\s*(minut|minutter|time|timer|dag|dage)\s*$/i.exec(value)
-      const total = match ? Number(match[1]) * UNITS[match[2]!.toLowerCase()]! : Number.NaN
-      if (!(total >= 0 && total <= maxMinutes)) {
+      if (!match) {
         context.addIssue({ code: 'custom', message: fix })
+        return z.NEVER
+      }
+      const total = Number(match[1]) * UNITS[match[2]!.toLowerCase()]!
+      if (total > maxMinutes) {
+        // Well written, but more than the rule allows: say how much is allowed, not how to write it.
+        context.addIssue({ code: 'custom', message: `${key} må højst være ${inWords(maxMinutes)}, fx ${key}: ${example}` })
         return z.NEVER
       }
       return total
     })
 }
+
+/** 20160 → '14 dage', 1440 → '1 dag', 90 → '90 minutter': the largest whole unit. */
+const inWords = (minutes: number) =>
+  minutes % 1440 === 0 ? `${minutes / 1440} ${minutes === 1440 ? 'dag' : 'dage'}` : minutes % 60 === 0 ? `${minutes / 60} ${minutes === 60 ? 'time' : 'timer'}` : `${minutes} minutter`
 
 const timeText = (where: string) =>
   z.union([z.string(), z.number()], `${where}: skriv klokkeslæt som "9.00" eller "14.30"`).transform((value, context) => {

@@ -79,7 +79,7 @@ export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'perso
 
 /** The statuses a desk post answers with (in the address: `?status=…`), and what each says. */
 export const deskStatusText = {
-  'tjek-email': 'Hvis adressen er din, har jeg sendt et link til at logge ind. Det virker i 15 minutter og kun én gang.',
+  'tjek-email': 'Hvis adressen er din, får du et link til at logge ind på e-mail. Det virker i 15 minutter og kun én gang. Har du fået flere links for nylig, så brug det nyeste.',
   'for-mange': 'Der er bedt om for mange links på kort tid. Vent en time, og prøv igen.',
   'link-ugyldig': 'Linket virker ikke (længere): det er brugt, udløbet eller ikke helt kopieret. Bed om et nyt herunder.',
   'logget-ud': 'Du er logget ud.',
@@ -93,7 +93,7 @@ export const deskStatusText = {
   'samme-tid': 'Bookingen har allerede den tid.',
   'for-sent': 'Samtalen er slut; den kan ikke ændres.',
   'allerede-aflyst': 'Bookingen er allerede aflyst.',
-  lukket: 'Bookingen er lukket lige nu (se vejledningen), så der kan ikke flyttes.',
+  lukket: 'Bookingen er lukket lige nu (se vejledningen, »Når noget går galt«), så der kan ikke flyttes.',
   udeblevet: 'Noteret: den besøgende kom ikke.',
   'udeblevet-fortrudt': 'Markeringen »udeblev« er fjernet.',
   'ikke-begyndt': 'Samtalen er ikke begyndt endnu.',

@@ -14,6 +14,24 @@ export const availabilityPath = () => resolve(process.env.BOOKING_FILE ?? AVAILA
 export type AvailabilityResult = { ok: true; availability: Availability } | { ok: false; errors: string[] }
 
 /**
+ * The line a YAML error belongs to. The parser notices an unclosed [ { or " only where the next
+ * line (or the end of the file) cannot continue it, so such an error is given to the nearest line
+ * at or before it that opens more than it closes; any other error keeps its own line.
+ */
+function openedOn(text: string, code: string, line: number | undefined) {
+  if (line === undefined || (code !== 'BAD_INDENT' && code !== 'MISSING_CHAR')) return line
+  const lines = text.split(/\r?\n/)
+  const count = (value: string, char: string) => value.split(char).length - 1
+  for (let at = Math.min(line, lines.length); at >= 1; at--) {
+    const content = lines[at - 1]!.replace(/\s#.*$|^#.*$/, '')
+    const value = content.replace(/^[^:]*:\s*/, '')
+    const unclosed = count(content, '[') > count(content, ']') || count(content, '{') > count(content, '}') || count(content, '"') % 2 === 1 || (value.startsWith("'") && count(value, "'") % 2 === 1)
+    if (unclosed) return at
+  }
+  return line
+}
+
+/**
  * Checks the text of the availability file. Every problem names its line, so the coach can find
  * it; a file with any problem closes booking (the pages then point to the contact form).
  */
@@ -24,7 +42,7 @@ export function checkAvailabilityText(text: string): AvailabilityResult {
   if (document.errors.length > 0) {
     return {
       ok: false,
-      errors: document.errors.map((error) => `linje ${lineOf(error.pos[0]) ?? '?'}: filen kan ikke læses som YAML (${error.code === 'DUPLICATE_KEY' ? 'en nøgle står to gange – slet den ene' : 'tjek kolon, anførselstegn og [ ] på linjen'})`),
+      errors: document.errors.map((error) => `linje ${openedOn(text, error.code, lineOf(error.pos[0])) ?? '?'}: filen kan ikke læses som YAML (${error.code === 'DUPLICATE_KEY' ? 'en nøgle står to gange – slet den ene' : 'tjek kolon, anførselstegn og [ ] på linjen'})`),
     }
   }
   const result = availabilityFileSchema.safeParse(document.toJS() ?? {})

@@ -10,6 +10,7 @@ import { hashToken, manageToken, siteOrigin } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
 import { type BookingEmailFacts } from '~/server/booking/booking-mail.server'
 import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
+import { personKey, recipientHash } from '~/server/limits/sender.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { type NewEffect, queueEffects } from '~/server/outbox/outbox.server'
 
@@ -122,13 +123,20 @@ export function createBooking(
         const refused = refusal(availability, slot, takenAround(db, slot.date), busyBetween(db, slot.date, slot.date), now)
         if (refused) return { status: refused }
         const emailKey = details.email.toLowerCase()
+        // One upcoming booking per person: »a+2@…« is »a@…« (personKey); the upcoming bookings are few.
+        const person = personKey(details.email)
         const upcoming = db
           .select()
           .from(bookings)
-          .where(and(eq(bookings.emailKey, emailKey), eq(bookings.status, 'bekraeftet'), gt(bookings.startsAt, now.toISOString())))
-          .get()
+          .where(and(eq(bookings.status, 'bekraeftet'), gt(bookings.startsAt, now.toISOString())))
+          .orderBy(bookings.startsAt)
+          .all()
+          .find((booking) => personKey(booking.emailKey) === person)
         if (upcoming) {
-          queueEffects(db, [bookingEmail(upcoming, { kind: 'eksisterende', role: 'gaest' }, `booking-${upcoming.publicId}-eksisterende-${attempt}`)], now)
+          // Its link again, to the address that booked it: at most RECIPIENT_CAPS['already-booked'] a day per person.
+          if (takeAttempt(db, 'already-booked', recipientHash(upcoming.email), now) !== undefined) {
+            queueEffects(db, [bookingEmail(upcoming, { kind: 'eksisterende', role: 'gaest' }, `booking-${upcoming.publicId}-eksisterende-${attempt}`)], now)
+          }
           return { status: 'har-booking', booking: upcoming }
         }
         const booking = db

@@ -97,7 +97,7 @@ async function readFeed(source: BusySource & { kind: 'ics' }, { window, now, tim
   const headers: Record<string, string> = { Accept: 'text/calendar' }
   if (fresh && held.etag) headers['If-None-Match'] = held.etag
   if (fresh && held.lastModified) headers['If-Modified-Since'] = held.lastModified
-  const response = await fetch(source.url, { headers, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) })
+  const response = await fetch(source.url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
   let copy = held
   if (!(response.status === 304 && fresh)) {
     if (!response.ok) throw new Error(`svarede ${response.status}`)

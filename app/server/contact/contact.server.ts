@@ -8,7 +8,7 @@ import { type ContactResult, HONEYPOT_FIELD, contactFields } from '~/lib/contact
 import { validateContact } from '~/lib/contact-schema'
 import { composeContactEmails } from '~/server/contact/contact-mail.server'
 import { log } from '~/server/log.server'
-import { hashIp } from '~/server/limits/sender.server'
+import { hashIp, recipientHash } from '~/server/limits/sender.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { type MailTransport, getMailTransport, purgeOutbox } from '~/server/mail/mail-transport.server'
 import { type Clock, queueEffects, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
@@ -64,11 +64,13 @@ export async function submitContact(
         .values({ ...validation.data, publicId: randomUUID(), createdAt: now.toISOString(), ipHash })
         .returning()
         .get()
-      queueEffects(db, [{ kind: 'contact-email', contactMessageId: row.id, idempotencyKey: `kontakt-${row.publicId}` }], now)
+      // The receipt goes to whatever address was typed: at most RECIPIENT_CAPS['contact-receipt'] a day per person.
+      const receipt = takeAttempt(db, 'contact-receipt', recipientHash(row.email), now) !== undefined
+      queueEffects(db, [{ kind: 'contact-email', contactMessageId: row.id, idempotencyKey: `kontakt-${row.publicId}`, payload: { receipt } }], now)
       // Checked before the commit: a row written into a deleted or replaced file would vanish.
       const problem = databaseFileProblem(db)
       if (problem) throw new Error(`database file ${problem}: the message would not be kept`)
-      return row
+      return { ...row, receipt }
     })
     .immediate()
 
@@ -83,7 +85,8 @@ export async function submitContact(
     retryPendingMessages({ db, transport, clock, messageId: stored.id }).then((run) => run.delivered === 1),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), VISITOR_WAIT_MS).unref()),
   ])
-  return { status: sent ? 'sendt' : 'modtaget' }
+  // »sendt« says a confirmation went to them: only when one did.
+  return { status: sent && stored.receipt ? 'sendt' : 'modtaget' }
 }
 
 /** The contact e-mails of one message: the notification to the coach and the visitor's receipt, sent together. */
@@ -93,7 +96,9 @@ export function contactEmailHandler(transport: MailTransport): Handler {
     async run(row, { db }) {
       const message = db.select().from(contactMessages).where(eq(contactMessages.id, row.contactMessageId ?? -1)).get()
       if (!message) return { status: 'skipped', reason: 'beskeden er slettet' }
-      for (const email of await composeContactEmails(message)) await transport.send(email)
+      // A row from before the cap (no `receipt` in its payload) sends its receipt.
+      const withReceipt = (row.payload as { receipt?: boolean }).receipt !== false
+      for (const email of await composeContactEmails(message, { withReceipt })) await transport.send(email)
       return { status: 'sent', deliveredBy: transport.name }
     },
   }

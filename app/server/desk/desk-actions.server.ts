@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto'
-import { render } from '@react-email/render'
 import { getRequest } from '@tanstack/react-start/server'
 import { and, eq, isNull } from 'drizzle-orm'
-import { site } from '#content/site'
 import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
 import { contactMessages } from '#db/schema'
-import { BookingEmail } from '~/emails/booking-email'
 import { parseSlotKey } from '~/lib/booking/slots'
 import { CONTROL_CHARS, INVISIBLE_CHARS } from '~/lib/contact-schema'
 import type { DeskStatus } from '~/lib/desk/desk-data'
@@ -15,15 +11,12 @@ import { bookableAvailability } from '~/server/booking/bookable.server'
 import { deleteBookings, exportBookings } from '~/server/booking/booking-admin.server'
 import { sendQueued } from '~/server/booking/booking-endpoint.server'
 import { cancelBooking, findByCode, markNoShow, moveBooking, undoNoShow } from '~/server/booking/bookings.server'
-import { deskUrl } from '~/server/links/links.server'
 import { deletePerson, exportPerson } from '~/server/contact/contact-admin.server'
-import { coachAddress, sender } from '~/server/mail/addresses.server'
 import { type Clock, reviveEffects } from '~/server/outbox/outbox.server'
 import { type MailTransport, getMailTransport } from '~/server/mail/mail-transport.server'
 import { hashIp } from '~/server/limits/sender.server'
 import {
   type DeskSession,
-  LINK_LIFETIME_MS,
   deskDestination,
   endAllSessions,
   endSession,
@@ -35,6 +28,8 @@ import {
   sessionTokenIn,
 } from '~/server/desk/desk-auth.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
+import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
+import { withoutSecrets } from '~/server/links/links.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
 
@@ -43,7 +38,15 @@ import { errorFields, log } from '~/server/log.server'
  * page that shows the outcome, carrying only a status; an export answers with the JSON file.
  */
 
-export type DeskDeps = { clock?: Clock; db?: Db; transport?: MailTransport; cookieHeader?: string | null; clientAddress?: string }
+export type DeskDeps = {
+  clock?: Clock
+  db?: Db
+  transport?: MailTransport
+  cookieHeader?: string | null
+  clientAddress?: string
+  /** Runs the work that follows the answer (the sign-in e-mail); tests pass one to await it. */
+  afterAnswer?: (work: () => Promise<unknown>) => void
+}
 
 const systemClock: Clock = () => new Date()
 const NOTE_MAX = 500
@@ -63,37 +66,24 @@ function noteIn(form: FormData, name: string): string | undefined | false {
   return note || undefined
 }
 
-/** A sign-in link is asked for: every address gets the same answer, and only the coach's an e-mail. */
+/**
+ * A sign-in link is asked for: every address does the same work (the sender counted, one row
+ * queued) and gets the same answer; the worker makes and sends the link after the answer
+ * (desk-link-mail.server.ts). A request from a browser signed in to the desk is hers (`asked`).
+ */
 export async function handleLinkRequest(form: FormData, deps: DeskDeps = {}): Promise<Response> {
   const { clock = systemClock, db = getDb() } = deps
   const address = text(form, 'email').slice(0, 254)
-  const request = requestSignInLink(db, { address, ipHash: hashIp(deps.clientAddress ?? currentClientAddress()), destination: deskDestination(text(form, 'til')), now: clock() })
+  const asked = currentSession(deps) !== undefined
+  const request = requestSignInLink(db, { address, ipHash: hashIp(deps.clientAddress ?? currentClientAddress()), destination: deskDestination(text(form, 'til')), asked, now: clock() })
   if (request.status === 'for-mange') {
     log('info', 'desk link refused', { reason: 'for-mange' })
     return see('/coach?status=for-mange')
   }
-  // Not awaited: a stranger's answer takes as long as the coach's.
-  if (request.token) void sendSignInLink(request.token, deps.transport ?? getMailTransport())
+  const send = () => deliverDeskLinks({ db, transport: deps.transport ?? getMailTransport(), clock, key: request.effectKey })
+  // After the answer; the server's worker (once a minute) takes the row over if this run fails.
+  ;(deps.afterAnswer ?? ((work) => setImmediate(() => void work().catch((error) => log('error', 'desk link not sent', errorFields(error))))))(send)
   return see('/coach?status=tjek-email')
-}
-
-async function sendSignInLink(token: string, transport: MailTransport) {
-  const href = deskUrl(`/coach/link/${token}`)
-  const element = BookingEmail({
-    preview: 'Dit link til skrivebordet',
-    heading: 'Log ind på dit skrivebord',
-    paragraphs: [`Linket virker i ${LINK_LIFETIME_MS / 60_000} minutter og kun én gang. Åbn det, og tryk på »Log ind«.`, 'Har du ikke selv bedt om det, kan du se bort fra denne e-mail: uden linket kommer ingen ind.'],
-    link: { label: 'Log ind', href },
-    closing: ['Sendt fra din hjemmeside'],
-  })
-  try {
-    const [html, plain] = await Promise.all([render(element), render(element, { plainText: true })])
-    // A random key of its own: no two sign-ins share an outbox file, and the file name tells nothing of the link.
-    await transport.send({ idempotencyKey: `desk-link-${randomUUID()}`, to: coachAddress(), from: sender(), subject: `Log ind på skrivebordet – ${site.name}`, html, text: plain })
-    log('info', 'desk link sent', { transport: transport.name })
-  } catch (error) {
-    log('error', 'desk link not sent', errorFields(error))
-  }
 }
 
 /** The button on the link's page: the link is used up, and the browser gets its session. */
@@ -199,7 +189,7 @@ function markHandled(db: Db, id: string, now: Date): DeskStatus {
 
 /** Everything stored about one person, as contact:export gives it, for the coach to hand on. */
 async function exportAnswer(db: Db, email: string, now: Date) {
-  const person = { ...(await exportPerson(email, { db })), ...(await exportBookings(email, { db })) }
+  const person = withoutSecrets({ ...(await exportPerson(email, { db })), ...(await exportBookings(email, { db })) })
   recordDeskEvent(db, 'person-eksporteret', now)
   return new Response(JSON.stringify(person, null, 2), {
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': 'attachment; filename="oplysninger.json"', 'Cache-Control': 'no-store, private' },

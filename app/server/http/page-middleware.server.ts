@@ -33,7 +33,11 @@ async function answerPageOrThrow({ request, pathname, next, context }: Middlewar
   if (arrival) return arrival
   const address = canonicalPageAddress(new URL(request.url))
   if ('redirect' in address) {
-    return new Response(null, { status: 301, headers: { Location: address.redirect, 'Cache-Control': SHARED_CACHE_CONTROL } })
+    // Kept by a shared cache only where its target would be: a redirect that carries a visitor's
+    // search words (/blog?q=…&side=abc) or leads to a page never stored is private, like that page.
+    const target = canonicalPageAddress(new URL(address.redirect, request.url))
+    const cacheControl = 'cacheKey' in target && target.cacheKey !== undefined ? SHARED_CACHE_CONTROL : 'private, no-store'
+    return new Response(null, { status: 301, headers: { Location: address.redirect, 'Cache-Control': cacheControl } })
   }
   const facts: RequestFacts = { method: request.method, ifNoneMatch: request.headers.get('If-None-Match'), acceptEncoding: request.headers.get('Accept-Encoding') }
   const shareable = address.cacheKey !== undefined

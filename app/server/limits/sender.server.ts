@@ -27,7 +27,24 @@ export function senderNetwork(ip: string) {
   return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
-/** A salted hash of an e-mail address (lower-cased by the caller): the desk's sign-in limit counts addresses without storing them. */
+/** A salted hash of an e-mail address (lower-cased by the caller): limits count addresses without storing them. */
 export function hashAddress(address: string) {
   return createHash('sha256').update(`${ipHashSalt}:address:${address}`).digest('hex').slice(0, 32)
 }
+
+/**
+ * An address as one person: lower-cased, and the local part cut at its first '+' (»a+2@x.dk« is
+ * »a@x.dk«, as Gmail, Outlook, iCloud and Proton deliver it). Used for the one-upcoming-booking
+ * rule and the per-recipient caps only; e-mails go to the address as it was typed.
+ */
+export function personKey(address: string) {
+  const email = address.trim().toLowerCase()
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return email
+  const local = email.slice(0, at)
+  const plus = local.indexOf('+')
+  return `${plus > 0 ? local.slice(0, plus) : local}${email.slice(at)}`
+}
+
+/** The per-recipient caps' key: the salted hash of the address as one person. */
+export const recipientHash = (address: string) => hashAddress(personKey(address))

@@ -54,3 +54,23 @@ export const isTokenShaped = (value: string) => /^[A-Za-z0-9_-]{32}$/.test(value
 /** The newsletter's one-time confirmation link and its unsubscribe link. */
 export const confirmToken = (publicId: string) => linkToken('nyhedsbrev-bekraeft', publicId)
 export const unsubscribeToken = (publicId: string) => linkToken('nyhedsbrev-afmeld', publicId)
+
+/** Fields no export hands on: hashes that open or trace something, and the outbox's claim. */
+const SECRET_FIELDS = new Set(['ipHash', 'claimToken', 'manageTokenHash', 'confirmTokenHash', 'unsubscribeTokenHash', 'tokenHash'])
+/** The tokens of the site's live links, in an e-mail's text, HTML, headers or calendar file. */
+const LIVE_LINK = /(\/booking\/|\/nyhedsbrev\/(?:bekraeft|afmeld)\/|\/coach\/link\/)[A-Za-z0-9_-]{16,}/g
+
+/**
+ * An export as it may leave the site (the desk's »Eksportér«, contact:export): without the salted
+ * IP hash, token hashes and claims, and every live link (manage, confirm, unsubscribe, sign-in)
+ * replaced by `[link fjernet]`, so a forwarded file opens nothing. A calendar file's folded lines
+ * are unfolded first, so a link split over two lines is found too.
+ */
+export function withoutSecrets<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('BEGIN:VCALENDAR') ? value.replace(/\r?\n[ \t]/g, '') : value).replace(LIVE_LINK, '$1[link fjernet]') as T
+  if (Array.isArray(value)) return value.map(withoutSecrets) as T
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_FIELDS.has(key)).map(([key, inner]) => [key, withoutSecrets(inner)])) as T
+  }
+  return value
+}

@@ -1,5 +1,5 @@
 import { render } from '@react-email/render'
-import { eq } from 'drizzle-orm'
+import { and, eq, gte, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type OutboxRow, blogPosts, newsletterSubscribers, outbox } from '#db/schema'
 import { NewsletterEmail, type NewsletterEmailProps } from '~/emails/newsletter-email'
@@ -8,6 +8,9 @@ import { siteOrigin } from '~/server/links/links.server'
 import { sender } from '~/server/mail/addresses.server'
 import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 import { log } from '~/server/log.server'
+import { recipientHash } from '~/server/limits/sender.server'
+import { takeAttempt } from '~/server/limits/sender-limits.server'
+import { CONFIRMATION_INTERVAL_MS } from '~/lib/newsletter'
 import { type Clock, type NewEffect, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
 import { type Handler, runOutbox } from '~/server/outbox/worker.server'
 import { confirmToken, unsubscribeToken } from '~/server/links/links.server'
@@ -55,7 +58,7 @@ export async function composeNewsletterEmail(db: Db, row: OutboxRow, now: Date):
   if (!subscriber) return undefined
   const key = { idempotencyKey: row.idempotencyKey, to: subscriber.email, from: sender() }
   if (facts.kind === 'bekraeftelse') {
-    if (subscriber.confirmedAt !== null) return undefined
+    if (subscriber.confirmedAt !== null || !confirmationMayGo(db, row, subscriber.email, now)) return undefined
     const props: NewsletterEmailProps = {
       preview: 'Bekræft, at du vil have besked om nye artikler',
       heading: 'Bekræft din tilmelding',
@@ -85,6 +88,34 @@ export async function composeNewsletterEmail(db: Db, row: OutboxRow, now: Date):
     // RFC 2369 and RFC 8058: the mail program's own "unsubscribe" button, a POST without signing in.
     headers: { 'List-Unsubscribe': `<${unsubscribeHref}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   }
+}
+
+/**
+ * A confirmation goes out at most once an hour per address (another one sent, or being sent by an
+ * earlier row, within the hour holds it back) and at most RECIPIENT_CAPS['newsletter-confirmation']
+ * a day per person (a+2@… is a@…), however many sign-ups a stranger posts.
+ */
+function confirmationMayGo(db: Db, row: OutboxRow, email: string, now: Date) {
+  const hourAgo = new Date(now.getTime() - CONFIRMATION_INTERVAL_MS).toISOString()
+  return db.$client
+    .transaction(() => {
+      const recent = db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.kind, 'newsletter-email'),
+            eq(outbox.subscriberId, row.subscriberId ?? -1),
+            ne(outbox.id, row.id),
+            sql`json_extract(${outbox.payload}, '$.kind') = 'bekraeftelse'`,
+            or(and(eq(outbox.status, 'sent'), gte(outbox.sentAt, hourAgo)), and(eq(outbox.status, 'sending'), lt(outbox.id, row.id))),
+          ),
+        )
+        .get()
+      // Counted on the row's first attempt only: a retry of the same e-mail is not another one.
+      return recent === undefined && (row.attempts > 0 || takeAttempt(db, 'newsletter-confirmation', recipientHash(email), now) !== undefined)
+    })
+    .immediate()
 }
 
 async function rendered(props: NewsletterEmailProps) {

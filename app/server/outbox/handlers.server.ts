@@ -3,6 +3,7 @@ import { bookingEmailHandler } from '~/server/booking/booking-mail.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { calendarWriteHandler } from '~/server/calendar/calendar-writes.server'
 import { contactEmailHandler } from '~/server/contact/contact.server'
+import { deskLinkHandler } from '~/server/desk/desk-link-mail.server'
 import { getMailTransport } from '~/server/mail/mail-transport.server'
 import { newsletterEmailHandler } from '~/server/newsletter/newsletter-mail.server'
 import type { Handlers } from '~/server/outbox/worker.server'
@@ -19,5 +20,6 @@ export function configuredHandlers({ transport = getMailTransport(), caldav = ca
     'calendar-write': calendarWriteHandler(caldav),
     'newsletter-email': newsletterEmailHandler(transport),
     'coach-alert': coachAlertHandler(transport),
+    'desk-link': deskLinkHandler(transport),
   }
 }

@@ -74,6 +74,7 @@ export const effectLabels: Record<OutboxKind, string> = {
   'calendar-write': 'ændring i din kalender',
   'newsletter-email': 'e-mail om nyhedsbrevet',
   'coach-alert': 'e-mail til dig om et problem',
+  'desk-link': 'link til skrivebordet',
 }
 
 /** Effects still to be carried out (waiting, being tried, or given up), by kind: what the desk and the commands report. */
