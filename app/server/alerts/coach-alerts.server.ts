@@ -115,7 +115,7 @@ function alertText(problem: Problem | { id: ProblemId; facts?: undefined }, phas
     'kalender-lukker-booking': [
       `Siden har ikke kunnet læse din kalender længe nok (kalender_max_alder i content/booking.yaml), så fra ${from} tilbyder den ingen tider: en tid, du måske har fyldt, må ikke sælges to gange. De besøgende bliver henvist til kontaktformularen.`,
       ...facts,
-      'Tjek, at kalenderens adresse stadig virker (se vejledningen, »Når noget ikke virker«). Bookingen åbner af sig selv, så snart kalenderen kan læses igen.',
+      'Tjek, at kalenderens adresse stadig virker (se vejledningen, »Når noget går galt«). Bookingen åbner af sig selv, så snart kalenderen kan læses igen.',
     ],
     'kalender-skrivning-opgivet': [
       `Siden har prøvet ti gange at skrive en booking i din CalDAV-kalender uden held (fra ${from}). Bookingen står rigtigt på dit skrivebord, men din kalender kan vise en forkert tid eller mangle den.`,
