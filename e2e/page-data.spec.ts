@@ -1,5 +1,5 @@
 import { faq } from '../content/faq.ts'
-import { services } from '../content/services.ts'
+import { services } from './content.ts'
 import { expect, gotoInteractive, test } from './helpers'
 
 // These pages' texts come as data from a server function (not in their JavaScript): on a page

@@ -1,5 +1,5 @@
 import { render } from '@react-email/render'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { ContactMessage } from '#db/schema'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { deskLinks, deskSessions } from '#db/schema'
 import { isHttpsSite, isProduction } from '~/server/http/http'
@@ -19,7 +19,7 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * MINUTE
 /** A session's expiry slides at most this often, so reading the desk is not a write per page. */
 const SLIDE_EVERY_MS = 60 * MINUTE
 
-/** The one address a link goes to: COACH_EMAIL, or the coach's e-mail in content/site.ts. */
+/** The one address a link goes to: COACH_EMAIL, or the coach's e-mail in content/site.yaml. */
 export const coachSignInAddress = () => (process.env.COACH_EMAIL || site.email).trim().toLowerCase()
 
 const newToken = () => randomBytes(32).toString('base64url')
