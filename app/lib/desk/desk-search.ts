@@ -16,5 +16,6 @@ export function deskPageOf(path: string, search: unknown): DeskPageRequest {
   if (rest.length > 0) return { page: 'ukendt', key: '' }
   if (kind === 'booking' || kind === 'besked' || kind === 'link') return { page: kind, key }
   if (kind === 'person' && !key) return { page: 'person', key: searchText(search, 'email') }
+  if (kind === 'indhold') return { page: 'indhold', key, draft: searchText(search, 'kladde') || undefined, whole: searchText(search, 'som') === 'tekst' }
   return { page: 'ukendt', key: '' }
 }

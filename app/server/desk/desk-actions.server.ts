@@ -35,6 +35,7 @@ import {
   sessionTokenIn,
 } from '~/server/desk/desk-auth.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
+import { isContentId, saveContent } from '~/server/desk/desk-content.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
 
@@ -141,6 +142,12 @@ export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Pro
       reviveEffects(db, { now })
       recordDeskEvent(db, 'send-igen', now)
       return see('/coach?status=sendes-igen')
+    }
+    if (action === 'gem-indhold') {
+      const id = text(form, 'fil')
+      if (!isContentId(id)) return see('/coach/indhold?status=fejl')
+      const saved = await saveContent(db, id, form, now)
+      return see(`/coach/indhold/${id}?status=${saved.status}${saved.draft ? `&kladde=${saved.draft}` : ''}`)
     }
     if (action === 'eksporter') return await exportAnswer(db, text(form, 'email'), now)
     if (action === 'slet') {

@@ -2,6 +2,7 @@ import { bookingEmailHandler } from '~/server/booking/booking-mail.server'
 import { caldavConfig } from '~/server/calendar/caldav.server'
 import { calendarWriteHandler } from '~/server/calendar/calendar-writes.server'
 import { contactEmailHandler } from '~/server/contact/contact.server'
+import { contentPushHandler } from '~/server/content/content-git.server'
 import { getMailTransport } from '~/server/mail/mail-transport.server'
 import { newsletterEmailHandler } from '~/server/newsletter/newsletter-mail.server'
 import type { Handlers } from '~/server/outbox/worker.server'
@@ -17,5 +18,6 @@ export function configuredHandlers({ transport = getMailTransport(), caldav = ca
     'booking-email': bookingEmailHandler(transport),
     'calendar-write': calendarWriteHandler(caldav),
     'newsletter-email': newsletterEmailHandler(transport),
+    'content-push': contentPushHandler(),
   }
 }

@@ -73,6 +73,7 @@ export const effectLabels: Record<OutboxKind, string> = {
   'booking-email': 'e-mail om en booking',
   'calendar-write': 'ændring i din kalender',
   'newsletter-email': 'e-mail om nyhedsbrevet',
+  'content-push': 'kopi af dine ændringer til git',
 }
 
 /** Effects still to be carried out (waiting, being tried, or given up), by kind: what the desk and the commands report. */
