@@ -16,6 +16,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
-    env: { LOG_LEVEL: 'silent', BACKGROUND_JOBS: 'off', MAIL_OUTBOX_DIR: join(tmpdir(), 'coach-test-outbox'), BOOKING_LINK_SECRET: 'vitest-booking-link-secret' },
+    // CONTENT_DIR: the tests read a copy of the shipped content (tests/fixtures/content), never the coach's own files.
+    env: { CONTENT_DIR: fromRoot('./tests/fixtures/content'), CONTENT_RECHECK_MS: '0', LOG_LEVEL: 'silent', BACKGROUND_JOBS: 'off', MAIL_OUTBOX_DIR: join(tmpdir(), 'coach-test-outbox'), BOOKING_LINK_SECRET: 'vitest-booking-link-secret' },
   },
 })

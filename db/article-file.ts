@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html'
 import { z } from 'zod'
 import { SLUG_PATTERN } from '../app/lib/blog.ts'
 import { categories, categoryLabels } from '../app/lib/categories.ts'
-import { site } from '../content/site.ts'
+import { site } from '../app/server/content/content.server.ts'
 import { readingMinutes, tableOfContents, withHeadingIds } from './article-outline.ts'
 import { FrontMatterYamlError, readFrontMatterYaml } from './front-matter-yaml.ts'
 import type { NewBlogPost } from './schema.ts'
@@ -133,7 +133,7 @@ function danishProblem(issue: z.core.$ZodIssue, allowedFields: string[]) {
 }
 
 /**
- * The coach's name and who certified her come from content/site.ts, so an article never hard-codes
+ * The coach's name and who certified her come from content/site.yaml, so an article never hard-codes
  * them (and check:launch sees the example values there).
  */
 function fillPlaceholders(text: string, fileName: string) {

@@ -2,6 +2,8 @@ import { count } from 'drizzle-orm'
 import { type Db, openDatabase } from './database.ts'
 import * as schema from './schema.ts'
 import { syncBlogPosts } from './sync-blog.ts'
+import { readState, writeState } from '../app/server/app-state.server.ts'
+import { keepLastGoodIn } from '../app/server/content/content-file.server.ts'
 
 /** The server's (or a command's) one connection; opening a file and its rules live in database.ts. */
 
@@ -25,6 +27,9 @@ let shared: Db | undefined
 export function getDb(): Db {
   if (!shared) {
     shared = openDatabase()
+    const db = shared
+    // The coach's content files keep their last good versions here, so a restart keeps them too.
+    keepLastGoodIn({ read: (key) => readState(db, key)?.value, write: (key, value) => writeState(db, key, value) })
     const report = seedIfEmpty(shared)
     // On standard error, so a script's output (contact:export's JSON) stays clean.
     if (report && process.env.LOG_LEVEL !== 'silent') console.error(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'blog seeded on start', added: report.added.length }))
@@ -33,6 +38,7 @@ export function getDb(): Db {
 }
 
 export function closeDb() {
+  if (shared) keepLastGoodIn(undefined)
   shared?.$client.close()
   shared = undefined
 }

@@ -189,7 +189,11 @@ export const deskEvents = sqliteTable('desk_events', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   at: text('at').notNull(),
   action: text('action', {
-    enum: ['logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'person-eksporteret', 'person-slettet', 'send-igen'],
+    enum: [
+      'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'person-eksporteret', 'person-slettet', 'send-igen',
+      // A content file saved from the desk: which file, never its text.
+      'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md',
+    ],
   }).notNull(),
   bookingCode: text('booking_code'),
   messageId: integer('message_id'),
@@ -239,7 +243,7 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email', 'coach-alert', 'desk-link'] }).notNull(),
+    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email', 'coach-alert', 'desk-link', 'content-push'] }).notNull(),
     contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     subscriberId: integer('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),

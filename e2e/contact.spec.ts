@@ -1,6 +1,6 @@
 import { CONTACT_FAILURE as FAILURE, CONTACT_SUCCESS as SUCCESS, emailsFor, expect, fillContactForm as fillForm, gotoInteractive, test, uniqueEmail } from './helpers'
 
-const PHONE_HINT = 'Skriv et telefonnummer på mindst 8 cifre, fx 21 43 65 87 eller +45 21 43 65 87.'
+const PHONE_HINT = 'Skriv et telefonnummer på mindst 8 cifre, fx 12 34 56 78 eller +45 12 34 56 78.'
 
 test('the contact page has the form, the facts and the FAQ', async ({ page }) => {
   await gotoInteractive(page, '/kontakt')

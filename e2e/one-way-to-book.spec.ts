@@ -1,4 +1,4 @@
-import { site } from '../content/site'
+import { site } from './content.ts'
 import { expect, test } from './helpers'
 
 // One clear way to book, everywhere: »Book tid« in the header on a phone and on a desktop, »Book en

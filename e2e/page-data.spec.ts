@@ -1,5 +1,5 @@
 import { faq } from '../content/faq.ts'
-import { services } from '../content/services.ts'
+import { references, services } from './content.ts'
 import { expect, gotoInteractive, test } from './helpers'
 
 // These pages' texts come as data from a server function (not in their JavaScript): on a page
@@ -9,6 +9,7 @@ const pagesWithServerData = [
   { path: '/kontakt', link: 'Kontakt', text: faq[0]!.question },
   { path: '/kontakt', link: 'Kontakt', text: 'Kontaktformularen er ikke beregnet til akut hjælp' },
   { path: '/privatlivspolitik', link: 'Privatlivspolitik', text: 'Dataansvarlig' },
+  { path: '/referencer', link: 'Referencer', text: references.clients[0]!.name },
 ]
 
 for (const { path, link, text } of pagesWithServerData) {

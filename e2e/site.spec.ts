@@ -84,6 +84,8 @@ test('a new page starts at the top, and so does clicking the current page’s li
   await expect(page).toHaveURL('/referencer')
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 
+  // Its clients and testimonials are the page's data (content/referencer.yaml): shown once they have come.
+  await expect(page.getByRole('heading', { name: 'Det siger mine klienter' })).toBeVisible()
   await page.evaluate(() => window.scrollTo(0, 1500))
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
   await page.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'Referencer' }).click()

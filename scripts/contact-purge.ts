@@ -1,5 +1,5 @@
 /** `npm run contact:purge`: deletes contact messages older than the privacy policy's retention. */
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { closeDb } from '#db/connection'
 import { purgeOldMessages } from '~/server/contact/contact.server'
 

@@ -16,7 +16,8 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   contact: ['app/server/contact/**/*.ts', 'app/lib/contact*.ts'],
   booking: ['app/server/booking/**/*.ts', 'app/lib/booking/**/*.ts'],
   // Articles from file to page: the parser, the seed, the queries, feeds, SEO and dates.
-  content: ['app/server/blog/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', '!app/lib/newsletter*.ts', '!app/lib/search-limits.ts', 'db/**/*.ts'],
+  // and her facts, prices, references and story read while the server runs (app/server/content/).
+  content: ['app/server/blog/**/*.ts', 'app/server/content/**/*.ts', 'app/lib/content/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', '!app/lib/newsletter*.ts', '!app/lib/search-limits.ts', 'db/**/*.ts'],
   // What the server runs beside the requests: the log, background jobs, the launch check, images;
   // and the two pages rendered to HTML on the server.
   services: ['app/server/*.ts', 'app/server/pages/**/*.tsx'],

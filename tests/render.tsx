@@ -1,6 +1,8 @@
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router'
 import type { ReactElement, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { SiteContext } from '~/lib/content/site-data'
+import { getSite } from '~/server/content/content.server'
 
 /** Elements inside a line of text: they join the words around them without a space of their own. */
 const INLINE_TAG = /<\/?(a|abbr|b|code|em|i|mark|small|span|strong|sub|sup|time)\b[^>]*>/g
@@ -34,9 +36,13 @@ export const tagMatching = (html: string, pattern: string) => new RegExp(`<[a-z]
 /** The opening tag of the one element with this id, to read its attributes. */
 export const tagWithId = (html: string, id: string) => new RegExp(`<[a-z]+\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0] ?? ''
 
+/** A component that reads the coach's facts (useSite), as the root document provides them. */
+export const withSite = (element: ReactNode) => <SiteContext value={getSite()}>{element}</SiteContext>
+
 /** What a route's head() returns: meta tags (with the JSON-LD blocks among them) and links. */
 export type Head = { meta: Array<Record<string, any>>; links: Array<Record<string, string>> }
-export const headOf = (route: { options: { head?: unknown } }, context: object = {}) => (route.options.head as (context: object) => Head)(context)
+/** The root route's data (the coach's facts) comes first among the matches, as in the router. */
+export const headOf = (route: { options: { head?: unknown } }, context: object = {}) => (route.options.head as (context: object) => Head)({ matches: [{ loaderData: getSite() }], ...context })
 /** A meta tag's content, by its name or (Open Graph) property. */
 export const metaOf = (head: Head, name: string): string | undefined => head.meta.find((tag) => tag.name === name || tag.property === name)?.content
 export const titleOf = (head: Head): string | undefined => head.meta.find((tag) => 'title' in tag)?.title
@@ -55,13 +61,17 @@ type FileRoute = { options: { component?: unknown }; useLoaderData: unknown; use
 export function renderPage(route: FileRoute, { loaderData, search = {}, params = {} }: PageState = {}) {
   Object.assign(route, { useLoaderData: () => loaderData, useSearch: () => search, useParams: () => params })
   const Page = route.options.component as () => ReactNode
-  return renderToStaticMarkup(<Page />)
+  return renderToStaticMarkup(
+    <SiteContext value={getSite()}>
+      <Page />
+    </SiteContext>,
+  )
 }
 
 /** Components that read the address (the header's current page) rendered inside a real router at `path`. */
 export async function renderAt(path: string, element: ReactElement) {
   const router = createRouter({
-    routeTree: createRootRoute({ component: () => element }),
+    routeTree: createRootRoute({ component: () => <SiteContext value={getSite()}>{element}</SiteContext> }),
     history: createMemoryHistory({ initialEntries: [path] }),
     isServer: true,
   })

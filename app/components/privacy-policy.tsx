@@ -2,7 +2,7 @@ import type { PrivacyFacts } from '#content/privacy'
 import { ClientServiceRecipients, Transfers } from '~/components/privacy-transfers'
 import { UNCONFIRMED_RETENTION_DAYS } from '~/lib/newsletter'
 
-/** The facts of content/site.ts the policy names. */
+/** The facts of content/site.yaml the policy names. */
 type Site = {
   name: string
   email: string
@@ -14,7 +14,7 @@ type Site = {
 }
 
 /**
- * The privacy policy itself, from the facts in content/site.ts and content/privacy.ts. The coach
+ * The privacy policy itself, from the facts in content/site.yaml and content/privacy.ts. The coach
  * writes in the first person: »jeg«, never »vi« for the practice.
  */
 export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyFacts }) {

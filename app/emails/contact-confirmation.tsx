@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components'
 import { crisisSentenceText, notForAcuteHelp } from '#content/crisis-lines'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
 /**

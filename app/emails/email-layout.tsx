@@ -1,5 +1,5 @@
 import { Body, Container, Head, Hr, Html, Preview, Section, Text } from '@react-email/components'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 
 const colors = { accent: '#2f5646', ink: '#2b2620', soft: '#4f473d', sand: '#f5f1ea', line: '#e9e2d6' }
 

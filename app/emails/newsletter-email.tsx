@@ -1,5 +1,5 @@
 import { Link, Text } from '@react-email/components'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
 const linkStyle = { color: '#2f5646', textDecoration: 'underline' }

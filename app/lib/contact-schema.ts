@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { site } from '#content/site'
 import {
   type ContactField,
   type ContactMessageData,
@@ -82,7 +81,7 @@ const LOOKS_LIKE_DOMAIN = /\p{L}\.\p{L}{2,}/u
 const personName = (field: string, missing: string, hint: string) =>
   required(field, contactLimits.firstName.maxLength, missing).check(z.refine((value) => namePattern.test(value) && !LOOKS_LIKE_DOMAIN.test(value), hint))
 
-/** Optional unless the coach's file (content/site.ts) asks for it; a number given must look like one. */
+/** Optional unless the coach's file (content/site.yaml) asks for it; a number given must look like one. */
 const phone = (isRequired: boolean) =>
   (isRequired ? required('Telefon', contactLimits.phone.maxLength, 'Skriv dit telefonnummer.') : oneLine('Telefon', contactLimits.phone.maxLength)).check(
     z.refine((value) => value === '' || phonePattern.test(value), fieldHints.phone),
@@ -107,7 +106,8 @@ export const contactSchemaFor = ({ contactPhoneRequired }: { contactPhoneRequire
     ),
 }) satisfies z.ZodMiniType<ContactMessageData> // the schema and the form's vocabulary describe one message
 
-export const contactSchema = contactSchemaFor(site)
+/** With the phone optional: the shape the booking and newsletter forms share; the contact form's own follows content/site.yaml. */
+export const contactSchema = contactSchemaFor({ contactPhoneRequired: false })
 
 /** The first Danish message for each field that failed (`schema`: the site's, unless a test builds one). */
 export function validateContact(values: Record<string, unknown>, schema: typeof contactSchema = contactSchema) {

@@ -78,7 +78,7 @@ export const fieldHints: Record<ContactField, string> = {
   firstName: 'Skriv dit fornavn med bogstaver, fx Anne-Marie eller O’Brien (højst 100 tegn).',
   lastName: 'Skriv dit efternavn med bogstaver, fx Jensen eller Due-Hansen (højst 100 tegn).',
   email: 'Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.',
-  phone: 'Skriv et telefonnummer på mindst 8 cifre, fx 21 43 65 87 eller +45 21 43 65 87.',
+  phone: 'Skriv et telefonnummer på mindst 8 cifre, fx 12 34 56 78 eller +45 12 34 56 78.',
   serviceType: 'Vælg en af ydelserne på listen.',
   address: 'Adressen må højst være 200 tegn og kun stå på én linje.',
   message: 'Skriv en besked på højst 5000 tegn.',

@@ -1,8 +1,6 @@
 import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
-import { homeSpecialtyIds, services } from '#content/services'
-import { testimonialSource, testimonials } from '#content/references'
-import { site } from '#content/site'
+import { getAbout, getReferences, getServices, getSite, testimonialSource } from '~/server/content/content.server'
 import { absoluteUrl } from '~/lib/seo'
 import { getLatestPosts } from '~/server/blog/blog.server'
 import { portraitForPage } from '~/server/images.server'
@@ -15,15 +13,21 @@ const HOME_TESTIMONIALS = 3
  * the newest articles, the specialties and a few testimonials, and the page's structured data.
  */
 export function homePageData(now = new Date(), db: Db = getDb()) {
+  const { services, homeSpecialtyIds } = getServices()
+  const references = getReferences()
+  const site = getSite()
+  const about = getAbout()
   return {
     // Read while the server runs, so a new portrait needs no rebuild.
     portrait: portraitForPage(),
     latestPosts: getLatestPosts(3, now, db),
     specialties: services
-      .filter((service) => (homeSpecialtyIds as readonly string[]).includes(service.id))
+      .filter((service) => homeSpecialtyIds.includes(service.id))
       .map((service) => ({ title: service.title, text: service.summary })),
-    quotes: testimonials.slice(0, HOME_TESTIMONIALS),
-    quotesSource: testimonialSource,
+    quotes: references.testimonials.slice(0, HOME_TESTIMONIALS),
+    quotesSource: testimonialSource(references),
+    // Her own words (content/om.md): the »Om mig« paragraph and the quotation signed with her name.
+    about: { homeText: about.homeText, quote: about.quotes.home },
     // The page's structured data: built here, so it is not part of every page's JavaScript.
     structuredData: {
       '@context': 'https://schema.org',

@@ -1,4 +1,4 @@
-import { site } from '#content/site'
+import type { Site } from '~/lib/content/content-types'
 import { getSiteUrl } from '~/lib/site-url'
 
 export type ArticleMeta = {
@@ -10,6 +10,8 @@ export type ArticleMeta = {
 }
 
 export type SeoOptions = {
+  /** The coach's facts: the root route's data (siteOf(matches) in a head()). */
+  site: Site
   title: string
   description?: string
   keywords?: readonly string[]
@@ -28,7 +30,7 @@ export const DEFAULT_OG_IMAGE = '/og/default.png'
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 }
 
 /** Every page title reads '{title} | {name} - Din Personlige Coach', unless the title is the tagline itself. */
-export function pageTitle(title: string) {
+export function pageTitle(title: string, site: Pick<Site, 'tagline'>) {
   return title === site.tagline ? title : `${title} | ${site.tagline}`
 }
 
@@ -43,7 +45,8 @@ type MetaTag = React.JSX.IntrinsicElements['meta'] & { title?: string }
  * the JSON-LD blocks. Every route goes through this helper so no page forgets a tag.
  */
 export function seo(options: SeoOptions, siteUrl = getSiteUrl()) {
-  const title = pageTitle(options.title)
+  const { site } = options
+  const title = pageTitle(options.title, site)
   const description = options.description ?? site.description
   const keywords = (options.keywords ?? site.keywords).join(', ')
   const url = absoluteUrl(options.path, siteUrl)

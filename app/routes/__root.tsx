@@ -1,23 +1,28 @@
 /// <reference types="vite/client" />
 import { Outlet, createRootRoute } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { use, useEffect } from 'react'
 import { ErrorPage, NotFound } from '~/components/lazy-pages'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
+import type { Site } from '~/lib/content/content-types'
+import { SiteContext } from '~/lib/content/site-data'
 import { pageTitle } from '~/lib/seo'
 import appCss from '~/styles.css?url'
 // The same file styles.css names in its @font-face, so the preload is the one the page uses.
 import headingFont from '~/fonts/fraunces-latin-600-normal.woff2?url'
 
 export const Route = createRootRoute({
-  head: () => ({
+  // The coach's facts (content/site.yaml), read while the server runs: they come with every page as
+  // its data, and with the data kept for the life of the page view (defaultStaleTime), never again.
+  loader: () => import('~/lib/content/site-facts').then(({ fetchSiteFacts }) => fetchSiteFacts()),
+  head: ({ loaderData }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
       { name: 'theme-color', content: '#24443a' },
       // Every page overrides these two; only the not-found page keeps them.
-      { title: pageTitle('Siden blev ikke fundet') },
+      { title: loaderData ? pageTitle('Siden blev ikke fundet', loaderData) : 'Siden blev ikke fundet' },
       { name: 'robots', content: 'noindex,follow' },
     ],
     links: [
@@ -32,19 +37,20 @@ export const Route = createRootRoute({
     ],
   }),
   component: () => (
-    <RootDocument>
+    <RootDocument site={Route.useLoaderData()}>
       <Outlet />
     </RootDocument>
   ),
   notFoundComponent: NotFound,
   errorComponent: () => (
-    <RootDocument>
+    <RootDocument site={Route.useLoaderData()}>
       <ErrorPage />
     </RootDocument>
   ),
 })
 
-function RootDocument({ children }: { children: React.ReactNode }) {
+function RootDocument({ site, children }: { site: Site | undefined; children: React.ReactNode }) {
+  const outer = use(SiteContext)
   // The app's script loads after the first paint; this marks when the page has become interactive,
   // every part hydrated (the end-to-end tests wait for it before they test JavaScript behaviour).
   useEffect(() => {
@@ -62,11 +68,14 @@ function RootDocument({ children }: { children: React.ReactNode }) {
         >
           Spring til indhold
         </a>
-        <SiteHeader />
-        <main id="indhold" tabIndex={-1} className="min-h-screen pt-(--nav-height) outline-none">
-          {children}
-        </main>
-        <SiteFooter />
+        {/* The facts come from the root's data; a page that fails in a child route keeps them. */}
+        <SiteContext value={site ?? outer}>
+          <SiteHeader />
+          <main id="indhold" tabIndex={-1} className="min-h-screen pt-(--nav-height) outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+        </SiteContext>
         <BodyScripts />
       </body>
     </html>

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { site } from '#content/site'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { PostGrid } from '~/components/blog/post-card'
 import { ButtonLink } from '~/components/ui/button-link'
@@ -10,27 +9,31 @@ import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { TestimonialCards, TestimonialSource } from '~/components/ui/testimonials'
 import { fetchHomePage } from '~/lib/home-page'
+import { siteOf, useSite } from '~/lib/content/site-data'
+import type { Site } from '~/lib/content/content-types'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
   loader: () => fetchHomePage(),
-  head: ({ loaderData }) =>
+  head: ({ loaderData, matches }) =>
     seo({
-      title: site.tagline,
+      site: siteOf(matches),
+      title: siteOf(matches).tagline,
       path: '/',
       structuredData: loaderData?.structuredData,
     }),
   component: HomePage,
 })
 
-const trustBadges = [
+const trustBadgesOf = (site: Site) => [
   { title: '20+ års erfaring', text: 'Med mennesker i udvikling og forandring' },
   { title: 'Certificeret coach', text: `Uddannet hos ${site.certifiedBy} og arbejder efter ${site.ethics}` },
   { title: 'Baseret i Fredericia', text: 'Samtaler i Fredericia og online i hele landet' },
 ]
 
 function HomePage() {
-  const { portrait, latestPosts, specialties, quotes, quotesSource } = Route.useLoaderData()
+  const { portrait, latestPosts, specialties, quotes, quotesSource, about } = Route.useLoaderData()
+  const site = useSite()
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-accent-800 via-accent-700 to-accent-600 px-5 pt-12 pb-16 text-white sm:px-8 md:py-24">
@@ -75,7 +78,7 @@ function HomePage() {
 
       <section aria-label="Derfor kan du trygt vælge mig" className="border-b border-sand-200 bg-white px-5 py-10 sm:px-8">
         <ul className="mx-auto grid max-w-6xl gap-6 sm:grid-cols-3">
-          {trustBadges.map((badge) => (
+          {trustBadgesOf(site).map((badge) => (
             <li key={badge.title} className="flex items-start gap-3">
               <span className="mt-1 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-accent-800" aria-hidden="true">
                 ✓
@@ -105,11 +108,7 @@ function HomePage() {
           <div>
             <p className="eyebrow mb-2 text-accent-700">Om mig</p>
             <h2 className="text-3xl md:text-4xl">Jeg hjælper dig med at finde din egen vej</h2>
-            <p className="mt-5 text-lg text-ink-soft">
-              Jeg har arbejdet som coach siden {site.foundingYear} og har i over 20 år haft mennesker i forandring
-              tæt på. Min tilgang er enkel: Du kender svarene bedre, end du tror – jeg stiller spørgsmålene, der
-              hjælper dig med at finde dem.
-            </p>
+            <p className="mt-5 text-lg text-ink-soft">{about.homeText}</p>
             <a href="/om" className="mt-6 inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4 hover:text-accent-800">
               Læs mere om mig
             </a>
@@ -146,10 +145,7 @@ function HomePage() {
       )}
 
       <Section className="home-quote bg-sand-100">
-        <Quote source={site.name}>
-          Forandring begynder, når du giver dig selv lov til at stoppe op og lytte efter, hvad du i virkeligheden
-          har brug for.
-        </Quote>
+        <Quote source={site.name}>{about.quote}</Quote>
       </Section>
 
       <CtaBlock />

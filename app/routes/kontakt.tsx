@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { site } from '#content/site'
 import { ContactForm } from '~/components/contact/contact-form'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
@@ -11,6 +10,7 @@ import { fetchContactPageTexts } from '~/lib/contact-page'
 import { refusedPostStatus } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
+import { siteOf, useSite } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus }
@@ -41,10 +41,11 @@ export const Route = createFileRoute('/kontakt')({
     draft: (loader as { serverContext?: { contactDraft?: ContactDraft } }).serverContext?.contactDraft ?? null,
     ...(await fetchContactPageTexts()),
   }),
-  head: ({ loaderData }) =>
+  head: ({ loaderData, matches }) =>
     seo({
+      site: siteOf(matches),
       title: 'Kontakt',
-      description: `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`,
+      description: `Book en uforpligtende samtale med ${siteOf(matches).name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`,
       path: '/kontakt',
       structuredData: {
         '@context': 'https://schema.org',
@@ -64,6 +65,7 @@ const resultFromSearch = ({ status }: ContactSearch): ContactResult | undefined 
 
 function ContactPage() {
   const search = Route.useSearch()
+  const site = useSite()
   const { draft, faq, notForAcuteHelpHtml } = Route.useLoaderData()
   return (
     <>

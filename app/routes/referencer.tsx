@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { clients, showsSamples, testimonialSource, testimonials } from '#content/references'
 import { TestimonialCards, TestimonialSource } from '~/components/ui/testimonials'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section, SectionHeading } from '~/components/ui/section'
+import { siteOf } from '~/lib/content/site-data'
+import { fetchReferencesPage } from '~/lib/references-page'
 import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/referencer')({
-  head: () =>
+  loader: () => fetchReferencesPage(),
+  head: ({ matches }) =>
     seo({
+      site: siteOf(matches),
       title: 'Referencer',
       description:
         'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.',
@@ -18,6 +21,7 @@ export const Route = createFileRoute('/referencer')({
 })
 
 function ReferencesPage() {
+  const { clients, showsSamples, testimonialSource, testimonials } = Route.useLoaderData()
   return (
     <>
       <PageHero

@@ -1,19 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { site } from '#content/site'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
+import { siteOf, useSite } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 import { fetchServicesPage } from '~/lib/services-page'
 
 export const Route = createFileRoute('/ydelser')({
   loader: () => fetchServicesPage(),
-  head: () =>
+  head: ({ matches }) =>
     seo({
+      site: siteOf(matches),
       title: 'Ydelser',
       description:
         'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia og online.',
@@ -23,7 +24,8 @@ export const Route = createFileRoute('/ydelser')({
 })
 
 function ServicesPage() {
-  const { pricesAreSamples, processSteps, services } = Route.useLoaderData()
+  const { pricesAreSamples, processSteps, services, quote } = Route.useLoaderData()
+  const site = useSite()
   return (
     <>
       <PageHero
@@ -87,9 +89,7 @@ function ServicesPage() {
       </Section>
 
       <Section>
-        <Quote source={site.name}>
-          Det handler ikke om at blive en anden. Det handler om at blive mere af den, du allerede er.
-        </Quote>
+        <Quote source={site.name}>{quote}</Quote>
       </Section>
 
       <CtaBlock />

@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type FirstPersonStory, firstPersonStories } from '#content/first-person-stories'
 import { type PrivacyFacts, privacy } from '#content/privacy'
-import { type Client, type Testimonial, clients, testimonialCheck, testimonials } from '#content/references'
-import { type ServicePrice, services } from '#content/services'
-import { site } from '#content/site'
+import type { Client, ServicePrice, Testimonial } from '~/lib/content/content-types'
+import { type ContentFile, contentFiles, contentStatus } from '~/server/content/content-file.server'
+import { aboutFile, getReferences, getServices, getSite } from '~/server/content/content.server'
 import { formatInstant } from '~/lib/booking/time'
 import { type PortraitFiles, STAND_IN_PORTRAIT_MARKER, smallPortraitWarning } from '~/lib/portrait-sizes'
 import { databasePath } from '#db/database'
@@ -63,7 +63,9 @@ export type LaunchFacts = {
 const FREE_MAIL = /@(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|icloud|me|mac|aol|gmx|proton|protonmail|mail|jubii|webspeed|ofir)\.(?:co\.)?[a-z]{2,3}>?$/i
 
 
-const SITE_FILE = 'content/site.ts'
+const SITE_FILE = 'content/site.yaml'
+const REFERENCES_FILE = 'content/referencer.yaml'
+const SERVICES_FILE = 'content/ydelser.yaml'
 const PRIVACY_FILE = 'content/privacy.ts'
 const ENVIRONMENT = 'miljøvariabler på serveren'
 
@@ -97,11 +99,11 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
 
   const sampleClients = clients.filter((client) => client.sample).length
   const sampleTestimonials = testimonials.filter((testimonial) => testimonial.sample).length
-  flag(sampleClients > 0, `${sampleClients} af kunderne under Referencer er eksempler (sample: true)`, 'content/references.ts')
-  flag(sampleTestimonials > 0, `${sampleTestimonials} af udtalelserne under Referencer er eksempler (sample: true)`, 'content/references.ts')
+  flag(sampleClients > 0, `${sampleClients} af kunderne under Referencer er eksempler (eksempel: ja)`, REFERENCES_FILE)
+  flag(sampleTestimonials > 0, `${sampleTestimonials} af udtalelserne under Referencer er eksempler (eksempel: ja)`, REFERENCES_FILE)
 
   const samplePrices = services.filter((service) => service.pricing.sample).length
-  flag(samplePrices > 0, `${samplePrices} af priserne og samtalelængderne under Ydelser er eksempler (sample: true)`, 'content/services.ts')
+  flag(samplePrices > 0, `${samplePrices} af priserne og samtalelængderne under Ydelser er eksempler (eksempel: ja)`, SERVICES_FILE)
 
   const standIn = !portrait || portrait.includes(STAND_IN_PORTRAIT_MARKER)
   flag(standIn, 'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images', 'content/portrait.jpg')
@@ -171,19 +173,50 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
   }
   let states: SourceState[] = []
   // No database yet: no calendar has been read, and the settings below still say what is missing.
+  // getDb() also lets the content files fall back on their last good versions kept in the database.
   if (existsSync(databasePath())) {
     const db = getDb()
     states = storedSourceStates(db, rulesInForce(db).availability?.calendarMaxAgeMinutes ?? 180)
   }
+  const content = contentLaunchItems()
+  // A file that was never good (and has no last good version): its mistakes are all there is to say.
+  if (content.some((item) => item.broken)) return content.map(({ what, where }) => ({ what, where }))
+  const site = getSite()
+  const { clients, testimonials, testimonialCheck } = getReferences()
   return [
-    ...launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles: currentPortrait(), env: process.env }),
+    ...content,
+    ...launchPlaceholders({ site, privacy, clients, testimonials, services: getServices().services, portrait, portraitFiles: currentPortrait(), env: process.env }),
     ...claimsToConfirm({ stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
     ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
   ]
 }
 
-/** The shipped ethics line (content/site.ts), recognised by its value like the stand-ins above. */
+/**
+ * The content files as the server reads them (the same loader): each mistake with its line, and
+ * whether the site shows the last good version meanwhile; her story and quotations while they are
+ * the shipped example. `broken`: the file has never been good, so the site cannot show it at all.
+ */
+export function contentLaunchItems(files: readonly ContentFile<unknown>[] = contentFiles()): Array<LaunchItem & { broken?: true }> {
+  const items: Array<LaunchItem & { broken?: true }> = []
+  for (const file of files) {
+    const where = `content/${file.name}`
+    let status
+    try {
+      status = contentStatus(file)
+    } catch (error) {
+      items.push({ what: `filen kan ikke bruges, og der er ingen tidligere gyldig udgave – siden kan ikke vises, før fejlene er rettet:\n${(error as Error).message.split('\n').slice(1).map((line) => `    ${line}`).join('\n')}`, where, broken: true })
+      continue
+    }
+    for (const error of status.errors) items.push({ what: `${error.replace(`${where}, `, '')} (siden viser den sidste gyldige udgave af filen, indtil fejlen er rettet)`, where })
+    if (file === aboutFile && (status.value as { sample?: true }).sample) {
+      items.push({ what: 'din historie på /om, afsnittet »Om mig« på forsiden og de tre citater med dit navn er et eksempel – skriv dine egne, og slet linjen »eksempel: ja«', where })
+    }
+  }
+  return items
+}
+
+/** The shipped ethics line (content/site.yaml), recognised by its value like the stand-ins above. */
 const SHIPPED_ETHICS = 'Eksempel Coachakademis etiske retningslinjer'
 
 export type ClaimFacts = {
@@ -208,7 +241,7 @@ export function claimsToConfirm({ stories, testimonialCheck, ethics, clientServi
     })
   }
   if (testimonialCheck.sample) {
-    items.push({ what: 'teksten om, hvordan du sikrer, at udtalelserne er ægte, er et forslag – ret den, så den passer til det, du gør, og slet sample: true', where: 'content/references.ts' })
+    items.push({ what: 'teksten om, hvordan du sikrer, at udtalelserne er ægte, er et forslag – ret den, så den passer til det, du gør, og slet eksempel: ja', where: REFERENCES_FILE })
   }
   if (ethics === SHIPPED_ETHICS) items.push({ what: `de etiske retningslinjer (${ethics}) er et eksempel – skriv navnet på dem, du arbejder efter`, where: SITE_FILE })
   if (clientServices === undefined) {

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { site } from '../../content/site.ts'
+import { site } from '../../app/server/content/content.server.ts'
 
 const PHOTO_DIR = 'content/blog/images'
 /** PUBLIC_DIR lets a test write its covers elsewhere. */

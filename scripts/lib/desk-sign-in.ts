@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { site } from '../../content/site.ts'
+import { site } from '../../app/server/content/content.server.ts'
 
 type Through = (path: string, init?: RequestInit) => Promise<Response>
 const formAction = (html: string) => /<form[^>]*\saction="(\/_serverFn\/[^"]+)"[^>]*method="post"/.exec(html)?.[1]

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { type ImagesLock, imagesLockPath, parseImagesLock } from '../../app/server/images.server.ts'
-import { site } from '../../content/site.ts'
+import { site } from '../../app/server/content/content.server.ts'
 import { DEFAULT_CONTENT_DIR } from '../../db/sync-blog.ts'
 import { COVER_DIR, PUBLIC_DIR, hasCover, photoFor, writeCover, writeDefaultShareImage } from './covers.ts'
 

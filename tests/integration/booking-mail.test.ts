@@ -1,6 +1,6 @@
 import { ICalCalendarMethod } from 'ical-generator'
 import { describe, expect, it } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { deleteBookings } from '~/server/booking/booking-admin.server'
 import { deliverBookingEmails, visitorCalendar } from '~/server/booking/booking-mail.server'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { handleBookingPost } from '~/server/booking/booking-endpoint.server'
 import { bookingWeek, chosenSlot, managedBooking } from '~/server/booking/booking-pages.server'
 import { cancelBooking, createBooking } from '~/server/booking/bookings.server'

@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { readArticleFiles } from '#db/sync-blog'
 import { loadAvailability } from '~/server/booking/availability.server'
+import { contentFiles } from '~/server/content/content-file.server'
+import '~/server/content/content.server'
 import { caseNames } from './case-names'
 
 /**
@@ -19,6 +21,19 @@ import { caseNames } from './case-names'
 export async function coachContentProblems(projectRoot: string): Promise<string[]> {
   const problems: string[] = []
   const content = join(projectRoot, 'content')
+
+  // Her facts, prices, references and story: each file as the server's loader checks it.
+  for (const file of contentFiles()) {
+    let text: string | undefined
+    try {
+      text = readFileSync(join(content, file.name), 'utf8')
+    } catch {
+      problems.push(`content/${file.name}: filen findes ikke`)
+      continue
+    }
+    const checked = file.check(text)
+    if (!checked.ok) problems.push(...checked.errors)
+  }
 
   const { articles, problems: articleMistakes } = readArticleFiles(join(content, 'blog'))
   problems.push(...articleMistakes.map((mistake) => mistake.message))

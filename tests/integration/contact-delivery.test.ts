@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { contactMessages, outbox } from '#db/schema'
 import { purgeOldMessages, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
 import { contactRateLimit as rateLimit } from '~/server/limits/sender-limits.server'

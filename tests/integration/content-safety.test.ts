@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { articles, bodyText, bySlug, caseNames, fullText, sentences, slugsMatching } from './articles'
 
 /**

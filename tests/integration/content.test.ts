@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { categories } from '~/lib/categories'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { SHIPPED_ARTICLES_DIR, articles, asWord, bySlug, caseNames, fullText, paragraphs, words } from './articles'
 
 describe('the articles the site shipped with', () => {
@@ -70,7 +70,7 @@ describe('the articles the site shipped with', () => {
       for (const claim of text.matchAll(/(\S+) års erfaring|(\S+) år som coach/g)) expect(claim[1] ?? claim[2], article.slug).toBe('20')
       expect(text, article.slug).not.toMatch(/femten års|inden for 24 timer|inden for et døgn/)
     }
-    // The name is written {{fornavn}} or {{navn}} and filled in from content/site.ts by the seed.
+    // The name is written {{fornavn}} or {{navn}} and filled in from content/site.yaml by the seed.
     const [firstName] = site.name.split(' ')
     for (const article of articles) {
       const source = readFileSync(`${SHIPPED_ARTICLES_DIR}/${article.slug}.md`, 'utf8')

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { testimonials } from '#content/references'
-import { services } from '#content/services'
-import { site } from '#content/site'
+import { getReferences, getServices } from '~/server/content/content.server'
+
+const { testimonials } = getReferences()
+const { services } = getServices()
+import { site } from '~/server/content/content.server'
 import { homePageData } from '~/lib/home-page.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 

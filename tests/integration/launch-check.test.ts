@@ -10,12 +10,14 @@ import type { PrivacyFacts } from '#content/privacy'
 import { closeDb } from '#db/connection'
 import { busySources } from '#db/schema'
 import { privacy } from '#content/privacy'
-import { clients, testimonialCheck, testimonials } from '#content/references'
-import { services } from '#content/services'
-import { site } from '#content/site'
+import { getReferences, getServices } from '~/server/content/content.server'
+import { site } from '~/server/content/content.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 import { TEST_FILE } from './booking-helpers'
 import { type ClaimFacts, type LaunchFacts, calendarLaunchItems, claimsToConfirm, currentLaunchPlaceholders, describeLaunchItems, launchPlaceholders } from '~/server/launch-check.server'
+
+const { clients, testimonialCheck, testimonials } = getReferences()
+const { services } = getServices()
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 const standIn = readFileSync('content/portrait.jpg')
@@ -51,11 +53,11 @@ describe('npm run check:launch', () => {
   it('names every placeholder the site ships with, and the file to change', () => {
     const items = launchPlaceholders(shippedFacts)
     expect(items.map((item) => item.where)).toEqual([
-      ...Array(8).fill('content/site.ts'),
+      ...Array(8).fill('content/site.yaml'),
       ...Array(3).fill('content/privacy.ts'),
-      'content/references.ts',
-      'content/references.ts',
-      'content/services.ts',
+      'content/referencer.yaml',
+      'content/referencer.yaml',
+      'content/ydelser.yaml',
       'content/portrait.jpg',
       ...Array(3).fill('miljøvariabler på serveren'),
     ])
@@ -78,9 +80,9 @@ describe('npm run check:launch', () => {
       'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true',
       'hostingudbyderen (Eksempel Hosting ApS) er et eksempel – skriv din udbyder, og sørg for, at serverens log slettes efter 30 dage',
       'e-mailudbyderen til din indbakke (Eksempel Mail A/S) er et eksempel',
-      '24 af kunderne under Referencer er eksempler (sample: true)',
-      '4 af udtalelserne under Referencer er eksempler (sample: true)',
-      '6 af priserne og samtalelængderne under Ydelser er eksempler (sample: true)',
+      '24 af kunderne under Referencer er eksempler (eksempel: ja)',
+      '4 af udtalelserne under Referencer er eksempler (eksempel: ja)',
+      '6 af priserne og samtalelængderne under Ydelser er eksempler (eksempel: ja)',
       'portrættet er den tegnede pladsholder – læg et foto af dig selv her (stående, mindst 960 px bredt), og kør npm run images',
       'SITE_URL er ikke sat – sæt den til sidens rigtige adresse, fx https://www.ditnavn.dk',
       'RESEND_API_KEY er ikke sat – uden den når e-mails ikke frem, de lægges kun i udbakke-mappen',
@@ -94,11 +96,11 @@ describe('npm run check:launch', () => {
 
   it('lists what remains grouped by the file to change, in the order the files first appear', () => {
     const items = [
-      { what: 'navnet er et eksempel', where: 'content/site.ts' },
+      { what: 'navnet er et eksempel', where: 'content/site.yaml' },
       { what: 'SITE_URL er ikke sat', where: 'miljøvariabler på serveren' },
-      { what: 'CVR-nummeret er et eksempel', where: 'content/site.ts' },
+      { what: 'CVR-nummeret er et eksempel', where: 'content/site.yaml' },
     ]
-    expect(describeLaunchItems(items)).toBe('content/site.ts:\n  - navnet er et eksempel\n  - CVR-nummeret er et eksempel\n\nmiljøvariabler på serveren:\n  - SITE_URL er ikke sat')
+    expect(describeLaunchItems(items)).toBe('content/site.yaml:\n  - navnet er et eksempel\n  - CVR-nummeret er et eksempel\n\nmiljøvariabler på serveren:\n  - SITE_URL er ikke sat')
     expect(describeLaunchItems([])).toBe('')
   })
 
@@ -235,12 +237,12 @@ describe('npm run check:launch', () => {
   it('fails as a command while placeholders remain, in Danish', { timeout: 20_000 }, () => {
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], { encoding: 'utf8', env: { ...process.env, SITE_URL: '', RESEND_API_KEY: '', MAIL_FROM: '' } })
     expect(run.status).toBe(1)
-    expect(run.stdout).toContain('Før siden går i luften, skal 27 ting erstattes:')
+    expect(run.stdout).toContain('Før siden går i luften, skal 28 ting erstattes:')
     expect(run.stdout).toContain('content/booking.yaml:\n  - bookingtiderne er et eksempel (eksempel: ja)')
-    expect(run.stdout).toContain('content/references.ts:\n  - 24 af kunderne under Referencer er eksempler (sample: true)\n')
+    expect(run.stdout).toContain('content/referencer.yaml:\n  - 24 af kunderne under Referencer er eksempler (eksempel: ja)\n')
     expect(run.stdout).toContain('content/portrait.jpg:\n  - portrættet er den tegnede pladsholder')
     expect(run.stdout).toContain('content/privacy.ts:\n  - e-mailtjenesten (Resend)')
-    expect(run.stdout).toContain('content/services.ts:\n  - 6 af priserne og samtalelængderne under Ydelser er eksempler (sample: true)\n')
+    expect(run.stdout).toContain('content/ydelser.yaml:\n  - 6 af priserne og samtalelængderne under Ydelser er eksempler (eksempel: ja)\n')
     expect(run.stdout).toContain('content/first-person-stories.ts:\n  - artiklen mail-fra-en-mor er skrevet med en klients egne ord')
   })
 })
@@ -252,13 +254,13 @@ describe('claims only the coach can vouch for', () => {
     const items = claimsToConfirm(shippedClaims)
     expect(items.map((item) => item.where)).toEqual([
       ...Array(3).fill('content/first-person-stories.ts'),
-      'content/references.ts',
-      'content/site.ts',
+      'content/referencer.yaml',
+      'content/site.yaml',
       'content/privacy.ts',
     ])
     const text = items.map((item) => item.what).join('\n')
     for (const slug of ['mail-fra-en-mor', 'anmeldelse-til-gymnasieblad', 'en-16-aarig-piges-oplevelser']) expect(text).toContain(`artiklen ${slug} er skrevet med en klients egne ord`)
-    expect(text).toContain('teksten om, hvordan du sikrer, at udtalelserne er ægte, er et forslag – ret den, så den passer til det, du gør, og slet sample: true')
+    expect(text).toContain('teksten om, hvordan du sikrer, at udtalelserne er ægte, er et forslag – ret den, så den passer til det, du gør, og slet eksempel: ja')
     expect(text).toContain('de etiske retningslinjer (Eksempel Coachakademis etiske retningslinjer) er et eksempel')
     expect(text).toContain('videosamtaler, fakturering og betaling')
   })

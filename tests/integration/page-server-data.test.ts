@@ -10,7 +10,7 @@ import { insertPost, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 // The handlers import these lazily; loaded here, before the tests, their load-time code is not
 // counted as covered by the first test that calls them (Stryker would try it against that test only).
-import '#content/services'
+import '~/server/content/content.server'
 import '~/lib/home-page.server'
 import '~/server/images.server'
 import '~/server/pages/contact-texts.server'

@@ -1,6 +1,6 @@
 import { type IncomingMessage, type Server, createServer } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { contactMessages } from '#db/schema'
 import { retryPendingMessages, submitContact } from '~/server/contact/contact.server'

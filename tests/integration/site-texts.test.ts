@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { services } from '#content/services'
+import { getServices } from '~/server/content/content.server'
+
+const { services } = getServices()
 
 /**
  * Rules that hold for every text the site shows or sends: the articles and facts in content/, and

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { ArticleFileError, parseArticleFile, renderMarkdown } from '#db/article-file'
 import { articleSource } from '../helpers'
 

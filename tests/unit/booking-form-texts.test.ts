@@ -22,7 +22,7 @@ describe('the booking form’s texts', () => {
     expect(bookingHints).toEqual({
       navn: 'Skriv dit navn med bogstaver, fx Anne-Marie Jensen (højst 100 tegn).',
       email: 'Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.',
-      telefon: 'Skriv et telefonnummer på mindst 8 cifre, fx 21 43 65 87 eller +45 21 43 65 87.',
+      telefon: 'Skriv et telefonnummer på mindst 8 cifre, fx 12 34 56 78 eller +45 12 34 56 78.',
       form: 'Vælg, hvordan vi skal tale sammen.',
       besked: 'Skriv højst 500 tegn.',
     })

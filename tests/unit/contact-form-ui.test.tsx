@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { ContactForm } from '~/components/contact/contact-form'
 import { Honeypot } from '~/components/ui/honeypot'
 import { contactStatusText, serviceTypeLabels } from '~/lib/contact'
-import { linksOf, tagWithId, textOf } from '../render'
+import { linksOf, tagWithId, textOf, withSite } from '../render'
 
-const form = (props: Partial<React.ComponentProps<typeof ContactForm>> = {}) => renderToStaticMarkup(<ContactForm action="/kontakt" {...props} />)
+const form = (props: Partial<React.ComponentProps<typeof ContactForm>> = {}) => renderToStaticMarkup(withSite(<ContactForm action="/kontakt" {...props} />))
 
 describe('the contact form', () => {
   it('posts to the page without JavaScript, names its fields for the server, and requires name, e-mail and message', () => {

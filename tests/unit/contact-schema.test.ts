@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { contactSchemaFor, validateContact, withAsciiDomain } from '~/lib/contact-schema'
 
 const valid = {

@@ -4,6 +4,7 @@ import { deskPageRequest } from '~/lib/desk/desk-functions'
 import { deskRouteOptions } from '~/routes/coach/-desk-route-options'
 import { deskPageOf, deskSearch, searchText } from '~/lib/desk/desk-search'
 import { pageTitle } from '~/lib/seo'
+import { getSite } from '~/server/content/content.server'
 import { crossSiteDeskArrival } from '~/server/desk/desk-arrival.server'
 import { type DeskSession, deskDestination, formTokenMatches, formTokenOf, isDeskToken, sessionCookie, sessionTokenIn } from '~/server/desk/desk-auth.server'
 
@@ -122,7 +123,7 @@ describe('every desk page', () => {
   it('is never stored, never indexed, and read anew on every visit', () => {
     expect(deskRouteOptions.staleTime).toBe(0)
     expect(deskRouteOptions.headers()).toEqual({ 'Cache-Control': 'no-store, private' })
-    expect(deskRouteOptions.head()).toEqual({ meta: [{ title: pageTitle('Skrivebord') }, { name: 'robots', content: 'noindex,nofollow' }] })
+    expect(deskRouteOptions.head({ matches: [{ loaderData: getSite() }] })).toEqual({ meta: [{ title: pageTitle('Skrivebord', getSite()) }, { name: 'robots', content: 'noindex,nofollow' }] })
   })
 
   it('shows an outcome only when the desk gave it, and a refusal as an alert', () => {

@@ -8,7 +8,7 @@ import type { DeskBookingPage, DeskMessage, DeskOverview as Overview, DeskPerson
 import { deskStatusText } from '~/lib/desk/desk-data'
 import { Route as SubpageRoute } from '~/routes/coach/$'
 import { Route as OverviewRoute } from '~/routes/coach/index'
-import { linksOf, renderPage, tagWithId, textOf } from '../render'
+import { headOf, linksOf, renderPage, tagWithId, textOf } from '../render'
 
 const formToken = 'formular-123'
 
@@ -264,9 +264,9 @@ describe('a desk page below /coach', () => {
 describe('the desk routes', () => {
   it('are private, never stored and never indexed', () => {
     for (const route of [OverviewRoute, SubpageRoute]) {
-      const options = route.options as unknown as { headers: () => Record<string, string>; head: () => { meta: Array<Record<string, string>> } }
+      const options = route.options as unknown as { headers: () => Record<string, string> }
       expect(options.headers()['Cache-Control']).toBe('no-store, private')
-      expect(options.head().meta).toContainEqual({ name: 'robots', content: 'noindex,nofollow' })
+      expect(headOf(route as never).meta).toContainEqual({ name: 'robots', content: 'noindex,nofollow' })
     }
   })
 

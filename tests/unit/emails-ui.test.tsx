@@ -1,6 +1,6 @@
 import { render } from '@react-email/render'
 import { describe, expect, it } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import BookingEmailPreview, { BookingEmail } from '~/emails/booking-email'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { ContactNotificationEmail } from '~/emails/contact-notification'

@@ -2,17 +2,19 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { faq } from '#content/faq'
-import { processSteps } from '#content/services'
+import { getServices } from '~/server/content/content.server'
 
-/** Every page's text outside the articles: the routes, components, e-mails and content/*.ts. */
+const { processSteps } = getServices()
+
+/** Every page's text outside the articles: the routes, components, e-mails, content/*.ts and her files (a copy: tests/fixtures/content). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) return entry.name === 'blog' && dir === 'content' ? [] : sourceFiles(path)
-    return /\.tsx?$/.test(entry.name) ? [path] : []
+    return /\.(?:tsx?|yaml|md)$/.test(entry.name) ? [path] : []
   })
 }
-const files = [...sourceFiles('app'), ...sourceFiles('content')].map((path) => ({ path, text: readFileSync(path, 'utf8') }))
+const files = [...sourceFiles('app'), ...sourceFiles('content').filter((path) => path.endsWith('.ts')), ...sourceFiles(join('tests', 'fixtures', 'content'))].map((path) => ({ path, text: readFileSync(path, 'utf8') }))
 
 describe('the pages outside the articles tell one story', () => {
   it('20+ years of experience, 3–5 sessions and a reply within one working day', () => {
@@ -29,7 +31,7 @@ describe('the pages outside the articles tell one story', () => {
   it('the coach speaks as »jeg«: no »we« for the practice (clients’ own words excepted)', () => {
     const practiceAsWe = /\b(?:kontakt os|skriv til os|ring til os|hos os|[Vv]i svarer|[Vv]i har (?:sendt|modtaget)|[Vv]ores (?:praksis|klinik|team|coaches))\b/
     for (const { path, text } of files) {
-      const ownWords = path === join('content', 'references.ts') ? text.replace(/quote:\s*'[^']*'/g, '') : text
+      const ownWords = path.endsWith('referencer.yaml') ? text.replace(/citat:.*$/gm, '') : text
       expect(ownWords, path).not.toMatch(practiceAsWe)
     }
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { absoluteUrl, pageTitle, seo } from '~/lib/seo'
 
 const SITE_URL = 'https://coach.example'
@@ -8,17 +8,17 @@ const metaOf = (tags: Tag[], key: string) => tags.filter((tag) => tag.name === k
 
 describe('page title rule', () => {
   it('appends the coach and the tagline to a page title', () => {
-    expect(pageTitle('Om mig')).toBe('Om mig | Birgitte Holm - Din Personlige Coach')
+    expect(pageTitle('Om mig', site)).toBe('Om mig | Birgitte Holm - Din Personlige Coach')
   })
 
   it('uses the tagline as is when it is the title', () => {
-    expect(pageTitle(site.tagline)).toBe(site.tagline)
+    expect(pageTitle(site.tagline, site)).toBe(site.tagline)
   })
 })
 
 describe('seo()', () => {
   it('falls back to the site description and keywords, and points everything at SITE_URL', () => {
-    const head = seo({ title: 'Om mig', path: '/om' }, SITE_URL)
+    const head = seo({ site, title: 'Om mig', path: '/om' }, SITE_URL)
     const meta = head.meta as Tag[]
     expect(metaOf(meta, 'description')[0]?.content).toBe(site.description)
     expect(metaOf(meta, 'keywords')[0]?.content).toBe(site.keywords.join(', '))
@@ -35,7 +35,7 @@ describe('seo()', () => {
   })
 
   it('emits each tag exactly once', () => {
-    const meta = seo({ title: 'Om mig', path: '/om' }, SITE_URL).meta as Tag[]
+    const meta = seo({ site, title: 'Om mig', path: '/om' }, SITE_URL).meta as Tag[]
     const keys = meta.map((tag) => tag.name ?? tag.property ?? (tag.title ? 'title' : 'ld'))
     expect(new Set(keys).size).toBe(keys.length)
   })
@@ -43,6 +43,7 @@ describe('seo()', () => {
   it('adds the article fields, one article:tag per tag, and the structured data', () => {
     const head = seo(
       {
+        site,
         title: 'Stress er ikke svaghed',
         path: '/blog/stress-er-ikke-svaghed',
         type: 'article',
@@ -65,6 +66,7 @@ describe('seo() in full', () => {
   it('gives an article every tag a search engine and a social network reads, with the article’s own values', () => {
     const head = seo(
       {
+        site,
         title: 'Ro i hverdagen',
         description: 'Om at finde ro.',
         keywords: ['ro', 'stress'],
@@ -116,7 +118,7 @@ describe('seo() in full', () => {
   })
 
   it('names the coach as author of a page that is not an article, and adds no article tags or structured data', () => {
-    const meta = seo({ title: 'Om mig', path: '/om', image: '/billeder/portraet.jpg' }, SITE_URL).meta as Tag[]
+    const meta = seo({ site, title: 'Om mig', path: '/om', image: '/billeder/portraet.jpg' }, SITE_URL).meta as Tag[]
     expect(metaOf(meta, 'author')[0]?.content).toBe('Birgitte Holm')
     expect(metaOf(meta, 'twitter:image')[0]?.content).toBe(`${SITE_URL}/billeder/portraet.jpg`)
     expect(meta.filter((tag) => String(tag.property ?? '').startsWith('article:') || 'script:ld+json' in tag)).toEqual([])

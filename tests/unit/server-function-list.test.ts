@@ -15,6 +15,8 @@ vi.mock('~/lib/contact-page', () => compiled('fetchContactPageTexts'))
 vi.mock('~/lib/home-page', () => compiled('fetchHomePage'))
 vi.mock('~/lib/privacy-page', () => compiled('fetchPrivacyPage'))
 vi.mock('~/lib/services-page', () => compiled('fetchServicesPage'))
+vi.mock('~/lib/references-page', () => compiled('fetchReferencesPage'))
+vi.mock('~/lib/content/site-facts', () => compiled('fetchSiteFacts'))
 
 // The guard refuses every /_serverFn/ address it does not know, and the addresses come from Start's
 // compiler, which Vitest does not run. So the server functions are found in the source of app/, and
@@ -61,7 +63,9 @@ describe('the list of server functions the guard lets through', () => {
         '/_serverFn/fetchHomePage-id',
         '/_serverFn/fetchManagedBooking-id',
         '/_serverFn/fetchPrivacyPage-id',
+        '/_serverFn/fetchReferencesPage-id',
         '/_serverFn/fetchServicesPage-id',
+        '/_serverFn/fetchSiteFacts-id',
         '/_serverFn/requestDeskLink-id',
         '/_serverFn/sendContactMessage-id',
         '/_serverFn/signInToDesk-id',

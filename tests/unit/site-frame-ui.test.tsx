@@ -2,7 +2,7 @@ import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/rea
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { popularArticles } from '#content/popular-articles'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { loadAfterLargestPaint } from '~/components/layout/document-assets'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
@@ -11,6 +11,9 @@ import { ErrorPage as LazyErrorPage } from '~/components/lazy-pages'
 import { NotFound } from '~/components/not-found'
 import { Route as Root } from '~/routes/__root'
 import { linksOf, renderAt, tagWithId, textOf } from '../render'
+
+// The root route's loader calls a server function; here it reads the facts directly, as the server does.
+vi.mock('~/lib/content/site-facts', () => ({ fetchSiteFacts: async () => site }))
 
 afterEach(() => {
   vi.useRealTimers()

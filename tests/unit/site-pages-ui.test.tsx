@@ -2,9 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { faq } from '#content/faq'
-import { clients, testimonialSource, testimonials } from '#content/references'
-import { pricesAreSamples, processSteps, services } from '#content/services'
-import { site } from '#content/site'
+import { getAbout, getReferences, getServices, pricesAreSamples as pricesAreSamplesNow, testimonialSource as testimonialSourceNow } from '~/server/content/content.server'
+import { site } from '~/server/content/content.server'
 import { Portrait } from '~/components/ui/portrait'
 import { contactStatusText } from '~/lib/contact'
 import type { PortraitImage } from '~/lib/portrait-sizes'
@@ -15,7 +14,12 @@ import { Route as PrivacyRoute } from '~/routes/privatlivspolitik'
 import { Route as ReferencesRoute } from '~/routes/referencer'
 import { Route as ServicesRoute } from '~/routes/ydelser'
 import { contactPageTexts } from '~/server/pages/contact-texts.server'
-import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagWithId, textOf, titleOf } from '../render'
+import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagWithId, textOf, titleOf, withSite } from '../render'
+
+const { clients, testimonials } = getReferences()
+const { processSteps, services } = getServices()
+const pricesAreSamples = pricesAreSamplesNow()
+const testimonialSource = testimonialSourceNow()
 
 
 const portrait: PortraitImage = {
@@ -48,7 +52,7 @@ describe('the pages’ heads', () => {
 
 describe('the portrait', () => {
   it('offers AVIF and WebP at every width, falls back to the largest WebP up to 640 px, and reserves its size', () => {
-    const html = renderToStaticMarkup(<Portrait files={portrait} sizes="20rem" priority />)
+    const html = renderToStaticMarkup(withSite(<Portrait files={portrait} sizes="20rem" priority />))
     expect(html).toContain('<source type="image/avif" srcSet="/images/portrait-480.avif 480w, /images/portrait-960.avif 960w" sizes="20rem"/>')
     const image = /<img[^>]*>/.exec(html)?.[0] ?? ''
     expect(image).toContain('src="/images/portrait-640.webp"')
@@ -58,13 +62,13 @@ describe('the portrait', () => {
     expect(image).toContain(`alt="${site.name}"`)
     expect(image).toContain('loading="eager"')
     expect(image).toContain('fetchPriority="high"')
-    const lazy = /<img[^>]*>/.exec(renderToStaticMarkup(<Portrait files={portrait} sizes="20rem" />))?.[0] ?? ''
+    const lazy = /<img[^>]*>/.exec(renderToStaticMarkup(withSite(<Portrait files={portrait} sizes="20rem" />)))?.[0] ?? ''
     expect(lazy).toContain('loading="lazy"')
     expect(lazy).not.toContain('fetchPriority')
     // Only variants wider than 640 px: the smallest is the fallback.
-    const wide = renderToStaticMarkup(<Portrait files={{ ...portrait, webp: [{ url: '/w-800.webp', width: 800 }, { url: '/w-960.webp', width: 960 }] }} sizes="20rem" />)
+    const wide = renderToStaticMarkup(withSite(<Portrait files={{ ...portrait, webp: [{ url: '/w-800.webp', width: 800 }, { url: '/w-960.webp', width: 960 }] }} sizes="20rem" />))
     expect(wide).toContain('src="/w-800.webp"')
-    expect(renderToStaticMarkup(<Portrait files={undefined} sizes="20rem" />)).toBe('')
+    expect(renderToStaticMarkup(withSite(<Portrait files={undefined} sizes="20rem" />))).toBe('')
   })
 })
 
@@ -75,6 +79,7 @@ describe('the home page', () => {
     specialties: [{ title: 'Stress', text: 'Ro i hverdagen.' }],
     quotes: testimonials.slice(0, 3),
     quotesSource: testimonialSource,
+    about: { homeText: getAbout().homeText, quote: getAbout().quotes.home },
     structuredData: { '@type': 'ProfessionalService' },
   }
 
@@ -116,7 +121,7 @@ describe('the pages about the coach', () => {
     const head = headOf(AboutRoute)
     expect(titleOf(head)).toMatch(/^Om mig \| /)
     expect(metaOf(head, 'description')).toBe(`Mød ${site.name}, certificeret coach i Fredericia siden ${site.foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`)
-    const html = renderPage(AboutRoute, { loaderData: { portrait } })
+    const html = renderPage(AboutRoute, { loaderData: { portrait, about: getAbout() } })
     const text = textOf(html)
     expect(text).toContain(`Hej, jeg er ${site.name}`)
     expect(text).toContain('Kun hvis jeg frygter, at du eller en anden er i fare, siger jeg det videre')
@@ -130,7 +135,7 @@ describe('the pages about the coach', () => {
 
   it('/ydelser shows every service with its length, price and a booking link named for it, and says when prices are examples', () => {
     expect(titleOf(headOf(ServicesRoute))).toMatch(/^Ydelser \| /)
-    const html = renderPage(ServicesRoute, { loaderData: { pricesAreSamples: true, processSteps, services } })
+    const html = renderPage(ServicesRoute, { loaderData: { pricesAreSamples: true, processSteps, services, quote: getAbout().quotes.services } })
     const text = textOf(html)
     expect(text).toContain(FREE_FIRST_CONVERSATION)
     expect(text).toContain('Priserne herunder er eksempler, indtil de rigtige er sat ind.')
@@ -143,14 +148,14 @@ describe('the pages about the coach', () => {
     processSteps.forEach((step, index) => expect(text).toContain(`Trin ${index + 1}: ${step.title}`))
     // The numbers a sighted visitor reads beside the steps.
     expect([...html.matchAll(/aria-hidden="true">(\d+)<\/span>/g)].map((match) => Number(match[1]))).toEqual(processSteps.map((_, index) => index + 1))
-    const real = textOf(renderPage(ServicesRoute, { loaderData: { pricesAreSamples: false, processSteps, services } }))
+    const real = textOf(renderPage(ServicesRoute, { loaderData: { pricesAreSamples: false, processSteps, services, quote: getAbout().quotes.services } }))
     expect(real).not.toContain('eksempler')
     expect(typeof pricesAreSamples).toBe('boolean')
   })
 
   it('/referencer links clients that have a site, says where the testimonials come from, and that samples are samples', () => {
     expect(titleOf(headOf(ReferencesRoute))).toMatch(/^Referencer \| /)
-    const html = renderPage(ReferencesRoute)
+    const html = renderPage(ReferencesRoute, { loaderData: { clients, testimonials, testimonialSource, showsSamples: [...clients, ...testimonials].some((entry) => entry.sample) } })
     const text = textOf(html)
     for (const client of clients) {
       if (client.url) expect(linksOf(html)).toContainEqual([`${client.name} (åbner virksomhedens hjemmeside)`, client.url])

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { site } from '#content/site'
+import { useSite } from '~/lib/content/site-data'
 import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
 import { NO_HEALTH_DETAILS, PrivacyNotice } from '~/components/ui/form-privacy'
@@ -40,6 +40,7 @@ export function ContactForm({
   initialValues?: ContactDraft['values']
   className?: string
 }) {
+  const site = useSite()
   const [phase, setPhase] = useState<Phase>('idle')
   const [result, setResult] = useState<ContactResult | undefined>(initialResult)
   const errors: FieldErrors = result?.fieldErrors ?? {}
@@ -68,9 +69,9 @@ export function ContactForm({
     } catch {
       return form.submit() // the script could not load: the form posts as it does without JavaScript
     }
-    const [{ validateContact }, { sendContactMessage }] = sending
+    const [{ contactSchemaFor, validateContact }, { sendContactMessage }] = sending
     const data = new FormData(form)
-    const check = validateContact(Object.fromEntries(data))
+    const check = validateContact(Object.fromEntries(data), contactSchemaFor(site))
     if (!check.success) {
       setResult({ status: 'ugyldig', fieldErrors: check.fieldErrors })
       focusFirstInvalid(form, check.fieldErrors)

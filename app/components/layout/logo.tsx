@@ -1,4 +1,4 @@
-import { site } from '#content/site'
+import { useSite } from '~/lib/content/site-data'
 
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -17,6 +17,7 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 export function Logo() {
+  const site = useSite()
   return (
     // On the narrowest phones the header also holds »Book tid« and the menu: the subtitle (below
     // 384 px) and then the mark (below 360 px) give way, so the name stays on one line.

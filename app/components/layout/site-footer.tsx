@@ -1,5 +1,5 @@
 import { useLocation } from '@tanstack/react-router'
-import { site } from '#content/site'
+import { useSite } from '~/lib/content/site-data'
 import { LogoMark } from '~/components/layout/logo'
 import { navLinks } from '~/components/layout/nav-links'
 
@@ -11,6 +11,7 @@ import { navLinks } from '~/components/layout/nav-links'
 const danishYear = () => new Date(Date.now() + 60 * 60 * 1000).getUTCFullYear()
 
 export function SiteFooter() {
+  const site = useSite()
   const pathname = useLocation({ select: (location) => location.pathname })
   return (
     <>

@@ -1,4 +1,4 @@
-import { site } from '#content/site'
+import { useSite } from '~/lib/content/site-data'
 import type { PortraitImage } from '~/lib/portrait-sizes'
 import { cn } from '~/lib/utils'
 
@@ -11,6 +11,7 @@ const srcSet = (files: Array<{ url: string; width: number }>) => files.map((file
  * while the server runs), so a new portrait needs no rebuild; none yet: no picture.
  */
 export function Portrait({ files, sizes, priority, className }: { files: PortraitImage | undefined; sizes: string; priority?: boolean; className?: string }) {
+  const site = useSite()
   if (!files) return null
   // The fallback for browsers without srcset: the variant closest to 640 px without going over.
   const fallback = files.webp.findLast((file) => file.width <= 640) ?? files.webp[0]!

@@ -1,4 +1,4 @@
-import type { Testimonial } from '#content/references'
+import type { Testimonial } from '~/lib/content/content-types'
 import { Card } from '~/components/ui/card'
 import { cn } from '~/lib/utils'
 
@@ -26,7 +26,7 @@ export function TestimonialCards({ items, className }: { items: readonly Testimo
 
 /**
  * Next to the testimonials: that they are examples, or what the coach does to make sure they come
- * from real clients (markedsføringsloven § 6 b); `testimonialSource` in content/references.ts.
+ * from real clients (markedsføringsloven § 6 b); `testimonialSource` (app/server/content/content.server.ts) from content/referencer.yaml.
  */
 export function TestimonialSource({ text, className }: { text: string; className?: string }) {
   return (

@@ -62,6 +62,31 @@ export type DeskPersonPage = {
   upcoming: number
 }
 
+/** One value of a content file in the desk's form: `list` is a list of texts, a line each. */
+export type DeskContentField = { name: string; label: string; value: string; kind: 'text' | 'list' | 'number'; long: boolean }
+
+/** Her files on the desk (/coach/indhold): each with its mistakes, and whether her saves are kept in git. */
+export type DeskContentOverview = {
+  files: Array<{ id: string; title: string; file: string; problems: number; lastGood: boolean }>
+  history: boolean
+}
+
+/** One file's form (/coach/indhold/<id>); `whole`: the whole text in one field (a broken file, a refused save, or her choice). */
+export type DeskContentPage = {
+  id: string
+  title: string
+  file: string
+  version: string
+  whole: boolean
+  text: string
+  fields: DeskContentField[]
+  /** The file's own mistakes now (the site then shows its last good version: `lastGood`). */
+  fileErrors: string[]
+  lastGood: boolean
+  /** A save that was refused: the schema's messages, or (changed meanwhile) the file as it is now. */
+  refused?: { errors: string[]; current?: string }
+}
+
 /** One answer per desk page: the sign-in when there is no session, the page otherwise. */
 export type DeskPage =
   | { signedIn: false; linkUsable?: boolean }
@@ -72,10 +97,12 @@ export type DeskPage =
       | { page: 'person'; person: DeskPersonPage | undefined }
       | { page: 'lukket'; closed: DeskClosedTimes }
       | { page: 'ukendt' }
+      | { page: 'indhold'; content: DeskContentOverview }
+      | { page: 'indhold-fil'; file: DeskContentPage | undefined }
     ))
 
 /** ukendt: an address below /coach that names no desk page (answered as not found once signed in). */
-export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'lukket' | 'ukendt'; key: string }
+export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'lukket' | 'ukendt' | 'indhold'; key: string; draft?: string; whole?: boolean }
 
 /** The statuses a desk post answers with (in the address: `?status=…`), and what each says. */
 export const deskStatusText = {
@@ -101,6 +128,10 @@ export const deskStatusText = {
   'sendes-igen': 'Det, der var opgivet, prøves igen inden for et minut.',
   slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
   fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',
+  gemt: 'Gemt. Siden viser det nu – der skal ikke genstartes noget.',
+  uaendret: 'Der var intet ændret, så intet er gemt.',
+  'ikke-gemt': 'Ikke gemt: filen ville få fejl. Ret det, der står herunder, og gem igen. Siden er ikke ændret.',
+  'aendret-imens': 'Ikke gemt: filen er ændret et andet sted, siden du åbnede den. Herunder ser du begge udgaver – intet er gået tabt.',
 } as const
 
 export type DeskStatus = keyof typeof deskStatusText
@@ -108,4 +139,4 @@ export type DeskStatus = keyof typeof deskStatusText
 export const isDeskStatus = (value: unknown): value is DeskStatus => typeof value === 'string' && Object.hasOwn(deskStatusText, value)
 
 /** Statuses that tell of something refused or gone wrong (shown as an alert). */
-export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl'])
+export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens'])

@@ -7,12 +7,17 @@ import type { DeskPage, DeskPageRequest } from '~/lib/desk/desk-data'
  * forms post to. Imported only by the routes under /coach, so none of it is on a public page.
  */
 
-const deskPages: ReadonlyArray<DeskPageRequest['page']> = ['oversigt', 'booking', 'besked', 'person', 'link', 'lukket', 'ukendt']
+const deskPages: ReadonlyArray<DeskPageRequest['page']> = ['oversigt', 'booking', 'besked', 'person', 'link', 'lukket', 'ukendt', 'indhold']
 
 /** The loaders' input: a known page and a key of at most 254 characters (a search, a code, an address). */
 export function deskPageRequest(value: unknown): DeskPageRequest {
-  const { page, key } = (value ?? {}) as Partial<DeskPageRequest>
-  return { page: deskPages.includes(page!) ? page! : 'oversigt', key: typeof key === 'string' && key.length <= 254 ? key : '' }
+  const { page, key, draft, whole } = (value ?? {}) as Partial<DeskPageRequest>
+  return {
+    page: deskPages.includes(page!) ? page! : 'oversigt',
+    key: typeof key === 'string' && key.length <= 254 ? key : '',
+    ...(typeof draft === 'string' && draft.length <= 20 ? { draft } : {}),
+    ...(whole === true ? { whole } : {}),
+  }
 }
 
 export const fetchDeskPage = createServerFn({ method: 'GET' })

@@ -17,5 +17,6 @@ export function deskPageOf(path: string, search: unknown): DeskPageRequest {
   if (kind === 'booking' || kind === 'besked' || kind === 'link') return { page: kind, key }
   if (kind === 'person' && !key) return { page: 'person', key: searchText(search, 'email') }
   if (kind === 'lukket' && !key) return { page: 'lukket', key: '' }
+  if (kind === 'indhold') return { page: 'indhold', key, draft: searchText(search, 'kladde') || undefined, whole: searchText(search, 'som') === 'tekst' }
   return { page: 'ukendt', key: '' }
 }

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { site } from '#content/site'
 import { CoverImage } from '~/components/blog/cover-image'
 import { PostGrid } from '~/components/blog/post-card'
 import { CrisisLines } from '~/components/blog/crisis-lines'
@@ -12,15 +11,17 @@ import { fetchArticle } from '~/lib/blog-queries'
 import { articleHref } from '~/lib/blog-search'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
+import type { Site } from '~/lib/content/content-types'
+import { siteOf } from '~/lib/content/site-data'
 import { absoluteUrl, seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/blog/$slug')({
   loader: ({ params }) => fetchArticle({ data: params.slug }),
-  head: ({ loaderData: article }) => (article ? articleHead(article) : {}),
+  head: ({ loaderData: article, matches }) => (article ? articleHead(article, siteOf(matches)) : {}),
   component: ArticlePage,
 })
 
-function articleHead(article: Article) {
+function articleHead(article: Article, site: Site) {
   const path = articleHref(article.slug)
   const image = absoluteUrl(ogImageFor(article.imageUrl))
   const breadcrumbs = {
@@ -47,6 +48,7 @@ function articleHead(article: Article) {
     keywords: article.keywords.join(', '),
   }
   return seo({
+    site,
     title: article.title,
     description: article.description,
     keywords: article.keywords.length > 0 ? article.keywords : undefined,

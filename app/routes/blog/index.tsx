@@ -9,6 +9,7 @@ import type { BlogIndex, BlogSearchResult } from '~/lib/blog'
 import { fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-queries'
 import { blogHref, parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, categoryLabels } from '~/lib/categories'
+import { siteOf } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 
 /** /blog shows the articles by category, or, with ?q=, a search. */
@@ -25,10 +26,11 @@ export const Route = createFileRoute('/blog/')({
     if ((data.kind === 'search' ? data.search.page : data.index.page) !== page) throw notFound()
     return data
   },
-  head: ({ match }) => {
+  head: ({ match, matches }) => {
     const { kategori, side, q } = match.search
     const title = q ? `Søgning: ${q}` : blogHeading(kategori)
     return seo({
+      site: siteOf(matches),
       title: `${title}${side ? ` – side ${side}` : ''}`,
       description:
         'Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.',

@@ -7,6 +7,7 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { fetchBookingWeek } from '~/lib/booking/booking-actions'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
+import { siteOf } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 
 type WeekSearch = { uge?: string; status?: BookingStatus }
@@ -22,8 +23,8 @@ export const Route = createFileRoute('/book-samtale/')({
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
   headers: () => ({ 'Cache-Control': 'no-store' }),
-  head: () => ({
-    ...seo({ title: 'Book en samtale', description: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.', path: '/book-samtale', noindex: true }),
+  head: ({ matches }) => ({
+    ...seo({ site: siteOf(matches), title: 'Book en samtale', description: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.', path: '/book-samtale', noindex: true }),
   }),
   component: BookingWeekPage,
 })

@@ -5,6 +5,7 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { changeBooking, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
+import { siteOf } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 
 /** The manage link from the e-mails. Opening it (a mail scanner does) only shows; the forms act. */
@@ -21,9 +22,9 @@ export const Route = createFileRoute('/booking/$token')({
   // cut off from any window of another site that opened it (the only page with this header; why
   // the public pages go without it: `securityHeaders` in app/server/http/http.ts).
   headers: () => ({ 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin' }),
-  head: () => ({
+  head: ({ matches }) => ({
     // The token must not travel in a canonical link or anywhere else.
-    ...seo({ title: 'Din booking', description: 'Flyt eller aflys din samtale.', path: '/booking', noindex: true }),
+    ...seo({ site: siteOf(matches), title: 'Din booking', description: 'Flyt eller aflys din samtale.', path: '/booking', noindex: true }),
   }),
   component: ManagePage,
 })

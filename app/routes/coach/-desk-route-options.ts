@@ -1,3 +1,4 @@
+import { siteOf } from '~/lib/content/site-data'
 import { pageTitle } from '~/lib/seo'
 
 /**
@@ -14,5 +15,5 @@ import { pageTitle } from '~/lib/seo'
 export const deskRouteOptions = {
   staleTime: 0,
   headers: () => ({ 'Cache-Control': 'no-store, private' }),
-  head: () => ({ meta: [{ title: pageTitle('Skrivebord') }, { name: 'robots', content: 'noindex,nofollow' }] }),
+  head: ({ matches }: { matches: ReadonlyArray<{ loaderData?: unknown }> }) => ({ meta: [{ title: pageTitle('Skrivebord', siteOf(matches)) }, { name: 'robots', content: 'noindex,nofollow' }] }),
 }

@@ -27,6 +27,11 @@ function OverviewPage() {
     <DeskFrame title="Overblik" status={status}>
       <DeskUndelivered undelivered={page.overview.undelivered} formToken={page.formToken} />
       <DeskOverview overview={page.overview} />
+      <p>
+        <a href="/coach/indhold" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+          Ret dine oplysninger, priser, referencer og din historie
+        </a>
+      </p>
       <SignOut formToken={page.formToken} back="/coach" />
     </DeskFrame>
   )

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NewsletterLinkPage, isLinkKind } from '~/components/blog/newsletter-pages'
+import { siteOf } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 
 /**
@@ -22,6 +23,6 @@ export const Route = createFileRoute('/nyhedsbrev/$handling/$token')({
   },
   // Never cached (its address has no cache key: canonical-url.server.ts), and the token must not
   // travel in a canonical link or anywhere else.
-  head: () => seo({ title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
+  head: ({ matches }) => seo({   site: siteOf(matches), title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
   component: () => <NewsletterLinkPage {...Route.useParams()} />,
 })

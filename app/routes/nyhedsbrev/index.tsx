@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NewsletterAnswer } from '~/components/blog/newsletter-pages'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
+import { siteOf } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 
 /**
@@ -21,7 +22,7 @@ export const Route = createFileRoute('/nyhedsbrev/')({
         },
       }),
   },
-  head: () => seo({ title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
+  head: ({ matches }) => seo({   site: siteOf(matches), title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
   component: NewsletterPage,
 })
 

@@ -1,6 +1,6 @@
 import { render } from '@react-email/render'
 import { and, eq } from 'drizzle-orm'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { outbox } from '#db/schema'
 import { BookingEmail } from '~/emails/booking-email'

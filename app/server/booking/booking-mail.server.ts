@@ -1,7 +1,7 @@
 import { render } from '@react-email/render'
 import { and, eq } from 'drizzle-orm'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { type Booking, type OutboxRow, bookings, outbox } from '#db/schema'
 import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'

@@ -1,4 +1,4 @@
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
 import type { Booking } from '#db/schema'

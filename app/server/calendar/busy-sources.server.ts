@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, between, eq, ne } from 'drizzle-orm'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { type Booking, bookings, busySources, outbox } from '#db/schema'
 import type { Busy } from '~/lib/booking/slots'

@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Booking } from '#db/schema'
 import { deskUrl } from '~/server/links/links.server'
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { type Db, databaseFileProblem } from '#db/database'
 import { getDb } from '#db/connection'
 import { contactMessages, outbox } from '#db/schema'
 import { type ContactResult, HONEYPOT_FIELD, contactFields } from '~/lib/contact'
-import { validateContact } from '~/lib/contact-schema'
+import { contactSchemaFor, validateContact } from '~/lib/contact-schema'
 import { composeContactEmails } from '~/server/contact/contact-mail.server'
 import { log } from '~/server/log.server'
 import { hashIp, recipientHash } from '~/server/limits/sender.server'
@@ -48,7 +48,7 @@ export async function submitContact(
     return { status: 'modtaget' }
   }
 
-  const validation = validateContact(formValues(form))
+  const validation = validateContact(formValues(form), contactSchemaFor(site))
   if (!validation.success) return { status: 'ugyldig', fieldErrors: validation.fieldErrors }
 
   const now = clock()

@@ -30,6 +30,7 @@ import {
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
 import { withoutSecrets } from '~/server/links/links.server'
+import { isContentId, saveContent } from '~/server/desk/desk-content.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
 
@@ -131,6 +132,12 @@ export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Pro
       reviveEffects(db, { now })
       recordDeskEvent(db, 'send-igen', now)
       return see('/coach?status=sendes-igen')
+    }
+    if (action === 'gem-indhold') {
+      const id = text(form, 'fil')
+      if (!isContentId(id)) return see('/coach/indhold?status=fejl')
+      const saved = await saveContent(db, id, form, now)
+      return see(`/coach/indhold/${id}?status=${saved.status}${saved.draft ? `&kladde=${saved.draft}` : ''}`)
     }
     if (action === 'eksporter') return await exportAnswer(db, text(form, 'email'), now)
     if (action === 'slet') {

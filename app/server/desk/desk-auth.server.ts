@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { deskLinks, deskSessions, outbox } from '#db/schema'
 import { isHttpsSite, isProduction } from '~/server/http/http'
@@ -20,7 +20,7 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * MINUTE
 /** A session's expiry slides at most this often, so reading the desk is not a write per page. */
 const SLIDE_EVERY_MS = 60 * MINUTE
 
-/** The one address a link goes to, as written: COACH_EMAIL, or the coach's e-mail in content/site.ts. */
+/** The one address a link goes to, as written: COACH_EMAIL, or the coach's e-mail in content/site.yaml. */
 export const coachSignInAddress = () => (process.env.COACH_EMAIL || site.email).trim()
 const isCoachAddress = (address: string) => address.trim().toLowerCase() === coachSignInAddress().toLowerCase()
 

@@ -5,12 +5,13 @@ import type { DeskPage, DeskPageRequest } from '~/lib/desk/desk-data'
 import { type DeskDeps, currentSession } from '~/server/desk/desk-actions.server'
 import { formTokenOf, linkIsUsable, sessionCookie } from '~/server/desk/desk-auth.server'
 import { deskBookingPage, deskClosedTimes, deskMessage, deskOverview, deskPerson } from '~/server/desk/desk-views.server'
+import { contentOverview, contentPage, isContentId } from '~/server/desk/desk-content.server'
 
 /**
  * One desk page for this request: the sign-in without a session (whatever the address), the page
  * with one. A session whose expiry slid gets its cookie again, with the new lifetime.
  */
-export function deskPage({ page, key }: DeskPageRequest, deps: DeskDeps = {}): DeskPage {
+export function deskPage({ page, key, draft, whole }: DeskPageRequest, deps: DeskDeps = {}): DeskPage {
   const db: Db = deps.db ?? getDb()
   const now = (deps.clock ?? (() => new Date()))()
   if (page === 'link') return { signedIn: false, linkUsable: linkIsUsable(db, key, now) }
@@ -23,5 +24,7 @@ export function deskPage({ page, key }: DeskPageRequest, deps: DeskDeps = {}): D
   if (page === 'person') return { ...signedIn, page, person: deskPerson(db, key, now) }
   if (page === 'lukket') return { ...signedIn, page, closed: deskClosedTimes(db, now) }
   if (page === 'ukendt') return { ...signedIn, page }
+  if (page === 'indhold' && !key) return { ...signedIn, page, content: contentOverview() }
+  if (page === 'indhold') return { ...signedIn, page: 'indhold-fil', file: isContentId(key) ? contentPage(db, key, { draft, whole }, now) : undefined }
   return { ...signedIn, page: 'oversigt', overview: deskOverview(db, now, key) }
 }

@@ -4,6 +4,7 @@ import type { Statement } from 'better-sqlite3'
 import { nextBlogChangeAt } from '~/server/blog/blog.server'
 import { type Page, isNoStore } from '~/server/http/page.server'
 import { type ImagesLock, currentImages } from '~/server/images.server'
+import { contentGeneration } from '~/server/content/content-file.server'
 
 /** HTML_CACHE=off renders every page afresh (the benchmark's cold runs); development always does. */
 export const pageCacheEnabled = process.env.NODE_ENV === 'production' && process.env.HTML_CACHE !== 'off'
@@ -19,8 +20,8 @@ function nextNewYear(now: number) {
 }
 
 /**
- * Rendered pages by canonical address, reused until the blog changes (a seed in any process), the
- * images the pages name change (`npm run images`: a new portrait has new file names) or the
+ * Rendered pages by canonical address, reused until the blog changes (a seed in any process), a
+ * content file of the coach's changes (content-file.server.ts), the images the pages name change (`npm run images`: a new portrait has new file names) or the
  * 'Nye Artikler' window moves; bounded by bytes, least recently used out first. Concurrent misses
  * of one page share one render.
  */
@@ -29,6 +30,8 @@ export class PageCache {
     private maxBytes = MAX_BYTES,
     /** images.lock.json as it is now; the same object until the file changes. */
     private images: () => ImagesLock = currentImages,
+    /** Changes when a content file's value in force changes (content/*.yaml, om.md: every page shows some). */
+    private content: () => number = contentGeneration,
   ) {}
 
   private entries = new Map<string, Page>()
@@ -37,6 +40,7 @@ export class PageCache {
   private dataVersion: unknown
   private imagesSeen: ImagesLock | undefined
   private contentVersion: string | undefined
+  private contentFilesSeen: number | undefined
   private validUntil = 0
   private dataVersionStatement: Statement | undefined
   private checkedAt = 0
@@ -56,10 +60,14 @@ export class PageCache {
     const images = this.images()
     const imagesChanged = images !== this.imagesSeen
     this.imagesSeen = images
-    if (dataVersion === this.dataVersion && !imagesChanged && now < this.validUntil) return
+    // The coach's files: a saved change (from the desk or her editor) empties the cache, as a seed does.
+    const contentFiles = this.content()
+    const contentChanged = contentFiles !== this.contentFilesSeen
+    this.contentFilesSeen = contentFiles
+    if (dataVersion === this.dataVersion && !imagesChanged && !contentChanged && now < this.validUntil) return
     this.dataVersion = dataVersion
     const contentVersion = blogContentVersion(getDb())
-    if (contentVersion !== this.contentVersion || imagesChanged || now >= this.validUntil) this.clear()
+    if (contentVersion !== this.contentVersion || imagesChanged || contentChanged || now >= this.validUntil) this.clear()
     this.contentVersion = contentVersion
     this.validUntil = Math.min(nextBlogChangeAt(new Date(now))?.getTime() ?? Number.POSITIVE_INFINITY, nextNewYear(now))
   }

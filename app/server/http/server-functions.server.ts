@@ -6,7 +6,9 @@ import { fetchContactPageTexts } from '~/lib/contact-page'
 import { actOnDesk, fetchDeskPage, requestDeskLink, signInToDesk } from '~/lib/desk/desk-functions'
 import { fetchHomePage } from '~/lib/home-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
+import { fetchReferencesPage } from '~/lib/references-page'
 import { fetchServicesPage } from '~/lib/services-page'
+import { fetchSiteFacts } from '~/lib/content/site-facts'
 
 /**
  * The only server functions the site has; any other /_serverFn/ address does not exist. Apart from
@@ -23,6 +25,8 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     fetchAboutPage.url,
     fetchContactPageTexts.url,
     fetchServicesPage.url,
+    fetchReferencesPage.url,
+    fetchSiteFacts.url,
     fetchPrivacyPage.url,
     fetchBookingWeek.url,
     fetchChosenSlot.url,

@@ -1,4 +1,4 @@
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 
 /** Who the site's e-mails come from, and where the coach's copies go (contact and booking alike). */
 export const sender = () => process.env.MAIL_FROM ?? `${site.name} <${site.email}>`

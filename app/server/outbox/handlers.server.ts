@@ -4,6 +4,7 @@ import { caldavConfig } from '~/server/calendar/caldav.server'
 import { calendarWriteHandler } from '~/server/calendar/calendar-writes.server'
 import { contactEmailHandler } from '~/server/contact/contact.server'
 import { deskLinkHandler } from '~/server/desk/desk-link-mail.server'
+import { contentPushHandler } from '~/server/content/content-git.server'
 import { getMailTransport } from '~/server/mail/mail-transport.server'
 import { newsletterEmailHandler } from '~/server/newsletter/newsletter-mail.server'
 import type { Handlers } from '~/server/outbox/worker.server'
@@ -21,5 +22,6 @@ export function configuredHandlers({ transport = getMailTransport(), caldav = ca
     'newsletter-email': newsletterEmailHandler(transport),
     'coach-alert': coachAlertHandler(transport),
     'desk-link': deskLinkHandler(transport),
+    'content-push': contentPushHandler(),
   }
 }

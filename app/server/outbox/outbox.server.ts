@@ -75,6 +75,7 @@ export const effectLabels: Record<OutboxKind, string> = {
   'newsletter-email': 'e-mail om nyhedsbrevet',
   'coach-alert': 'e-mail til dig om et problem',
   'desk-link': 'link til skrivebordet',
+  'content-push': 'kopi af dine ændringer til git',
 }
 
 /** Effects still to be carried out (waiting, being tried, or given up), by kind: what the desk and the commands report. */

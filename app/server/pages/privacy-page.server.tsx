@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { privacy } from '#content/privacy'
-import { site } from '#content/site'
+import { site } from '~/server/content/content.server'
 import { PrivacyPolicy } from '~/components/privacy-policy'
 import { formatDanishDate } from '~/lib/dates'
 

@@ -1,0 +1,64 @@
+/**
+ * The shapes of the coach's content (content/*.yaml, content/om.md) as the pages use them. The
+ * files are read while the server runs (app/server/content/); only these types are shared with the
+ * browser's code, never the facts: they reach a page as its data.
+ */
+
+export type Site = {
+  name: string
+  /** Used as the full page title of the home page and as the suffix of every other title. */
+  tagline: string
+  description: string
+  keywords: readonly string[]
+  email: string
+  /** `display` keeps the number on one line (no-break spaces); `href` is the tel: link. */
+  phone: { display: string; href: string }
+  phoneHours: string
+  /** Whether the contact form asks for a phone number. */
+  contactPhoneRequired: boolean
+  address: { street: string; postalCode: string; city: string; region: string; country: 'DK' }
+  geo: { latitude: number; longitude: number }
+  mapsUrl: string
+  cvr: string
+  foundingYear: number
+  /** Where the coach trained and was certified: shown wherever the site says »certificeret«. */
+  certifiedBy: string
+  /** The ethical guidelines the coach works by. */
+  ethics: string
+  profiles: { linkedin: string; facebook: string }
+  /** How long contact messages are kept before they are deleted (also stated in the privacy policy). */
+  contactRetentionDays: number
+}
+
+export type ServicePrice = { price: string; duration: string; sample?: true }
+
+export type Service = {
+  id: string
+  title: string
+  summary: string
+  description: string
+  features: readonly string[]
+  pricing: ServicePrice
+}
+
+export type ProcessStep = { title: string; text: string }
+
+export type Services = { services: readonly Service[]; homeSpecialtyIds: readonly string[]; processSteps: readonly ProcessStep[] }
+
+export type Client = { name: string; url?: string; sample?: true }
+export type Testimonial = { quote: string; name: string; context: string; sample?: true }
+export type References = { clients: readonly Client[]; testimonials: readonly Testimonial[]; testimonialCheck: { text: string; sample?: true } }
+
+/** Her own story and words (content/om.md): /om, the home page's »Om mig« and the signed quotations. */
+export type About = {
+  heroTitle: string
+  heroIntro: string
+  /** The paragraphs of »Min historie« on /om. */
+  story: readonly string[]
+  pillars: readonly { title: string; text: string }[]
+  experience: readonly string[]
+  /** The paragraph under »Om mig« on the home page. */
+  homeText: string
+  quotes: { home: string; about: string; services: string }
+  sample?: true
+}

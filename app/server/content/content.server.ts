@@ -1,0 +1,60 @@
+import type { About, References, Services, Site } from '~/lib/content/content-types'
+import { checkYaml, contentValue, defineContentFile } from '~/server/content/content-file.server'
+import { checkAboutText, referencesFileSchema, servicesFileSchema, siteFileSchema } from '~/server/content/content-schemas.server'
+
+/**
+ * The coach's files, each read while the server runs (content-file.server.ts). The only names a
+ * form or a command can reach: the desk maps its form ids onto these, never onto a path.
+ */
+export const siteFile = defineContentFile<Site>({ name: 'site.yaml', check: (text) => checkYaml('site.yaml', text, siteFileSchema) })
+export const servicesFile = defineContentFile<Services>({ name: 'ydelser.yaml', check: (text) => checkYaml('ydelser.yaml', text, servicesFileSchema) })
+export const referencesFile = defineContentFile<References>({ name: 'referencer.yaml', check: (text) => checkYaml('referencer.yaml', text, referencesFileSchema) })
+export const aboutFile = defineContentFile<About>({ name: 'om.md', check: (text) => checkAboutText('om.md', text) })
+
+export const getSite = () => contentValue(siteFile)
+export const getServices = () => contentValue(servicesFile)
+export const getReferences = () => contentValue(referencesFile)
+
+/** {{navn}}, {{fornavn}}, {{certificering}}, {{startaar}} and {{by}} in om.md: her facts from site.yaml, as in an article. */
+export function fillSiteFacts(text: string, site: Site = getSite()) {
+  const facts: Record<string, string> = { navn: site.name, fornavn: site.name.split(' ')[0]!, certificering: site.certifiedBy, startaar: String(site.foundingYear), by: site.address.city }
+  return text.replace(/\{\{\s*([a-zæøå]+)\s*\}\}/g, (whole, key: string) => facts[key] ?? whole)
+}
+
+export function getAbout(): About {
+  const about = contentValue(aboutFile)
+  const site = getSite()
+  const fill = (text: string) => fillSiteFacts(text, site)
+  return {
+    ...about,
+    heroTitle: fill(about.heroTitle),
+    heroIntro: fill(about.heroIntro),
+    story: about.story.map(fill),
+    pillars: about.pillars.map((pillar) => ({ title: fill(pillar.title), text: fill(pillar.text) })),
+    experience: about.experience.map(fill),
+    homeText: fill(about.homeText),
+    quotes: { home: fill(about.quotes.home), about: fill(about.quotes.about), services: fill(about.quotes.services) },
+  }
+}
+
+/** True while /ydelser would show a price that is only an example. */
+export const pricesAreSamples = (services: Services = getServices()) => services.services.some((service) => service.pricing.sample)
+
+/** The line next to the testimonials: that they are examples, or how the coach checks them. */
+export const testimonialSource = ({ testimonials, testimonialCheck }: References = getReferences()) =>
+  testimonials.some((testimonial) => testimonial.sample) ? 'Udtalelserne er eksempler, ikke udtalelser fra rigtige klienter. De bliver erstattet af rigtige.' : testimonialCheck.text
+
+/** True while /referencer would show anything invented. */
+export const referencesShowSamples = ({ clients, testimonials }: References = getReferences()) => [...clients, ...testimonials].some((entry) => entry.sample)
+
+/**
+ * The coach's facts as they are now, for the server's own code (e-mails, feeds, the calendar, the
+ * seed): every property is read from the file in force at the moment it is used, so a saved change
+ * reaches the next e-mail without a restart. The pages get the same facts as their data.
+ */
+export const site: Site = new Proxy({} as Site, {
+  get: (_target, key) => Reflect.get(getSite(), key),
+  has: (_target, key) => Reflect.has(getSite(), key),
+  ownKeys: () => Reflect.ownKeys(getSite()),
+  getOwnPropertyDescriptor: (_target, key) => ({ ...Reflect.getOwnPropertyDescriptor(getSite(), key), configurable: true }),
+})

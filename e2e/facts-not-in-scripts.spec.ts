@@ -1,0 +1,37 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { expect, test } from './helpers'
+
+// The coach's facts reach the browser only as page data (the server reads content/ while it runs):
+// none of the shipped samples may be compiled into a file under dist/client, the suite's own build.
+// The samples are read from the fixture copy (tests/fixtures/content), never from her own files.
+const fixture = (name: string) => parse(readFileSync(join('tests/fixtures/content', name), 'utf8'))
+
+test('no sample e-mail, phone number, name, address, CVR, price or client is in the browser’s files', () => {
+  const site = fixture('site.yaml')
+  const services = fixture('ydelser.yaml')
+  const references = fixture('referencer.yaml')
+  const digits = String(site.telefon).replace(/\D/g, '')
+  const facts = [
+    site.email,
+    site.telefon,
+    digits.slice(-8),
+    site.navn,
+    site.adresse.gade,
+    site.cvr,
+    site.linkedin,
+    services.ydelser[0].pris,
+    services.ydelser[4].pris,
+    references.kunder[0].navn,
+    references.udtalelser[0].citat.slice(0, 40),
+  ]
+  const files = readdirSync('dist/client', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(?:js|css|html|json|txt)$/.test(entry.name))
+  expect(files.length).toBeGreaterThan(5)
+  const found: string[] = []
+  for (const file of files) {
+    const text = readFileSync(join(file.parentPath, file.name), 'utf8')
+    for (const fact of facts) if (text.includes(fact)) found.push(`${fact} in ${join(file.parentPath, file.name)}`)
+  }
+  expect(found).toEqual([])
+})

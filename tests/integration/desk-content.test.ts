@@ -1,0 +1,120 @@
+import { execFileSync } from 'node:child_process'
+import { eq } from 'drizzle-orm'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Db } from '#db/database'
+import { deskEvents, outbox } from '#db/schema'
+import { getServices, getSite } from '~/server/content/content.server'
+import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
+import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
+import { deskPage } from '~/server/desk/desk-page.server'
+import type { DeskContentPage } from '~/lib/desk/desk-data'
+import { temporaryContent } from '../content-dir'
+import { formData, temporaryDatabase } from '../helpers'
+
+// Her facts saved from the desk: checked by the file's schema first, compared with the version she
+// edited, written, committed in git (a temporary repository) and pushed through the outbox.
+
+const COACH = 'coach@eksempel.dk'
+const NOW = new Date('2026-04-20T08:00:00Z')
+let db: Db
+
+beforeEach(() => {
+  db = temporaryDatabase().db
+  vi.stubEnv('COACH_EMAIL', COACH)
+  return () => vi.unstubAllEnvs()
+})
+
+function signedIn() {
+  const token = newSignInLink(db, '/coach', NOW)
+  return `${sessionCookieName()}=${redeemSignInLink(db, token, NOW)!.sessionToken}`
+}
+const deps = (cookieHeader: string | null): DeskDeps => ({ db, clock: () => NOW, cookieHeader, clientAddress: '203.0.113.7' })
+
+/** The file's page as her browser gets it, and a post of its form with some fields changed (by label). */
+function openFile(cookie: string, id: string, search: { draft?: string; whole?: boolean } = {}) {
+  const page = deskPage({ page: 'indhold', key: id, ...search }, deps(cookie))
+  if (!page.signedIn || page.page !== 'indhold-fil' || !page.file) throw new Error('no form')
+  return { file: page.file as DeskContentPage, formToken: page.formToken }
+}
+function post(cookie: string, { file, formToken }: ReturnType<typeof openFile>, changes: Record<string, string>, extra: Record<string, string> = {}) {
+  const fields: Record<string, string> = { formular: formToken, handling: 'gem-indhold', tilbage: `/coach/indhold/${file.id}`, fil: file.id, version: file.version }
+  for (const field of file.fields) fields[field.name] = field.value
+  for (const [label, value] of Object.entries(changes)) {
+    const field = file.fields.find((candidate) => candidate.label === label)
+    if (!field) throw new Error(`no field ${label}`)
+    fields[field.name] = value
+  }
+  return handleDeskAction(formData({ ...fields, ...extra }), deps(cookie))
+}
+const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' })
+
+describe('a save from the desk', () => {
+  it('writes the file, keeps its comments, is in force at once, is logged without text, committed with her name and pushed through the outbox', async () => {
+    const content = temporaryContent()
+    git(content.dir, 'init', '--quiet')
+    git(content.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.')
+    git(content.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'start')
+    vi.stubEnv('CONTENT_GIT_REMOTE', 'origin')
+    const cookie = signedIn()
+    const answer = await post(cookie, openFile(cookie, 'oplysninger'), { telefon: '+45 12 34 56 78' })
+    expect(answer.headers.get('Location')).toBe('/coach/indhold/oplysninger?status=gemt')
+    expect(content.read('site.yaml')).toContain('telefon: +45 12 34 56 78         # EKSEMPEL: skriv dit eget nummer')
+    expect(getSite().phone.href).toBe('tel:+4512345678')
+    expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain('gemt-site.yaml')
+    expect(git(content.dir, 'log', '-1', '--format=%an <%ae>|%s')).toBe('Birgitte Holm <kontakt@holmcoaching.dk>|Dine oplysninger er rettet fra skrivebordet\n')
+    expect(git(content.dir, 'status', '--porcelain')).toBe('')
+    expect(db.select({ kind: outbox.kind, key: outbox.idempotencyKey }).from(outbox).where(eq(outbox.kind, 'content-push')).all()).toEqual([
+      { kind: 'content-push', key: `content-push-${git(content.dir, 'rev-parse', 'HEAD').trim()}` },
+    ])
+  })
+
+  it('changes a price in one place: /ydelser reads it from there', async () => {
+    temporaryContent()
+    const cookie = signedIn()
+    await post(cookie, openFile(cookie, 'ydelser'), { 'ydelser → nr. 5 → pris': '1.500 kr. + moms pr. samtale' })
+    expect(getServices().services.find((service) => service.id === 'ledercoaching')?.pricing.price).toBe('1.500 kr. + moms pr. samtale')
+  })
+
+  it('is refused with the Danish message when it would break the file, and nothing changes', async () => {
+    const content = temporaryContent()
+    const before = content.read('site.yaml')
+    const cookie = signedIn()
+    const answer = await post(cookie, openFile(cookie, 'oplysninger'), { telefon: '12 34' })
+    const location = new URL(answer.headers.get('Location')!, 'http://x')
+    expect(location.searchParams.get('status')).toBe('ikke-gemt')
+    expect(content.read('site.yaml')).toBe(before)
+    const again = openFile(cookie, 'oplysninger', { draft: location.searchParams.get('kladde')! })
+    expect(again.file.refused?.errors).toEqual(['content/site.yaml, linje 21: »telefon« er ikke et dansk telefonnummer (»12 34«) – skriv otte cifre, fx +45 12 34 56 78'])
+    expect(again.file.text).toContain('telefon: 12 34')
+  })
+
+  it('is refused when the file changed since she opened it, and she sees both versions', async () => {
+    const content = temporaryContent()
+    const cookie = signedIn()
+    const opened = openFile(cookie, 'oplysninger')
+    content.edit('site.yaml', 'telefontider: Mandag–fredag kl. 9.00–17.00', 'telefontider: Mandag–torsdag kl. 9.00–15.00')
+    const answer = await post(cookie, opened, { telefon: '+45 12 34 56 78' })
+    const location = new URL(answer.headers.get('Location')!, 'http://x')
+    expect(location.searchParams.get('status')).toBe('aendret-imens')
+    expect(content.read('site.yaml')).toContain('telefon: +45 21 43 65 87')
+    const shown = openFile(cookie, 'oplysninger', { draft: location.searchParams.get('kladde')! }).file
+    expect(shown.text).toContain('telefon: +45 12 34 56 78')
+    expect(shown.text).toContain('telefontider: Mandag–fredag')
+    expect(shown.refused?.current).toContain('telefontider: Mandag–torsdag')
+  })
+
+  it('is refused without a session or without the form token, and nothing changes', async () => {
+    const content = temporaryContent()
+    const before = content.read('site.yaml')
+    const cookie = signedIn()
+    const opened = openFile(cookie, 'oplysninger')
+    const noSession = await handleDeskAction(formData({ formular: opened.formToken, handling: 'gem-indhold', fil: 'oplysninger', version: opened.file.version, hele: 'navn: x' }), deps(null))
+    expect(noSession.headers.get('Location')).toBe('/coach')
+    const noToken = await post(cookie, opened, { telefon: '+45 12 34 56 78' }, { formular: 'forkert' })
+    expect(noToken.headers.get('Location')).toBe('/coach/indhold/oplysninger?status=udloebet')
+    // A form cannot name a path: only the four ids are files.
+    const path = await post(cookie, opened, {}, { fil: '../package.json' })
+    expect(path.headers.get('Location')).toBe('/coach/indhold?status=fejl')
+    expect(content.read('site.yaml')).toBe(before)
+  })
+})
