@@ -2,10 +2,16 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { BookingForm } from '~/components/booking/booking-form'
 import { ContactForm } from '~/components/contact/contact-form'
+import { SiteContext } from '~/lib/content/site-data'
+import { getSite } from '~/server/content/content.server'
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")
 
-const contact = renderToStaticMarkup(<ContactForm action="/kontakt" />)
+const contact = renderToStaticMarkup(
+  <SiteContext value={getSite()}>
+    <ContactForm action="/kontakt" />
+  </SiteContext>,
+)
 const booking = renderToStaticMarkup(<BookingForm action="/_serverFn/booking" slotKey="2026-04-20T10:00" modes={[{ value: 'telefon', label: 'Telefon' }]} errors={{}} />)
 
 describe('what the forms say about privacy', () => {
