@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#db/database'
 import { purgeOldBookings } from '~/server/booking/booking-admin.server'
 import { createBooking } from '~/server/booking/bookings.server'
+import { feedBookings } from '~/server/calendar/bookings-feed.server'
 import { type CaldavConfig, caldavConfig, caldavRequest, eventPath } from '~/server/calendar/caldav.server'
 import { deliverCalendarWrites } from '~/server/calendar/calendar-writes.server'
 import { type Radicale, startRadicale } from '../calendar-servers'
@@ -73,6 +74,8 @@ describe('the coach’s commands and her CalDAV calendar', () => {
 
     const afterRetention = new Date(Date.parse(bo.endsAt) + 91 * 86_400_000)
     expect(await purgeOldBookings({ db, now: afterRetention, outbox: join(dir, 'outbox'), days: 90 })).toMatchObject({ bookings: 2 })
+    // Gone from the subscription feed at once: the feed is made from the bookings that are left.
+    expect(feedBookings(db, new Date(bo.startsAt)).map((booking) => booking.uid)).not.toContain(bo.uid)
     expect(await deliverCalendarWrites({ db, config, clock: () => afterRetention })).toMatchObject({ delivered: 2, failed: 0 })
     expect(await eventStatus(config, bo.uid)).toBe(404)
   })
