@@ -74,6 +74,19 @@ describe('publishing in a copy of the project', () => {
     ])
   })
 
+  it('names a price that does not say whether VAT is included, and a first conversation whose length the booking no longer has', async () => {
+    // The shipped files (fixtures), each with one change, whatever the coach's own say.
+    const prices = readFileSync(join(projectRoot, 'tests/fixtures/content/ydelser.yaml'), 'utf8')
+    writeFileSync(join(copy, 'content/ydelser.yaml'), prices.replace('pris: 850 kr. inkl. moms pr. samtale', 'pris: 850 kr. pr. samtale'))
+    const booking = readFileSync(join(projectRoot, 'tests/fixtures/facts/booking.yaml'), 'utf8')
+    writeFileSync(join(copy, 'content/booking.yaml'), booking.replace(/^varighed: \d+/m, 'varighed: 45'))
+    cpSync(join(projectRoot, 'tests/fixtures/facts/first-conversation.ts'), join(copy, 'content/first-conversation.ts'))
+
+    const problems = await coachContentProblems(copy)
+    expect(problems).toContainEqual(expect.stringMatching(/^content\/ydelser\.yaml, linje 18: .*skal sige, om moms er med/))
+    expect(problems).toContainEqual(expect.stringMatching(/^first-conversation\.ts: teksten om den første samtale siger ikke »varer tre kvarter«, som varighed: 45 i booking\.yaml/))
+  })
+
   it('names a broken booking file', async () => {
     writeFileSync(join(copy, 'content/booking.yaml'), 'aaben: ja\nvarighed: tredive\n')
     expect(await coachContentProblems(copy)).toContainEqual(expect.stringMatching(/^booking\.yaml: .*varighed/))
