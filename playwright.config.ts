@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { chromium, defineConfig, devices } from '@playwright/test'
-import { BASE_URL, DATABASE_FILE, DATA_DIR, OUTBOX, PORT, SERVER_LOG } from './e2e/environment'
+import { BASE_URL, BLOG_DIR, BOOKING_FILE, CONTENT_DIR, DATABASE_FILE, DATA_DIR, OUTBOX, PORT, SERVER_LOG } from './e2e/environment'
 
 /** Playwright's own Chromium where it is installed, otherwise Debian's. */
 const executablePath = existsSync(chromium.executablePath()) ? undefined : '/usr/bin/chromium'
@@ -46,6 +46,11 @@ export default defineConfig({
       // The default limit (5 per 15 minutes) has its own test with two senders (sender-limit.spec.ts).
       CONTACT_RATE_LIMIT: '1000',
       SITE_URL: BASE_URL,
+      // A copy of the fixture content (e2e/environment.ts), never the coach's own files: her facts,
+      // the availability, and the articles the fresh database is seeded from.
+      CONTENT_DIR,
+      BOOKING_FILE,
+      BLOG_DIR,
     },
   },
 })

@@ -8,7 +8,7 @@ import { keepLastGoodIn } from '../app/server/content/content-file.server.ts'
 /** The server's (or a command's) one connection; opening a file and its rules live in database.ts. */
 
 /**
- * Seeds an empty blog from content/blog, so a fresh clone shows the full blog on first start. In
+ * Seeds an empty blog from content/blog (or BLOG_DIR), so a fresh clone shows the full blog on first start. In
  * one write transaction: processes that open an empty database at once (server workers, scripts)
  * seed it once, one after the other.
  */

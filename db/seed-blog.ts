@@ -10,7 +10,7 @@ import { COVER_DIR, PUBLIC_DIR } from '../scripts/lib/covers.ts'
 import { drawCovers, removeCoversOf } from '../scripts/lib/drawn-images.ts'
 import { ArticleFileError, generatedCoverUrl } from './article-file.ts'
 import { type Db, databasePath, openDatabase } from './database.ts'
-import { DEFAULT_CONTENT_DIR, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
+import { blogDir, readArticleFolder, syncBlogPosts } from './sync-blog.ts'
 
 type Article = ReturnType<typeof readArticleFolder>[number]
 
@@ -66,7 +66,7 @@ export async function seedBlog(db: Db, dir: string, output: SeedOutput = { log: 
 }
 
 /** `npm run db:seed [-- folder]` (db/seed.ts): opens the database, seeds it, and closes it whatever happened. */
-export async function seedCommand(dir: string = DEFAULT_CONTENT_DIR, open: () => Db = () => openDatabase(), output?: SeedOutput): Promise<0 | 1> {
+export async function seedCommand(dir: string = blogDir(), open: () => Db = () => openDatabase(), output?: SeedOutput): Promise<0 | 1> {
   const db = open()
   try {
     return await seedBlog(db, dir, output)

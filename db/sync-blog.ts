@@ -12,6 +12,9 @@ export type SyncReport = { added: string[]; changed: string[]; removed: string[]
 
 export const DEFAULT_CONTENT_DIR = 'content/blog'
 
+/** The article folder the blog is seeded from: content/blog, or BLOG_DIR (the end-to-end tests point it at a fixture blog). */
+export const blogDir = () => process.env.BLOG_DIR || DEFAULT_CONTENT_DIR
+
 /** Reads and validates every article file; any invalid file fails the whole read. */
 export function readArticleFolder(dir: string) {
   const { articles, problems } = readArticleFiles(dir)
@@ -43,7 +46,7 @@ export function readArticleFiles(dir: string) {
  * updated, removed files deleted, and the search index rebuilt when anything changed. Readers
  * (the running server) see either the old or the new set, and the index that matches it.
  */
-export function syncBlogPosts(db: Db, dir = DEFAULT_CONTENT_DIR, now = new Date()): SyncReport {
+export function syncBlogPosts(db: Db, dir = blogDir(), now = new Date()): SyncReport {
   const articles = readArticleFolder(dir)
   const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0, notices: 0 }
   const nowIso = now.toISOString()

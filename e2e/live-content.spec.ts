@@ -41,6 +41,7 @@ test('a changed phone number, price and reference are on the running site within
   edit('referencer.yaml', 'navn: Eksempel Byggeservice ApS', 'navn: Fredericia Byggeservice ApS')
   await expect.poll(() => page('/kontakt'), { timeout: 5_000 }).toContain('+45\u00a012\u00a034\u00a056\u00a078')
   expect(await page('/')).toContain('tel:+4512345678')
-  expect(await page('/ydelser')).toContain('1.450 kr. + moms pr. samtale')
-  expect(await page('/referencer')).toContain('Fredericia Byggeservice ApS')
+  // Each file is looked at on its own (CONTENT_RECHECK_MS): the three changes need not show at the same request.
+  await expect.poll(() => page('/ydelser'), { timeout: 5_000 }).toContain('1.450 kr. + moms pr. samtale')
+  await expect.poll(() => page('/referencer'), { timeout: 5_000 }).toContain('Fredericia Byggeservice ApS')
 })

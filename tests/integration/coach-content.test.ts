@@ -11,7 +11,8 @@ it("the coach's own content/ parses, and every link in it leads somewhere", asyn
   expect(await coachContentProblems(projectRoot)).toEqual([])
 })
 
-describe('publishing in a copy of the project', () => {
+// Her own content/ is read only by the test above; the checks themselves are tried on the shipped files.
+describe('publishing in a copy of the project (the shipped files: tests/fixtures)', () => {
   let copy: string
   const blog = () => join(copy, 'content/blog')
   const article = (title: string, body: string) =>
@@ -19,7 +20,10 @@ describe('publishing in a copy of the project', () => {
 
   beforeEach(() => {
     copy = mkdtempSync(join(tmpdir(), 'coach-content-'))
-    cpSync(join(projectRoot, 'content'), join(copy, 'content'), { recursive: true })
+    // The shipped files (fixtures), so these tests hold whatever she publishes, renames or replaces.
+    cpSync(join(projectRoot, 'tests/fixtures/content'), join(copy, 'content'), { recursive: true })
+    cpSync(join(projectRoot, 'tests/fixtures/blog'), join(copy, 'content/blog'), { recursive: true })
+    for (const name of ['booking.yaml', 'first-conversation.ts', 'first-person-stories.ts', 'popular-articles.ts']) cpSync(join(projectRoot, 'tests/fixtures/facts', name), join(copy, 'content', name))
     mkdirSync(join(copy, 'app'))
     cpSync(join(projectRoot, 'app/routeTree.gen.ts'), join(copy, 'app/routeTree.gen.ts'))
   })
@@ -72,6 +76,17 @@ describe('publishing in a copy of the project', () => {
       'med-klient.md: artiklen præsenterer »Rikke« som en person i et eksempel – skriv anonymised: true i toppen, så noten om ændrede navne står under teksten',
       'uddrag-fra-coaching.md: artiklen præsenterer »Tina« som en person i et eksempel – skriv anonymised: true i toppen, så noten om ændrede navne står under teksten',
     ])
+  })
+
+  it('names a price that does not say whether VAT is included, and a first conversation whose length the booking no longer has', async () => {
+    const prices = join(copy, 'content/ydelser.yaml')
+    writeFileSync(prices, readFileSync(prices, 'utf8').replace('pris: 850 kr. inkl. moms pr. samtale', 'pris: 850 kr. pr. samtale'))
+    const booking = join(copy, 'content/booking.yaml')
+    writeFileSync(booking, readFileSync(booking, 'utf8').replace(/^varighed: \d+/m, 'varighed: 45'))
+
+    const problems = await coachContentProblems(copy)
+    expect(problems).toContainEqual(expect.stringMatching(/^content\/ydelser\.yaml, linje 18: .*skal sige, om moms er med/))
+    expect(problems).toContainEqual(expect.stringMatching(/^first-conversation\.ts: teksten om den første samtale siger ikke »varer tre kvarter«, som varighed: 45 i booking\.yaml/))
   })
 
   it('names a broken booking file', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { parse } from 'yaml'
 import { readArticleFiles } from '#db/sync-blog'
 import { loadAvailability } from '~/server/booking/availability.server'
 import { contentFiles } from '~/server/content/content-file.server'
@@ -12,7 +13,9 @@ import { caseNames } from './case-names'
  * every file she edits parses, every link it makes leads somewhere, and an article that introduces
  * someone by a made-up name (»lad os kalde hende Rikke«) shows the footnote that names and details
  * are changed (anonymised: true), so no reader takes a client for a real, recognisable person and no
- * client has to wonder whether she is recognisable. What the shipped articles
+ * client has to wonder whether she is recognisable. Every price says whether VAT is
+ * included (the schema of ydelser.yaml), and the first conversation lasts as long in the words of
+ * every page as in the booking (booking.yaml, varighed). What the shipped articles
  * say and how (house style, crisis lines, facts) is tested on a fixture copy (tests/fixtures/blog),
  * so publishing, changing or deleting an article never turns a test red by itself.
  *
@@ -77,6 +80,15 @@ export async function coachContentProblems(projectRoot: string): Promise<string[
 
   const booking = loadAvailability(join(content, 'booking.yaml'))
   if (!booking.ok) problems.push(...booking.errors.map((error) => `booking.yaml: ${error}`))
+  else {
+    const minutes = (parse(readFileSync(join(content, 'booking.yaml'), 'utf8')) as { varighed?: unknown }).varighed
+    const { FREE_FIRST_CONVERSATION } = (await import(pathToFileURL(join(content, 'first-conversation.ts')).href)) as typeof import('#content/first-conversation')
+    const inWords: Record<number, string> = { 20: 'tyve minutter', 30: 'en halv time', 45: 'tre kvarter', 60: 'en time' }
+    const expected = typeof minutes === 'number' ? `varer ${inWords[minutes] ?? `${minutes} minutter`}` : undefined
+    if (expected && !FREE_FIRST_CONVERSATION.includes(expected)) {
+      problems.push(`first-conversation.ts: teksten om den første samtale siger ikke »${expected}«, som varighed: ${minutes as number} i booking.yaml – ret teksten, så siderne og bookingen siger det samme`)
+    }
+  }
 
   return problems
 }
