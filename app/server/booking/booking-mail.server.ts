@@ -1,5 +1,5 @@
 import { render } from '@react-email/render'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
@@ -9,7 +9,7 @@ import { modeLabels } from '~/lib/booking/booking-form'
 import { formatInstant, formatPeriod } from '~/lib/booking/time'
 import { deskUrl, manageUrl, siteOrigin } from '~/server/links/links.server'
 import { coachAddress, sender } from '~/server/mail/addresses.server'
-import { type Clock, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
+import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 import { type Handler, runOutbox } from '~/server/outbox/worker.server'
 import type { Email, MailTransport } from '~/server/mail/mail-transport.server'
 
@@ -245,7 +245,6 @@ export async function deliverBookingEmails({
   bookingId,
   force = false,
 }: { db: Db; transport: MailTransport; clock?: Clock; bookingId?: number; force?: boolean }) {
-  const where = and(eq(outbox.kind, 'booking-email'), bookingId === undefined ? undefined : eq(outbox.bookingId, bookingId))
-  if (force) reviveEffects(db, { now: clock(), where })
-  return runOutbox({ db, handlers: { 'booking-email': bookingEmailHandler(transport) }, clock, where })
+  const where = bookingId === undefined ? undefined : eq(outbox.bookingId, bookingId)
+  return runOutbox({ db, handlers: { 'booking-email': bookingEmailHandler(transport) }, clock, where, revive: force })
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '#db/database'
-import { type Booking, bookings, outbox } from '#db/schema'
+import { type Booking, bookings } from '#db/schema'
 import { type CaldavConfig, caldavConfig, caldavRequest, eventPath, calendarFailure } from '~/server/calendar/caldav.server'
 import { calendarObject } from '~/server/calendar/coach-calendar.server'
 import { type Clock, queueEffects, systemClock } from '~/server/outbox/outbox.server'
@@ -122,5 +122,5 @@ export function calendarWriteHandler(config: CaldavConfig | undefined): Handler 
 
 /** Carries out every due calendar write (oldest first). */
 export async function deliverCalendarWrites({ db, clock = systemClock, config = caldavConfig() }: { db: Db; clock?: Clock; config?: CaldavConfig }) {
-  return runOutbox({ db, handlers: { 'calendar-write': calendarWriteHandler(config) }, clock, where: eq(outbox.kind, 'calendar-write') })
+  return runOutbox({ db, handlers: { 'calendar-write': calendarWriteHandler(config) }, clock })
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import { site } from '~/server/content/content.server'
 import { type Db, databaseFileProblem } from '#db/database'
 import { getDb } from '#db/connection'
@@ -11,7 +11,7 @@ import { log } from '~/server/log.server'
 import { hashIp, recipientHash } from '~/server/limits/sender.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { type MailTransport, getMailTransport, purgeOutbox } from '~/server/mail/mail-transport.server'
-import { type Clock, queueEffects, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
+import { type Clock, queueEffects, systemClock } from '~/server/outbox/outbox.server'
 import { type Handler, runOutbox } from '~/server/outbox/worker.server'
 
 /** The visitor waits at most this long for the e-mails; delivery goes on in the background. */
@@ -115,9 +115,8 @@ export async function retryPendingMessages({
   force = false,
   messageId,
 }: { db?: Db; transport?: MailTransport; clock?: Clock; force?: boolean; messageId?: number } = {}) {
-  const where = and(eq(outbox.kind, 'contact-email'), messageId === undefined ? undefined : eq(outbox.contactMessageId, messageId))
-  if (force) reviveEffects(db, { now: clock(), where })
-  return runOutbox({ db, handlers: { 'contact-email': contactEmailHandler(transport) }, clock, where })
+  const where = messageId === undefined ? undefined : eq(outbox.contactMessageId, messageId)
+  return runOutbox({ db, handlers: { 'contact-email': contactEmailHandler(transport) }, clock, where, revive: force })
 }
 
 /** Deletes messages (and outbox e-mails) older than the retention period of the privacy policy. */

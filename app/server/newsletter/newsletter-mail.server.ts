@@ -11,7 +11,7 @@ import { log } from '~/server/log.server'
 import { recipientHash } from '~/server/limits/sender.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { CONFIRMATION_INTERVAL_MS } from '~/lib/newsletter'
-import { type Clock, type NewEffect, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
+import { type Clock, type NewEffect, systemClock } from '~/server/outbox/outbox.server'
 import { type Handler, runOutbox } from '~/server/outbox/worker.server'
 import { confirmToken, unsubscribeToken } from '~/server/links/links.server'
 
@@ -145,9 +145,7 @@ export function newsletterEmailHandler(transport: MailTransport): Handler {
  * the ones that gave up.
  */
 export async function deliverNewsletterEmails({ db, transport, clock = systemClock, force = false }: { db: Db; transport: MailTransport; clock?: Clock; force?: boolean }) {
-  const where = eq(outbox.kind, 'newsletter-email')
-  if (force) reviveEffects(db, { now: clock(), where })
-  const result = await runOutbox({ db, handlers: { 'newsletter-email': newsletterEmailHandler(transport) }, clock, where })
+  const result = await runOutbox({ db, handlers: { 'newsletter-email': newsletterEmailHandler(transport) }, clock, revive: force })
   if (result.tried > 0) log('info', 'newsletter e-mail run', result)
   return result
 }

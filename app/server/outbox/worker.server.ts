@@ -3,7 +3,7 @@ import { type SQL, and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type OutboxRow, outbox } from '#db/schema'
 import { errorFields, log } from '~/server/log.server'
-import { type Clock, LEASE_MS, MAX_ATTEMPTS, type OutboxKind, isDue, retryDelayMs, systemClock } from '~/server/outbox/outbox.server'
+import { type Clock, LEASE_MS, MAX_ATTEMPTS, type OutboxKind, isDue, retryDelayMs, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
 
 /**
  * The outbox's worker: one rule for every kind. Each due row is claimed atomically (a token of its
@@ -33,12 +33,17 @@ const BATCH = 500
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-/** Carries out every due row of the given kinds (narrowed by `where`), oldest first. */
-export async function runOutbox({ db, handlers, clock = systemClock, where }: { db: Db; handlers: Handlers; clock?: Clock; where?: SQL }): Promise<RunResult> {
+/**
+ * Carries out every due row of the given kinds (narrowed by `where`), oldest first. `revive` first
+ * makes those that gave up or wait for a retry due now, with fresh attempts (what `mail:retry --
+ * --alle` and the desk ask of the running server).
+ */
+export async function runOutbox({ db, handlers, clock = systemClock, where, revive = false }: { db: Db; handlers: Handlers; clock?: Clock; where?: SQL; revive?: boolean }): Promise<RunResult> {
   const kinds = Object.keys(handlers) as OutboxKind[]
   const result: RunResult = { tried: 0, delivered: 0, failed: 0 }
   if (kinds.length === 0) return result
   const scope = and(inArray(outbox.kind, kinds), where)
+  if (revive) reviveEffects(db, { now: clock(), where: scope })
   const due = db.select({ id: outbox.id }).from(outbox).where(isDue(clock().toISOString(), scope)).orderBy(outbox.id).limit(BATCH).all()
   if (due.length === 0) return result
   // Prepared once a run: a run of a hundred rows compiles its two statements once, not a hundred times.
