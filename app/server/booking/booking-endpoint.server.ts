@@ -12,7 +12,7 @@ import { deliverBookingEmails } from '~/server/booking/booking-mail.server'
 import { cancelBooking, createBooking, findByToken, moveBooking } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/links/links.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
-import type { Clock } from '~/server/outbox/outbox.server'
+import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 import { errorFields, log } from '~/server/log.server'
 import { type MailTransport, getMailTransport } from '~/server/mail/mail-transport.server'
 import { hashIp } from '~/server/limits/sender.server'
@@ -24,7 +24,6 @@ import { hashIp } from '~/server/limits/sender.server'
  */
 
 const VISITOR_WAIT_MS = 8 * 1000
-const systemClock: Clock = () => new Date()
 
 /** What the posts work with; the server uses the defaults (opened only when needed), tests pass their own. */
 export type BookingDeps = { clock?: Clock; db?: Db; transport?: MailTransport }

@@ -12,9 +12,8 @@ import { bookableAvailability } from '~/server/booking/bookable.server'
 import { findByToken, takenBetween } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
-import type { Clock } from '~/server/outbox/outbox.server'
+import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 
-const systemClock: Clock = () => new Date()
 
 /** What a page is computed from; tests pass their own. `availability` is undefined while booking is closed. */
 export type PageSources = { clock?: Clock; db?: Db; availability?: Availability }

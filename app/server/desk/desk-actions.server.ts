@@ -12,7 +12,7 @@ import { deleteBookings, exportBookings } from '~/server/booking/booking-admin.s
 import { sendQueued } from '~/server/booking/booking-endpoint.server'
 import { cancelBooking, findByCode, markNoShow, moveBooking, undoNoShow } from '~/server/booking/bookings.server'
 import { deletePerson, exportPerson } from '~/server/contact/contact-admin.server'
-import { type Clock, reviveEffects } from '~/server/outbox/outbox.server'
+import { type Clock, reviveEffects, systemClock } from '~/server/outbox/outbox.server'
 import { type MailTransport, getMailTransport } from '~/server/mail/mail-transport.server'
 import { hashIp } from '~/server/limits/sender.server'
 import {
@@ -49,7 +49,6 @@ export type DeskDeps = {
   afterAnswer?: (work: () => Promise<unknown>) => void
 }
 
-const systemClock: Clock = () => new Date()
 const NOTE_MAX = 500
 
 const see = (location: string, cookie?: string) =>
