@@ -14,7 +14,6 @@ import { isTokenShaped } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 
-
 /** What a page is computed from; tests pass their own. `availability` is undefined while booking is closed. */
 export type PageSources = { clock?: Clock; db?: Db; availability?: Availability }
 function sources({ clock = systemClock, db = getDb(), ...rest }: PageSources) {
