@@ -19,10 +19,12 @@ if (unfinished.length === 0) console.log('Intet venter på at blive sendt.')
 else {
   for (const effect of unfinished) {
     const state = effect.status === 'failed' ? 'opgivet' : effect.status === 'sending' ? 'sendes nu' : effect.attempts > 0 ? 'prøves igen' : 'venter'
-    console.log(`${effectLabels[effect.kind]}: ${state}${effect.attempts > 0 ? ` (${quantity(effect.attempts, 'forsøg', 'forsøg')}${effect.lastError ? `, sidste fejl: ${effect.lastError}` : ''})` : ''}`)
+    const what = effectLabels[effect.kind]
+    // Each line begins a sentence: »E-mail om en booking: venter«.
+    console.log(`${what[0]!.toUpperCase()}${what.slice(1)}: ${state}${effect.attempts > 0 ? ` (${quantity(effect.attempts, 'forsøg', 'forsøg')}${effect.lastError ? `, sidste fejl: ${effect.lastError}` : ''})` : ''}`)
   }
-  if (revive) console.log(`\n${quantity(revived, 'ting er', 'ting er')} sat til at blive prøvet igen nu. ${whoSends(db, 'De')}`)
-  else if (failed.length > 0) console.log(`\n${quantity(failed.length, 'ting er', 'ting er')} opgivet. Kør npm run mail:retry -- --alle for at prøve dem igen.`)
+  if (revive) console.log(`\n${quantity(revived, 'ting er', 'ting er')} sat til at blive prøvet igen nu. ${whoSends(db, revived === 1 ? 'Den' : 'De')}`)
+  else if (failed.length > 0) console.log(`\n${quantity(failed.length, 'ting er', 'ting er')} opgivet. Kør npm run mail:retry -- --alle for at prøve ${failed.length === 1 ? 'den' : 'dem'} igen.`)
   else console.log(`\n${whoSends(db, 'Det, der venter,')}`)
 }
 closeDb()
