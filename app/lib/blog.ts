@@ -70,7 +70,11 @@ export type Article = PostCard & {
 }
 
 /** An article as its page shows it: with the further reading under it. */
-export type ArticlePage = Article & { related: PostCard[] }
+export type ArticlePage = Article & {
+  /** Someone else's own account (content/first-person-stories.ts): its footnote does not say it is pieced together. */
+  inOwnWords: boolean
+  related: PostCard[]
+}
 
 export function newWindowStart(now: Date) {
   return new Date(now.getTime() - NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000)

@@ -74,7 +74,7 @@ function ArticlePage() {
       <div className="px-5 py-12 sm:px-8 md:py-16">
         <TableOfContents headings={article.tableOfContents} />
         <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
-        {article.anonymised && <AnonymisedNote />}
+        {article.anonymised && <AnonymisedNote inOwnWords={article.inOwnWords} />}
         {article.crisisLines && <CrisisLines audience={article.crisisLines} />}
         {article.cta && <ArticleClosing article={article} />}
         <NewsletterForm id="nyhedsbrev-artikel" />
