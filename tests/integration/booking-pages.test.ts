@@ -126,7 +126,7 @@ describe('the manage page of a confirmed booking', () => {
     const links = managedBooking(outcome.token, { db, availability, clock })?.addToCalendar
     if (!links) throw new Error('no links')
     const title = `Uforpligtende samtale med ${site.name}`
-    const description = 'Video – du får et link i mailen. Flyt eller aflys via linket i din bekræftelse på e-mail.'
+    const description = 'Video – jeg sender dig et link inden samtalen. Flyt eller aflys via linket i din bekræftelse på e-mail.'
     const [google, outlook] = [new URL(links.google), new URL(links.outlook)]
     expect(`${google.origin}${google.pathname}`).toBe('https://calendar.google.com/calendar/render')
     // Monday 20 April 10.00–10.30 dansk tid, in UTC as Google writes it.

@@ -101,7 +101,7 @@ describe('the overview', () => {
       code: early.publicId,
       time: 'kl. 9.00–9.30',
       name: 'Mette Sørensen',
-      mode: 'Telefon – jeg ringer til dig',
+      mode: 'Telefon – du ringer op',
       phone: '20 30 40 50',
       email: 'mette@eksempel.dk',
       note: '',

@@ -10,8 +10,15 @@ export type BookingFieldErrors = Partial<Record<BookingField, string>>
 
 export const modeLabels: Record<BookingMode, string> = {
   telefon: 'Telefon – jeg ringer til dig',
-  video: 'Video – du får et link i mailen',
+  video: 'Video – jeg sender dig et link inden samtalen',
   fremmoede: 'Fremmøde i Fredericia',
+}
+
+/** The same forms in the coach's own words, for her notification and her desk. */
+export const modeLabelsForCoach: Record<BookingMode, string> = {
+  telefon: 'Telefon – du ringer op',
+  video: 'Video – du sender et link inden samtalen',
+  fremmoede: 'Fremmøde hos dig',
 }
 
 export const bookingLimits = {

@@ -1,7 +1,7 @@
 import { type SQLWrapper, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
-import { modeLabels } from '~/lib/booking/booking-form'
+import { modeLabelsForCoach } from '~/lib/booking/booking-form'
 import { freeSlotsByDay, slotKey } from '~/lib/booking/slots'
 import { formatDay, formatInstant, formatPeriod, formatTime, toLocal } from '~/lib/booking/time'
 import { serviceTypeLabels, type ServiceType } from '~/lib/contact'
@@ -42,7 +42,7 @@ function deskBooking(booking: Booking, now: Date, db?: Db): DeskBooking {
     code: booking.publicId,
     time: `kl. ${clock(booking.startsAt)}–${clock(booking.endsAt)}`,
     name: booking.name,
-    mode: modeLabels[booking.mode],
+    mode: modeLabelsForCoach[booking.mode],
     phone: booking.phone,
     email: booking.email,
     note: booking.note,
