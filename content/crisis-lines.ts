@@ -11,7 +11,7 @@ const livslinien: CrisisLine = {
   text: 'Anonym samtale, hvis du har selvmordstanker eller er bekymret for en anden.',
   // As Livslinien publishes its opening hours: every day from 11 in the morning to 5 at night.
   // A no-break space and word joiners keep »kl. 11.00–5.00« on one line.
-  hours: 'alle dage kl.\u00a011.00\u2060–\u20605.00',
+  hours: 'alle dage kl.\u00a011.00–5.00',
 }
 
 const emergency: CrisisLine = { name: 'Ved akut fare', number: { display: '112', href: 'tel:112' }, text: 'Ring 112, hvis der er fare for liv.' }
