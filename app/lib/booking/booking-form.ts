@@ -21,6 +21,9 @@ export const modeLabelsForCoach: Record<BookingMode, string> = {
   fremmoede: 'Fremmøde hos dig',
 }
 
+/** The first word of the name the visitor gave: how an e-mail greets, and how her calendar names the booking. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
+
 export const bookingLimits = {
   navn: { maxLength: 100 },
   email: contactLimits.email,

@@ -5,7 +5,7 @@ import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { type Booking, type OutboxRow, bookings, outbox } from '#db/schema'
 import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'
-import { modeLabels, modeLabelsForCoach } from '~/lib/booking/booking-form'
+import { firstName, modeLabels, modeLabelsForCoach } from '~/lib/booking/booking-form'
 import { formatInstant, formatPeriod } from '~/lib/booking/time'
 import { deskUrl, manageUrl, siteOrigin } from '~/server/links/links.server'
 import { coachAddress, sender } from '~/server/mail/addresses.server'
@@ -145,7 +145,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
       return {
         subject,
         preview: subject,
-        heading: moved ? `Din samtale er flyttet, ${booking.name}` : `Tak for din booking, ${booking.name}`,
+        heading: moved ? `Din samtale er flyttet, ${firstName(booking.name)}` : `Tak for din booking, ${firstName(booking.name)}`,
         paragraphs: [
           period,
           modeLine(booking),
