@@ -61,9 +61,16 @@ function ServicesPage() {
                   <dt className="font-semibold text-ink">Pris</dt>
                   <dd className="text-ink-soft">{service.pricing.price}</dd>
                 </dl>
-                <ButtonLink href="/book-samtale" className="mt-5 w-full">
-                  Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
-                </ButtonLink>
+                {/* A price »+ moms« is for companies: they ask for an offer, they do not book the private first conversation. */}
+                {service.pricing.price.includes('+ moms') ? (
+                  <ButtonLink href="/kontakt" variant="secondary" className="mt-5 w-full">
+                    Bed om et tilbud<span className="sr-only"> på {service.title.toLowerCase()}</span>
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink href="/book-samtale" className="mt-5 w-full">
+                    Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
+                  </ButtonLink>
+                )}
               </Card>
             </li>
           ))}
