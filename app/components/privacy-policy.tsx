@@ -17,6 +17,7 @@ type Site = {
   address: { street: string; postalCode: string; city: string }
   cvr: string
   contactRetentionDays: number
+  enquiryRetentionDays: number
   contactPhoneRequired: boolean
 }
 
@@ -210,9 +211,10 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       <h2>Opbevaring og sletning</h2>
       <ul>
         <li>
-          {`Beskeder fra kontaktformularen slettes automatisk ${site.contactRetentionDays} dage efter, at de er modtaget `}
-          – i databasen og i de kopier af e-mails, serveren har gemt. Inden for samme frist sletter jeg e-mailen om
-          beskeden i min indbakke.
+          {`Beskeder fra kontaktformularen slettes automatisk ${site.enquiryRetentionDays} dage efter, at de er modtaget – i databasen `}
+          og i de kopier af e-mails, serveren har gemt.
+          {` Bliver du klient, gemmer jeg din besked i ${site.contactRetentionDays} dage fra modtagelsen. Inden for samme frister `}
+          sletter jeg e-mailen om beskeden i min indbakke.
         </li>
         <li>
           {`Bookinger slettes automatisk ${privacy.bookingRetentionDays} dage efter den aftalte samtale, og inden for `}

@@ -17,6 +17,7 @@ const site = {
   address: { street: 'Vestergade 3', postalCode: '7000', city: 'Fredericia', region: 'Region Syddanmark', country: 'DK' },
   cvr: '12 34 56 78',
   contactRetentionDays: 200,
+  enquiryRetentionDays: 45,
   contactPhoneRequired: false,
 }
 
@@ -104,7 +105,8 @@ describe('the privacy policy', () => {
   it('gives a period for everything it keeps, from the facts, and erases everywhere', () => {
     const all = policy()
     for (const period of [
-      'slettes automatisk 200 dage efter',
+      'Beskeder fra kontaktformularen slettes automatisk 45 dage efter, at de er modtaget',
+      'Bliver du klient, gemmer jeg din besked i 200 dage fra modtagelsen',
       'Bookinger slettes automatisk 60 dage efter den aftalte samtale',
       'Postbud gemmer en log over sendte e-mails i 3 dage',
       'Sikkerhedskopier af databasen slettes automatisk efter 21 dage',
@@ -158,7 +160,7 @@ describe('the privacy policy', () => {
     // The hash of the words the policy shows for this file's facts (not its markup): a change to the
     // wording changes it, and then WORDING_CHANGED must move to the day of the change, with the new hash written here.
     const wording = createHash('sha256').update(policy()).digest('hex').slice(0, 16)
-    expect(`${WORDING_CHANGED} ${wording}`).toBe('2026-12-06 50844b4a7499a962')
+    expect(`${WORDING_CHANGED} ${wording}`).toBe('2026-12-06 ad9808ba2bca5101')
     expect(renderPrivacyPage().updated).toBe(formatDanishDate(WORDING_CHANGED > privacy.updated ? WORDING_CHANGED : privacy.updated))
   })
 

@@ -76,6 +76,11 @@ export const siteFileSchema = z
     linkedin: https('https://www.linkedin.com/in/ditnavn'),
     facebook: https('https://www.facebook.com/dinside'),
     kontaktbeskeder_slettes_efter_dage: wholeNumber('365', 30, 3650),
+    henvendelser_uden_forloeb_slettes_efter_dage: wholeNumber('90', 14, 3650).default(90),
+  })
+  .refine((file) => file.henvendelser_uden_forloeb_slettes_efter_dage <= file.kontaktbeskeder_slettes_efter_dage, {
+    path: ['henvendelser_uden_forloeb_slettes_efter_dage'],
+    message: 'må ikke være længere end kontaktbeskeder_slettes_efter_dage – en henvendelse uden forløb gemmes kortere end en klients',
   })
   .transform(
     (file): Site => ({
@@ -96,6 +101,7 @@ export const siteFileSchema = z
       ethics: file.etiske_regler,
       profiles: { linkedin: file.linkedin, facebook: file.facebook },
       contactRetentionDays: file.kontaktbeskeder_slettes_efter_dage,
+      enquiryRetentionDays: file.henvendelser_uden_forloeb_slettes_efter_dage,
     }),
   )
 

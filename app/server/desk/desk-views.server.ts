@@ -17,6 +17,8 @@ import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.
 import { type LabelledBusy, busyBetween, busySourceStates, labelledBusyBetween, movedInHerCalendar } from '~/server/calendar/busy-sources.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { effectLabels, unfinishedEffects } from '~/server/outbox/outbox.server'
+import { site } from '~/server/content/content.server'
+import { formatDanishDate } from '~/lib/dates'
 
 /** What the desk's pages show, read from the database for the signed-in coach. */
 
@@ -233,6 +235,9 @@ export function deskMessage(db: Db, id: string, now: Date): DeskMessage | undefi
     service: message.serviceType ? serviceTypeLabels[message.serviceType as ServiceType] ?? message.serviceType : 'Ikke angivet',
     address: message.address || 'Ikke angivet',
     text: message.message,
+    becameClient: message.becameClientAt !== null,
+    deletedOn: formatDanishDate(new Date(Date.parse(message.createdAt) + (message.becameClientAt ? site.contactRetentionDays : site.enquiryRetentionDays) * DAY_MS).toISOString()),
+    clientRetentionDays: site.contactRetentionDays,
   }
 }
 
