@@ -8,7 +8,7 @@
  * Writes nothing to the working tree: its database, content copy and logs live in a temporary folder.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { daysAgo, writeArticle } from '../e2e/articles'
@@ -18,6 +18,7 @@ import { type FrontProxies, startFrontProxies, waitForAnswer } from './lib/front
 import { RESTART_GETS, RESTART_POSTS, restartUnderLoad } from './lib/restart-under-load'
 import { freePort } from './lib/server-process'
 import { contactFormActionIn } from './lib/loopback-client'
+import { trimLog } from './lib/log-trim'
 
 const NODE = resolve('node_modules/.bin/node')
 const SHARED_CACHE_SECONDS = 4
@@ -197,6 +198,19 @@ try {
     "Caddy's log files are rolled and deleted after at most 30 days",
     keepsAtMostThirtyDays(retention),
     retention.map(({ file, days }) => `${file}: ${days === undefined ? 'kept forever' : `${days} days`}`).join(', ') || 'no file log',
+  )
+
+  // Caddy 2.6 rolls by size only: the nightly trim (deploy/coach-site-log-trim.timer) deletes older
+  // lines in place, and the running Caddy goes on writing after them.
+  appendFileSync(caddyLogFile, `${JSON.stringify({ level: 'info', ts: Date.now() / 1000 - 40 * 86_400, msg: 'en linje fra for 40 dage siden' })}\n`)
+  const trimmed = trimLog(caddyLogFile, { days: 30 })
+  await through('/ydelser')
+  let afterTrim = ''
+  for (const deadline = Date.now() + 5000; Date.now() < deadline && !afterTrim.includes('"uri":"/ydelser"'); await sleep(100)) afterTrim = readFileSync(caddyLogFile, 'utf8')
+  row(
+    "the nightly trim deletes Caddy's log lines older than 30 days, and Caddy goes on writing",
+    trimmed.removed === 1 && !afterTrim.includes('for 40 dage siden') && afterTrim.includes('"uri":"/ydelser"') && privacyBreaches(afterTrim, []).length === 0,
+    `${trimmed.removed} removed, ${trimmed.kept} kept; a request after it ${afterTrim.includes('"uri":"/ydelser"') ? 'is logged' : 'is NOT logged'}`,
   )
 
   // A new article through the shared cache, within the TTL (plus the one request that refreshes).
