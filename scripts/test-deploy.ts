@@ -19,6 +19,7 @@ import { RESTART_GETS, RESTART_POSTS, restartUnderLoad } from './lib/restart-und
 import { freePort } from './lib/server-process'
 import { contactFormActionIn } from './lib/loopback-client'
 import { trimLog } from './lib/log-trim'
+import { ownPublicFolder } from './lib/public-copy'
 
 const NODE = resolve('node_modules/.bin/node')
 const SHARED_CACHE_SECONDS = 4
@@ -39,7 +40,9 @@ function start(name: string, command: string, args: string[], env: Record<string
 const contentDir = join(dir, 'content')
 const databaseFile = join(dir, 'site.db')
 const availabilityFile = join(dir, 'booking.yaml')
-const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' }, stdio: 'ignore' })
+// The seed's covers and images.lock.json go to a public folder of the test's own (scripts/lib/public-copy.ts).
+const publicDir = ownPublicFolder(dir)
+const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent', PUBLIC_DIR: publicDir }, stdio: 'ignore' })
 
 const appPort = await freePort()
 const appPidFile = join(dir, 'app.pid')
@@ -52,6 +55,7 @@ const appEnv = {
   TRUST_PROXY: 'loopback',
   SITE_URL: 'https://www.coach-eksempel.dk',
   DATABASE_URL: databaseFile,
+  PUBLIC_DIR: publicDir,
   MAIL_OUTBOX_DIR: join(dir, 'outbox'),
   BACKGROUND_JOBS: 'off',
   SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS),
