@@ -185,6 +185,15 @@ describe('/blog', () => {
     expect(priorityImages(html)[0]).toContain('/images/blog/n.webp')
   })
 
+  it('does not repeat a new article in the list right below »Nye Artikler«, and lists it on a later page as any other', () => {
+    const withNewInList = { ...index, posts: [post('n'), post('a'), post('b')] }
+    const first = renderPage(BlogRoute, { loaderData: { kind: 'index', index: withNewInList } })
+    expect(linksOf(first).filter(([, href]) => href === '/blog/n')).toHaveLength(1)
+    expect(linksOf(first)).toContainEqual(['Titel a', '/blog/a'])
+    const later = renderPage(BlogRoute, { loaderData: { kind: 'index', index: { ...withNewInList, page: 2 } } })
+    expect(linksOf(later).filter(([, href]) => href === '/blog/n')).toHaveLength(1)
+  })
+
   it('leaves out the new articles on later pages, names a category, and says when a category is empty', () => {
     const later = renderPage(BlogRoute, { loaderData: { kind: 'index', index: { ...index, page: 2, category: 'stress' } } })
     expect(textOf(later)).not.toContain('Nye Artikler')
