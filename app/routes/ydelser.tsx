@@ -46,7 +46,7 @@ function ServicesPage() {
               <Card className="flex h-full flex-col">
                 <h2 className="text-2xl">{service.title}</h2>
                 <p className="mt-3 text-ink-soft">{service.description}</p>
-                <ul className="mt-5 space-y-2 border-t border-sand-200 pt-5">
+                <ul className="mt-5 mb-5 space-y-2 border-t border-sand-200 pt-5">
                   {service.features.map((feature) => (
                     <li key={feature} className="flex gap-2.5 text-ink-soft">
                       <span className="mt-2 size-2 shrink-0 rounded-full bg-accent-600" aria-hidden="true" />

@@ -193,7 +193,7 @@ describe('the pages', () => {
       state: 'ledig',
       key: `${MONDAY}T10:00`,
       label: 'mandag 20. april kl. 10.00',
-      period: 'mandag 20. april kl. 10.00–10.30',
+      ends: '10.30',
       week: '2026-W17',
       modes: [
         { value: 'telefon', label: 'Telefon – jeg ringer til dig' },

@@ -249,12 +249,14 @@ describe('the booking routes', () => {
   })
 
   it('the chosen time shows its form, with the fields the server refused marked by their hints', () => {
-    const slot = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', period: 'mandag 20. april kl. 10.00–10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
+    const slot = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', ends: '10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
     const loaderData = { slot, untilTheConversationHtml, bookingAction: BOOKING_ACTION }
     const html = renderPage(ChosenSlotRoute, { loaderData, search: { status: 'ugyldig', felter: 'telefon,ukendt' } })
     const text = textOf(html)
     expect(text).toContain('Du har valgt mandag 20. april kl. 10.00')
-    expect(text).toContain('mandag 20. april kl. 10.00–10.30 (dansk tid) – gratis og uforpligtende.')
+    // The time once, in the heading; the intro adds only when it ends.
+    expect(text).toContain('Samtalen varer til kl. 10.30 (dansk tid) og er gratis og uforpligtende.')
+    expect(text.match(/kl\. 10\.00/g)).toHaveLength(1)
     expect(text).toContain(bookingStatusText.ugyldig)
     expect(html).toContain('<input type="hidden" name="tidspunkt" value="2026-04-20T10:00"/>')
     expect(tagWithId(html, 'bookingformular')).toContain(`action="${BOOKING_ACTION}"`)
