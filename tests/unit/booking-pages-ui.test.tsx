@@ -8,12 +8,15 @@ import { bookingStatusText } from '~/lib/booking/booking-form'
 import type { ManagedBooking } from '~/lib/booking/page-data'
 import { Route as ChosenSlotRoute } from '~/routes/book-samtale/$tidspunkt'
 import { Route as WeekRoute } from '~/routes/book-samtale/index'
+import type { PortraitImage } from '~/lib/portrait-sizes'
+import { getSite } from '~/server/content/content.server'
 import { Route as ManageRoute } from '~/routes/booking/$token'
 import { headOf, linksOf, metaOf, renderPage, tagWithId, textOf, titleOf } from '../render'
 import { untilTheConversationHtml as renderUntilTheConversation } from '~/server/pages/booking-texts.server'
 
 /** The booking pages' sentence about acute help, as their server functions send it. */
 const untilTheConversationHtml = renderUntilTheConversation()
+const portrait: PortraitImage = { width: 960, height: 1200, avif: [{ url: '/images/portrait-480.avif', width: 480 }], webp: [{ url: '/images/portrait-480.webp', width: 480 }] }
 
 // The server functions' addresses, which the routes' loaders give the forms (Start makes them in its build).
 const BOOKING_ACTION = '/_serverFn/booking'
@@ -228,10 +231,13 @@ describe('the booking routes', () => {
 
   it('/book-samtale shows the week with its number, its times and the way to the contact form, and the help that cannot wait', () => {
     const html = renderPage(WeekRoute, {
-      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml },
+      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml, portrait },
       search: { status: 'aflyst' },
     })
     const text = textOf(html)
+    // Her face and name beside the times.
+    expect(html).toMatch(/<img [^>]*src="\/images\/portrait-480\.webp"[^>]*alt="[^"]+"/)
+    expect(text).toContain(`Du taler med mig, ${getSite().name}, certificeret coach i ${getSite().address.city}.`)
     expect(text).toContain('Vælg en tid Den første samtale er gratis og uforpligtende og varer en halv time. Alle tider er dansk tid.')
     expect(text).toContain(bookingStatusText.aflyst)
     expect(text).toContain('Uge 17: mandag 20. – søndag 26. april')
@@ -242,7 +248,7 @@ describe('the booking routes', () => {
   })
 
   it('/book-samtale offers the contact form instead of times while booking is closed', () => {
-    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml }, search: {} })
+    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml, portrait: undefined }, search: {} })
     expect(textOf(html)).toContain('Booking er ikke åben lige nu')
     expect(html).not.toContain('id="status"')
     expect(textOf(html)).toContain('Samtalen er ikke akut hjælp.')
