@@ -20,6 +20,7 @@ import { freePort } from './lib/server-process'
 import { contactFormActionIn } from './lib/loopback-client'
 import { trimLog } from './lib/log-trim'
 import { ownPublicFolder } from './lib/public-copy'
+import { offsiteRound } from './lib/offsite-round'
 
 const NODE = resolve('node_modules/.bin/node')
 const SHARED_CACHE_SECONDS = 4
@@ -232,6 +233,11 @@ try {
   }
   const direct = seenAfter === Number.POSITIVE_INFINITY ? `; on the server itself: ${(await (await fetch(`http://127.0.0.1:${appPort}/blog`)).text()).includes('En ny begyndelse')}` : ''
   row(`a new article is on /blog through the cache within the TTL (${SHARED_CACHE_SECONDS} s here, 300 s by default) after db:seed`, seenAfter <= SHARED_CACHE_SECONDS + 1, `after ${seenAfter.toFixed(1)} s${direct}`)
+
+  // The money records survive the machine: an off-site backup to a restic repository (a folder
+  // here; SFTP or S3 in production), the database lost, and the restore drill bringing it back.
+  const offsite = offsiteRound({ dir, databaseFile })
+  row('npm run db:offsite backs up to restic; after the database is lost, npm run db:gendan brings every booking and message back', offsite.kept, offsite.seen)
 
   // A restart under load, as `systemctl restart coach-site` with deploy/coach-site.socket.
   const restart = await restartUnderLoad({ through, restart: restartApp, databaseFile })
