@@ -21,6 +21,12 @@ export function resticSettingsMissing(env: NodeJS.ProcessEnv = process.env): str
 
 export class ResticError extends Error {}
 
+/** The repository's address can carry a user and a password: a message names it only as »repositoriet«. */
+function withoutRepository(text: string) {
+  const repository = process.env.RESTIC_REPOSITORY
+  return repository ? text.split(repository).join('repositoriet') : text
+}
+
 /** Runs restic with `args`; its output, or a ResticError with the last line restic wrote (never the settings). */
 export function restic(args: string[], input?: Buffer): Buffer {
   try {
@@ -28,8 +34,9 @@ export function restic(args: string[], input?: Buffer): Buffer {
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: Buffer }
     if (failure.code === 'ENOENT') throw new ResticError('restic er ikke installeret på serveren (apt install restic)')
-    const said = failure.stderr?.toString('utf8').trim().split('\n').at(-1) ?? failure.message
-    throw new ResticError(`restic ${args[0]} fejlede: ${said}`)
+    const lines = (failure.stderr?.toString('utf8') ?? failure.message).split('\n').map((line) => line.trim()).filter(Boolean)
+    const said = lines.find((line) => line.startsWith('Fatal:')) ?? lines[0] ?? 'ingen forklaring'
+    throw new ResticError(`restic ${args[0]} fejlede: ${withoutRepository(said)}`)
   }
 }
 

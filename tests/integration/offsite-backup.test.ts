@@ -24,6 +24,15 @@ describe('the off-site backup (restic)', () => {
     expect(existsSync(join(dir, 'restic'))).toBe(false)
   })
 
+  it('never prints the repository’s address, which can carry a user and a password', async () => {
+    const { dir } = temporaryDatabase()
+    const repository = join(dir, 'bruger-hemmelig:kode-hemmelig@lager')
+    const failed = await run('db-restore', [], { DATABASE_URL: join(dir, 'site.db'), RESTIC_REPOSITORY: repository, RESTIC_PASSWORD: 'x' })
+    expect(failed.status).toBe(1)
+    expect(failed.stderr).toMatch(/^Genskabelsen lykkedes ikke: restic snapshots fejlede: Fatal: .*repositoriet/)
+    expect(failed.stderr).not.toContain('hemmelig')
+  })
+
   it('check:launch asks for one while there is none, and when the last is more than a day old', () => {
     const now = new Date('2026-12-06T12:00:00.000Z')
     const at = (hours: number) => ({ at: new Date(now.getTime() - hours * 3_600_000).toISOString(), snapshot: 'abc' })
