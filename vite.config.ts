@@ -5,6 +5,8 @@ import viteReact from '@vitejs/plugin-react'
 import { type Plugin, defineConfig } from 'vite'
 import { answerableUrl } from './app/server/http/http.ts'
 import { chunkModules } from './vite-plugins/chunk-modules.ts'
+import { noPreloadHelper } from './vite-plugins/no-preload-helper.ts'
+import { noRouteLink } from './vite-plugins/no-route-link.ts'
 
 /**
  * Each route's loader gets a chunk of its own besides its component: a loader runs in the browser
@@ -83,5 +85,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound(), chunkModules()],
+  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound(), chunkModules(), noPreloadHelper(), noRouteLink()],
 })
