@@ -9,19 +9,13 @@ import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { TestimonialCards, TestimonialSource } from '~/components/ui/testimonials'
 import { fetchHomePage } from '~/lib/home-page'
-import { siteOf, useSite } from '~/lib/content/site-data'
+import { useSite } from '~/lib/content/site-data'
 import type { Site } from '~/lib/content/content-types'
-import { seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 export const Route = createFileRoute('/')({
   loader: () => fetchHomePage(),
-  head: ({ loaderData, matches }) =>
-    seo({
-      site: siteOf(matches),
-      title: siteOf(matches).tagline,
-      path: '/',
-      structuredData: loaderData?.structuredData,
-    }),
+  head: headFromPageData,
   component: HomePage,
 })
 

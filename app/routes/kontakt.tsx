@@ -10,8 +10,8 @@ import { fetchContactPageTexts } from '~/lib/contact-page'
 import { refusedPostStatus } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
-import { siteOf, useSite } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { useSite } from '~/lib/content/site-data'
+import { headFromPageData } from '~/lib/seo'
 
 type ContactSearch = { status?: ContactStatus }
 
@@ -41,22 +41,7 @@ export const Route = createFileRoute('/kontakt')({
     draft: (loader as { serverContext?: { contactDraft?: ContactDraft } }).serverContext?.contactDraft ?? null,
     ...(await fetchContactPageTexts()),
   }),
-  head: ({ loaderData, matches }) =>
-    seo({
-      site: siteOf(matches),
-      title: 'Kontakt',
-      description: `Book en uforpligtende samtale med ${siteOf(matches).name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`,
-      path: '/kontakt',
-      structuredData: {
-        '@context': 'https://schema.org',
-        '@type': 'FAQPage',
-        mainEntity: (loaderData?.faq ?? []).map((item) => ({
-          '@type': 'Question',
-          name: item.question,
-          acceptedAnswer: { '@type': 'Answer', text: item.answer },
-        })),
-      },
-    }),
+  head: headFromPageData,
   component: ContactPage,
 })
 

@@ -42,7 +42,8 @@ describe('the home page’s data', () => {
   it('describes the practice to search engines as a local business in Fredericia, with the site’s own facts', () => {
     vi.stubEnv('SITE_URL', 'https://coach.example/')
     const { db } = temporaryDatabase()
-    expect(homePageData(NOW, db).structuredData).toEqual({
+    // The head's one JSON-LD block.
+    expect(homePageData(NOW, db).head.meta.filter((tag) => 'script:ld+json' in tag).map((tag) => tag['script:ld+json'])).toEqual([{
       '@context': 'https://schema.org',
       '@type': 'ProfessionalService',
       name: site.tagline,
@@ -69,6 +70,6 @@ describe('the home page’s data', () => {
         opens: '09:00',
         closes: '17:00',
       },
-    })
+    }])
   })
 })

@@ -12,59 +12,13 @@ import { articleHref } from '~/lib/blog-search'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 import type { Site } from '~/lib/content/content-types'
-import { siteOf } from '~/lib/content/site-data'
-import { absoluteUrl, seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 export const Route = createFileRoute('/blog/$slug')({
   loader: ({ params }) => fetchArticle({ data: params.slug }),
-  head: ({ loaderData: article, matches }) => (article ? articleHead(article, siteOf(matches)) : {}),
+  head: headFromPageData,
   component: ArticlePage,
 })
-
-function articleHead(article: Article, site: Site) {
-  const path = articleHref(article.slug)
-  const image = absoluteUrl(ogImageFor(article.imageUrl))
-  const breadcrumbs = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Hjem', item: absoluteUrl('/') },
-      { '@type': 'ListItem', position: 2, name: 'Blog', item: absoluteUrl('/blog') },
-      { '@type': 'ListItem', position: 3, name: article.title, item: absoluteUrl(path) },
-    ],
-  }
-  const posting = {
-    '@context': 'https://schema.org',
-    '@type': 'BlogPosting',
-    headline: article.title,
-    description: article.description,
-    image,
-    author: { '@type': 'Person', name: article.author },
-    datePublished: article.publishedAt,
-    dateModified: article.updatedAt,
-    publisher: { '@type': 'Organization', name: site.tagline, logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg') } },
-    mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteUrl(path) },
-    inLanguage: 'da-DK',
-    keywords: article.keywords.join(', '),
-  }
-  return seo({
-    site,
-    title: article.title,
-    description: article.description,
-    keywords: article.keywords.length > 0 ? article.keywords : undefined,
-    image,
-    path,
-    type: 'article',
-    article: {
-      author: article.author,
-      publishedTime: article.publishedAt,
-      modifiedTime: article.updatedAt,
-      section: article.section,
-      tags: article.tags,
-    },
-    structuredData: article.jsonLd ? [posting, breadcrumbs] : breadcrumbs,
-  })
-}
 
 function ArticlePage() {
   const article = Route.useLoaderData()

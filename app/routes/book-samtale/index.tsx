@@ -7,8 +7,7 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { fetchBookingWeek } from '~/lib/booking/booking-actions'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
-import { siteOf } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 type WeekSearch = { uge?: string; status?: BookingStatus }
 
@@ -23,9 +22,7 @@ export const Route = createFileRoute('/book-samtale/')({
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
   headers: () => ({ 'Cache-Control': 'no-store' }),
-  head: ({ matches }) => ({
-    ...seo({ site: siteOf(matches), title: 'Book en samtale', description: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.', path: '/book-samtale', noindex: true }),
-  }),
+  head: headFromPageData,
   component: BookingWeekPage,
 })
 
