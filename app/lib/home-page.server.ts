@@ -2,7 +2,6 @@ import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
 import { getAbout, getReferences, getServices, getSite, testimonialSource } from '~/server/content/content.server'
 import { absoluteUrl } from '~/lib/seo'
-import { homeHead } from '~/server/pages/page-heads.server'
 import { getLatestPosts } from '~/server/blog/blog.server'
 import { portraitForPage } from '~/server/images.server'
 
@@ -29,8 +28,8 @@ export function homePageData(now = new Date(), db: Db = getDb()) {
     quotesSource: testimonialSource(references),
     // Her own words (content/om.md): the »Om mig« paragraph and the quotation signed with her name.
     about: { homeText: about.homeText, quote: about.quotes.home },
-    // The page's head, with its structured data: built here, so it is not part of every page's JavaScript.
-    head: homeHead({
+    // The page's structured data, for its head (app/server/pages/home-page.server.tsx).
+    structuredData: {
       '@context': 'https://schema.org',
       '@type': 'ProfessionalService',
       name: site.tagline,
@@ -57,6 +56,6 @@ export function homePageData(now = new Date(), db: Db = getDb()) {
         opens: '09:00',
         closes: '17:00',
       },
-    }),
+    },
   }
 }

@@ -4,6 +4,7 @@ import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { faq } from '#content/faq'
 import { getAbout, getReferences, getServices, pricesAreSamples as pricesAreSamplesNow, testimonialSource as testimonialSourceNow } from '~/server/content/content.server'
 import { site } from '~/server/content/content.server'
+import { HomePageContent, type HomePageContentProps } from '~/components/home-page'
 import { Portrait } from '~/components/ui/portrait'
 import { contactStatusText } from '~/lib/contact'
 import type { PortraitImage } from '~/lib/portrait-sizes'
@@ -81,7 +82,7 @@ describe('the portrait', () => {
 })
 
 describe('the home page', () => {
-  const data = {
+  const data: HomePageContentProps = {
     portrait,
     latestPosts: [{ slug: 'ro', title: 'Ro', description: 'Om ro.', imageUrl: '/images/blog/ro.webp', category: 'stress', publishedAt: '2025-09-18' }],
     specialties: [{ title: 'Stress', text: 'Ro i hverdagen.' }],
@@ -98,7 +99,7 @@ describe('the home page', () => {
   })
 
   it('offers to book, to call and to read on, with the free first conversation and the portrait first', () => {
-    const html = renderPage(HomeRoute, { loaderData: data })
+    const html = renderToStaticMarkup(withSite(<HomePageContent {...data} />))
     const text = textOf(html)
     expect(text).toContain('Balance i krop og sjæl')
     expect(text).toContain(FREE_FIRST_CONVERSATION)
@@ -117,9 +118,14 @@ describe('the home page', () => {
   })
 
   it('leaves out the newest articles while there are none', () => {
-    const html = renderPage(HomeRoute, { loaderData: { ...data, latestPosts: [] } })
+    const html = renderToStaticMarkup(withSite(<HomePageContent {...data} latestPosts={[]} />))
     expect(textOf(html)).not.toContain('Nyeste artikler')
     expect(linksOf(html)).not.toContainEqual(['Se alle artikler', '/blog'])
+  })
+
+  it('is shown as the HTML the server rendered, inside a wrapper that adds no box', () => {
+    const html = renderPage(HomeRoute, { loaderData: { html: '<section><h1>Balance i krop og sjæl</h1></section>' } })
+    expect(html).toBe('<div class="contents"><section><h1>Balance i krop og sjæl</h1></section></div>')
   })
 })
 
