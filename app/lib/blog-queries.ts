@@ -43,8 +43,7 @@ export const toArticleSlug = (slug: unknown) => (typeof slug === 'string' ? slug
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator(toArticleSlug)
   .handler(async ({ data: slug }) => {
-    const [{ articlePageOrNotFound }, { articleHead }] = await Promise.all([import('~/server/blog/blog.server'), import('~/server/pages/page-heads.server')])
-    const article = articlePageOrNotFound(slug)
-    return { ...article, head: articleHead(article) }
+    const { articlePageData } = await import('~/server/pages/article-page.server')
+    return articlePageData(slug)
   })
 

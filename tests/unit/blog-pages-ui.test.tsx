@@ -12,6 +12,7 @@ import { Route as ArticleRoute } from '~/routes/blog/$slug'
 import { Route as BlogRoute } from '~/routes/blog/index'
 import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagMatching, tagWithId, textOf, titleOf } from '../render'
 import { articleHead, blogHead } from '~/server/pages/page-heads.server'
+import { relatedPostsHtml } from '~/server/pages/article-page.server'
 
 /** The images that load first: React also preloads them with a <link>, which is not counted. */
 const priorityImages = (html: string) => html.match(/<img[^>]*fetchPriority="high"[^>]*>/g) ?? []
@@ -28,7 +29,7 @@ const post = (slug: string, changes: Partial<PostCardData> = {}): PostCardData =
 
 const counts = Object.fromEntries(categoryFilters.map((id, index) => [id, index * 2])) as Record<CategoryFilter, number>
 
-const article: Article & { related: PostCardData[] } = {
+const article: Article & { relatedHtml: string } = {
   ...post('ro-i-hverdagen', { title: 'Ro i hverdagen' }),
   imageAlt: 'En stille sø',
   author: 'Birgitte Holm',
@@ -45,7 +46,7 @@ const article: Article & { related: PostCardData[] } = {
   tableOfContents: [],
   revisedAt: null,
   updatedAt: '2025-10-01',
-  related: [],
+  relatedHtml: '',
 }
 
 describe('the cards of articles', () => {
@@ -279,7 +280,7 @@ describe('an article’s page', () => {
         anonymised: true,
         crisisLines: 'adult',
         cta: 'Skriv til mig om stress',
-        related: [post('b')],
+        relatedHtml: relatedPostsHtml([post('b')]),
       },
     })
     const text = textOf(html)

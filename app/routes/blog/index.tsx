@@ -7,7 +7,7 @@ import { BlogSearchForm, SearchResults } from '~/components/blog/search-results'
 import { PageHero } from '~/components/ui/page-hero'
 import type { BlogIndex, BlogSearchResult } from '~/lib/blog'
 import { fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-queries'
-import { blogHref, parseBlogSearch } from '~/lib/blog-search'
+import { parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, blogHeading, categoryLabels } from '~/lib/categories'
 import { type PageHead, headFromPageData } from '~/lib/seo'
 
