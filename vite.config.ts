@@ -11,9 +11,11 @@ import { noRouteLink } from './vite-plugins/no-route-link.ts'
 /**
  * Each route's loader gets a chunk of its own besides its component: a loader runs in the browser
  * only on a client-side navigation (the page as sent carries its data), so the server-function
- * client it calls (and its serializer) stays off the first load of every page.
+ * client it calls (and its serializer) stays off the first load of every page. A route's pending
+ * component goes with its component: the router loads both when it loads the route, and one file
+ * is smaller than two (/blog, 0.2 kB).
  */
-const SPLIT_ROUTES = [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as const satisfies string[][]
+const SPLIT_ROUTES = [['loader'], ['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']] as const satisfies string[][]
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
