@@ -5,13 +5,17 @@ import viteReact from '@vitejs/plugin-react'
 import { type Plugin, defineConfig } from 'vite'
 import { answerableUrl } from './app/server/http/http.ts'
 import { chunkModules } from './vite-plugins/chunk-modules.ts'
+import { noPreloadHelper } from './vite-plugins/no-preload-helper.ts'
+import { noRouteLink } from './vite-plugins/no-route-link.ts'
 
 /**
  * Each route's loader gets a chunk of its own besides its component: a loader runs in the browser
  * only on a client-side navigation (the page as sent carries its data), so the server-function
- * client it calls (and its serializer) stays off the first load of every page.
+ * client it calls (and its serializer) stays off the first load of every page. A route's pending
+ * component goes with its component: the router loads both when it loads the route, and one file
+ * is smaller than two (/blog, 0.2 kB).
  */
-const SPLIT_ROUTES = [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] as const satisfies string[][]
+const SPLIT_ROUTES = [['loader'], ['component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']] as const satisfies string[][]
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -83,5 +87,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound(), chunkModules()],
+  plugins: [tailwindcss(), tanstackStart({ srcDirectory: 'app', router: { codeSplittingOptions: { defaultBehavior: SPLIT_ROUTES } } }), viteReact(), whereItRuns(), undecodablePathNotFound(), chunkModules(), noPreloadHelper(), noRouteLink()],
 })

@@ -13,14 +13,15 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   // The envelope, the middleware, the cache, static files and the production server's helpers.
   http: ['app/server/http/**/*.ts'],
   // The contact pipeline: form schema and action, the endpoint, storage, delivery, the coach's tools.
-  contact: ['app/server/contact/**/*.ts', 'app/lib/contact*.ts'],
+  contact: ['app/server/contact/**/*.ts', 'app/lib/contact*.ts', 'app/lib/field-rules.ts'],
   booking: ['app/server/booking/**/*.ts', 'app/lib/booking/**/*.ts'],
   // Articles from file to page: the parser, the seed, the queries, feeds, SEO and dates.
   // and her facts, prices, references and story read while the server runs (app/server/content/).
-  content: ['app/server/blog/**/*.ts', 'app/server/content/**/*.ts', 'app/lib/content/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', '!app/lib/newsletter*.ts', '!app/lib/search-limits.ts', 'db/**/*.ts'],
+  content: ['app/server/blog/**/*.ts', 'app/server/content/**/*.ts', 'app/lib/content/**/*.ts', 'app/lib/*.ts', '!app/lib/contact*.ts', '!app/lib/field-rules.ts', '!app/lib/newsletter*.ts', '!app/lib/search-limits.ts', 'db/**/*.ts'],
   // What the server runs beside the requests: the log, background jobs, the launch check, images;
-  // and the two pages rendered to HTML on the server.
-  services: ['app/server/*.ts', 'app/server/pages/**/*.tsx'],
+  // and what the server renders for the pages: their heads, and their parts that only render, as HTML.
+  // and the off-site backup's record that check:launch reads.
+  services: ['app/server/*.ts', 'app/server/pages/**/*.ts', 'app/server/pages/**/*.tsx', 'app/server/backup/**/*.ts'],
   // The coach's calendar: busy times from her calendars, the bookings feed, writes over CalDAV, and the alerts that tell her.
   calendar: ['app/server/calendar/**/*.ts', 'app/server/alerts/**/*.ts'],
   // The coach's desk: sign-in by link, the views, the actions and what the desk's pages load.

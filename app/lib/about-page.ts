@@ -5,7 +5,7 @@ import { createServerFn } from '@tanstack/react-start'
  * new portrait or a changed text needs no rebuild.
  */
 export const fetchAboutPage = createServerFn({ method: 'GET' }).handler(async () => {
-  const [{ portraitForPage }, { getAbout }] = await Promise.all([import('~/server/images.server'), import('~/server/content/content.server')])
+  const [{ portraitForPage }, { getAbout }, { aboutHead }] = await Promise.all([import('~/server/images.server'), import('~/server/content/content.server'), import('~/server/pages/page-heads.server')])
   const { heroTitle, heroIntro, story, pillars, experience, quotes } = getAbout()
-  return { portrait: portraitForPage(), about: { heroTitle, heroIntro, story, pillars, experience, quotes } }
+  return { portrait: portraitForPage(), about: { heroTitle, heroIntro, story, pillars, experience, quotes }, head: aboutHead() }
 })

@@ -16,8 +16,9 @@ export function toBlogIndexParams(input: unknown): BlogIndexParams {
 export const fetchBlogIndex = createServerFn({ method: 'GET' })
   .validator(toBlogIndexParams)
   .handler(async ({ data }) => {
-    const { getBlogIndex } = await import('~/server/blog/blog.server')
-    return getBlogIndex(data)
+    const [{ getBlogIndex }, { blogHead }] = await Promise.all([import('~/server/blog/blog.server'), import('~/server/pages/page-heads.server')])
+    const index = getBlogIndex(data)
+    return { ...index, head: blogHead(index) }
   })
 
 export type BlogSearchParams = { q: string; page: number }
@@ -31,8 +32,9 @@ export function toBlogSearchParams(input: unknown): BlogSearchParams {
 export const fetchBlogSearch = createServerFn({ method: 'GET' })
   .validator(toBlogSearchParams)
   .handler(async ({ data }) => {
-    const { searchBlog } = await import('~/server/search/search.server')
-    return searchBlog(data)
+    const [{ searchBlog }, { blogHead }] = await Promise.all([import('~/server/search/search.server'), import('~/server/pages/page-heads.server')])
+    const result = searchBlog(data)
+    return { ...result, head: blogHead(result) }
   })
 
 /** A slug that is not text finds no article (getArticle refuses the empty one). */
@@ -41,7 +43,7 @@ export const toArticleSlug = (slug: unknown) => (typeof slug === 'string' ? slug
 export const fetchArticle = createServerFn({ method: 'GET' })
   .validator(toArticleSlug)
   .handler(async ({ data: slug }) => {
-    const { articlePageOrNotFound } = await import('~/server/blog/blog.server')
-    return articlePageOrNotFound(slug)
+    const { articlePageData } = await import('~/server/pages/article-page.server')
+    return articlePageData(slug)
   })
 

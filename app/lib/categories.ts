@@ -22,3 +22,6 @@ export const categories = categoryFilters.filter((id): id is Category => id !== 
 export function isCategory(value: unknown): value is Category {
   return typeof value === 'string' && (categories as string[]).includes(value)
 }
+
+/** The blog index names the category it shows, in its heading and in its title. */
+export const blogHeading = (category: CategoryFilter | undefined) => (category && category !== 'all' ? `Blog: ${categoryLabels[category]}` : 'Blog')

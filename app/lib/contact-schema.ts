@@ -3,13 +3,10 @@ import {
   type ContactField,
   type ContactMessageData,
   type FieldErrors,
-  NAME_PATTERN,
-  PHONE_PATTERN,
   type ServiceType,
-  contactLimits,
-  fieldHints,
   serviceTypeLabels,
 } from '~/lib/contact'
+import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/field-rules'
 
 // Zod compiles parsers with `new Function` unless told not to; the site's CSP forbids eval, and
 // even zod's probe for it would be reported as a violation.

@@ -28,7 +28,7 @@ export function homePageData(now = new Date(), db: Db = getDb()) {
     quotesSource: testimonialSource(references),
     // Her own words (content/om.md): the »Om mig« paragraph and the quotation signed with her name.
     about: { homeText: about.homeText, quote: about.quotes.home },
-    // The page's structured data: built here, so it is not part of every page's JavaScript.
+    // The page's structured data, for its head (app/server/pages/home-page.server.tsx).
     structuredData: {
       '@context': 'https://schema.org',
       '@type': 'ProfessionalService',

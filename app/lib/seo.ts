@@ -10,7 +10,7 @@ export type ArticleMeta = {
 }
 
 export type SeoOptions = {
-  /** The coach's facts: the root route's data (siteOf(matches) in a head()). */
+  /** The coach's facts (getSite() on the server; siteOf(matches) in a head()). */
   site: Site
   title: string
   description?: string
@@ -21,7 +21,7 @@ export type SeoOptions = {
   path: string
   type?: 'website' | 'article'
   article?: ArticleMeta
-  structuredData?: object | object[]
+  structuredData?: JsonObject | JsonObject[]
   /** Pages that must not be indexed, such as the not-found page. */
   noindex?: boolean
 }
@@ -38,7 +38,11 @@ export function absoluteUrl(pathOrUrl: string, siteUrl = getSiteUrl()) {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`
 }
 
-type MetaTag = React.JSX.IntrinsicElements['meta'] & { title?: string }
+/** What can travel as a page's data: a head is built on the server and sent with it. */
+type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject
+export type JsonObject = { [key: string]: JsonValue | undefined }
+/** A meta tag's attributes, a `title`, or a `script:ld+json` with its data. */
+type MetaTag = { [attribute: string]: JsonValue | undefined }
 
 /**
  * Builds everything a route's head() returns: one of each meta tag, the canonical link and
@@ -92,7 +96,18 @@ export function seo(options: SeoOptions, siteUrl = getSiteUrl()) {
 
   // The router renders these as <script type="application/ld+json"> with the JSON escaped.
   // (head()'s meta type does not list this key, although the router supports it.)
-  for (const data of [options.structuredData ?? []].flat()) meta.push({ 'script:ld+json': data } as MetaTag)
+  for (const data of [options.structuredData ?? []].flat()) meta.push({ 'script:ld+json': data })
 
   return { meta, links: [{ rel: 'canonical', href: url }] }
 }
+
+/** A page's head as seo() builds it: the server builds it with the page's data (app/server/pages/page-heads.server.ts). */
+export type PageHead = ReturnType<typeof seo>
+
+/**
+ * A public route's head(): the head the server built and sent with the page's data, so neither
+ * seo() nor a page's title and description are part of the route's script. Nothing while there is
+ * no data (a page that failed keeps the root's title and robots tag).
+ */
+export const headFromPageData = ({ loaderData }: { loaderData?: { head?: PageHead } | null }) =>
+  (loaderData?.head ?? {}) as { meta?: Array<React.JSX.IntrinsicElements['meta']>; links?: Array<React.JSX.IntrinsicElements['link']> }

@@ -5,7 +5,7 @@ import { createServerFn } from '@tanstack/react-start'
  * script, so their text is not part of the JavaScript a phone downloads on its first visit.
  */
 export const fetchServicesPage = createServerFn({ method: 'GET' }).handler(async () => {
-  const { getAbout, getServices, pricesAreSamples } = await import('~/server/content/content.server')
+  const [{ getAbout, getServices, pricesAreSamples }, { servicesHead }] = await Promise.all([import('~/server/content/content.server'), import('~/server/pages/page-heads.server')])
   const { services, processSteps } = getServices()
-  return { pricesAreSamples: pricesAreSamples(), processSteps, services, quote: getAbout().quotes.services }
+  return { pricesAreSamples: pricesAreSamples(), processSteps, services, quote: getAbout().quotes.services, head: servicesHead() }
 })

@@ -6,18 +6,12 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { fetchAboutPage } from '~/lib/about-page'
-import { siteOf, useSite } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { useSite } from '~/lib/content/site-data'
+import { headFromPageData } from '~/lib/seo'
 
 export const Route = createFileRoute('/om')({
   loader: () => fetchAboutPage(),
-  head: ({ matches }) =>
-    seo({
-      site: siteOf(matches),
-      title: 'Om mig',
-      description: `Mød ${siteOf(matches).name}, certificeret coach i Fredericia siden ${siteOf(matches).foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`,
-      path: '/om',
-    }),
+  head: headFromPageData,
   component: AboutPage,
 })
 

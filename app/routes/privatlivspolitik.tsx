@@ -1,19 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/ui/page-hero'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
-import { siteOf } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 export const Route = createFileRoute('/privatlivspolitik')({
   loader: () => fetchPrivacyPage(),
-  head: ({ matches }) =>
-    seo({
-      site: siteOf(matches),
-      title: 'Privatlivspolitik',
-      description:
-        'Sådan behandler jeg dine personoplysninger, når du besøger hjemmesiden, skriver til mig, booker en samtale eller bliver klient.',
-      path: '/privatlivspolitik',
-    }),
+  head: headFromPageData,
   component: PrivacyPage,
 })
 

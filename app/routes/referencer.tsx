@@ -3,22 +3,12 @@ import { TestimonialCards, TestimonialSource } from '~/components/ui/testimonial
 import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section, SectionHeading } from '~/components/ui/section'
-import { siteOf } from '~/lib/content/site-data'
 import { fetchReferencesPage } from '~/lib/references-page'
-import { seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 export const Route = createFileRoute('/referencer')({
   loader: () => fetchReferencesPage(),
-  head: ({ matches, loaderData }) =>
-    seo({
-      site: siteOf(matches),
-      title: 'Referencer',
-      // While the names and quotations are samples, the description does not present them as real.
-      description: loaderData?.showsSamples
-        ? 'Her kommer referencer fra virksomheder, skoler og privatpersoner, jeg har arbejdet med. Indtil da viser siden eksempler.'
-        : 'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.',
-      path: '/referencer',
-    }),
+  head: headFromPageData,
   component: ReferencesPage,
 })
 

@@ -6,20 +6,13 @@ import { CtaBlock } from '~/components/ui/cta-block'
 import { PageHero } from '~/components/ui/page-hero'
 import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
-import { siteOf, useSite } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { useSite } from '~/lib/content/site-data'
+import { headFromPageData } from '~/lib/seo'
 import { fetchServicesPage } from '~/lib/services-page'
 
 export const Route = createFileRoute('/ydelser')({
   loader: () => fetchServicesPage(),
-  head: ({ matches }) =>
-    seo({
-      site: siteOf(matches),
-      title: 'Ydelser',
-      description:
-        'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia og online.',
-      path: '/ydelser',
-    }),
+  head: headFromPageData,
   component: ServicesPage,
 })
 

@@ -8,6 +8,7 @@ import { POSTS_PER_PAGE } from '~/lib/blog'
 import { toArticleSlug, toBlogIndexParams } from '~/lib/blog-queries'
 import { isNotFound } from '@tanstack/react-router'
 import { articlePageOrNotFound, getArticle, getArticlePage, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
+import { articlePageData } from '~/server/pages/article-page.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')
@@ -166,6 +167,21 @@ describe('what a server function accepts from the browser', () => {
     insertPost(db, 'denne', 'stress', daysAgo(10))
     expect(getArticlePage('mail-fra-en-mor', NOW, db)?.inOwnWords).toBe(true)
     expect(getArticlePage('denne', NOW, db)?.inOwnWords).toBe(false)
+  })
+
+  it('sends an article’s page with its further reading rendered and its head, not the further reading’s data', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'denne', 'stress', daysAgo(10))
+    insertPost(db, 'anden', 'stress', daysAgo(20))
+    const page = articlePageData('denne', NOW, db)
+    expect(page).toMatchObject({ slug: 'denne', bodyHtml: '<p>Tekst</p>' })
+    expect(page).not.toHaveProperty('related')
+    expect(page.relatedHtml).toContain('Læs også')
+    expect(page.relatedHtml).toContain('href="/blog/anden"')
+    expect(page.head.links).toEqual([{ rel: 'canonical', href: expect.stringMatching(/\/blog\/denne$/) }])
+    // The only article has nothing to read on: no »Læs også« at all.
+    db.delete(blogPosts).where(eq(blogPosts.slug, 'anden')).run()
+    expect(articlePageData('denne', NOW, db).relatedHtml).toBe('')
   })
 
   it('answers an unknown or scheduled article with Start’s 404, and a published one with its page', () => {

@@ -5,6 +5,7 @@ const { testimonials } = getReferences()
 const { services } = getServices()
 import { site } from '~/server/content/content.server'
 import { homePageData } from '~/lib/home-page.server'
+import { renderHomePage } from '~/server/pages/home-page.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 
 const NOW = new Date('2025-10-01T12:00:00.000Z')
@@ -70,5 +71,16 @@ describe('the home page’s data', () => {
         closes: '17:00',
       },
     })
+  })
+
+  it('is rendered as HTML with the newest articles and the specialties, and its head carries the structured data', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'nyest', 'stress', daysAgo(1))
+    const { html, head } = renderHomePage(NOW, db)
+    expect(html).toContain('<h1 class="max-w-3xl text-5xl leading-tight text-white md:text-6xl">Balance i krop og sjæl</h1>')
+    expect(html).toContain('href="/blog/nyest"')
+    expect(html).toContain(services.find((service) => service.id === 'stresshaandtering')!.summary)
+    expect(head.meta.find((tag) => 'title' in tag)?.title).toBe(site.tagline)
+    expect(head.meta.filter((tag) => 'script:ld+json' in tag).map((tag) => tag['script:ld+json'])).toEqual([homePageData(NOW, db).structuredData])
   })
 })

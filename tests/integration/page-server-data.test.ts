@@ -4,6 +4,7 @@ import { closeDb } from '#db/connection'
 import { fetchAboutPage } from '~/lib/about-page'
 import { fetchContactPageTexts } from '~/lib/contact-page'
 import { fetchHomePage } from '~/lib/home-page'
+import { fetchNewsletterPage } from '~/lib/newsletter-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { fetchServicesPage } from '~/lib/services-page'
 import { insertPost, temporaryDatabase } from '../helpers'
@@ -12,11 +13,13 @@ import { inStartRequest } from '../start-request'
 // counted as covered by the first test that calls them (Stryker would try it against that test only).
 import '~/server/content/content.server'
 import '~/lib/home-page.server'
+import '~/server/pages/home-page.server'
 import '~/server/images.server'
 import '~/server/pages/contact-texts.server'
 import '~/server/pages/privacy-page.server'
+import '~/server/pages/page-heads.server'
 
-// Five pages get their texts as data from a server function: the server calls it while it renders
+// Five pages get their texts as data from a server function (and each its head): the server calls it while it renders
 // the page, and the browser calls it by its address when a visitor follows a link to the page.
 // Start's compiler splits each function in two, the browser's stub and the server's handler
 // (`.handler(stub, handler)`); Vitest has no compiler, so that split is stood in for here, and the
@@ -64,8 +67,9 @@ describe('the pages’ server data, as the browser gets it after following a lin
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2025-10-01T12:00:00.000Z'))
     const { data } = await calledByTheBrowser(fetchHomePage)
-    expect((data.latestPosts as Array<{ slug: string }>).map((post) => post.slug)).toEqual(['ro-i-hverdagen'])
-    expect(data.specialties).toEqual(expect.arrayContaining([expect.objectContaining({ title: 'Stresshåndtering' })]))
+    // The page comes rendered (app/server/pages/home-page.server.tsx).
+    expect(data.html).toContain('href="/blog/ro-i-hverdagen"')
+    expect(data.html).toContain('Stresshåndtering')
   })
 
   it('/ydelser gets the services and the four steps', async () => {
@@ -77,12 +81,29 @@ describe('the pages’ server data, as the browser gets it after following a lin
 
   it('/kontakt gets its FAQ and the line about acute help', async () => {
     const { data } = await calledByTheBrowser(fetchContactPageTexts)
-    expect((data.faq as Array<{ question: string }>)[0]!.question).toBe('Hvor lang tid varer en samtale?')
-    expect(data.notForAcuteHelpHtml).toContain('Kontaktformularen er ikke beregnet til akut hjælp')
+    // Rendered (app/server/pages/contact-texts.server.tsx): the questions below the form, the line beside it.
+    expect(data.questionsHtml).toContain('Hvor lang tid varer en samtale?')
+    expect(data.detailsHtml).toContain('Kontaktformularen er ikke beregnet til akut hjælp')
   })
 
   it('/privatlivspolitik gets the policy as HTML', async () => {
     const { data } = await calledByTheBrowser(fetchPrivacyPage)
     expect(data.html).toContain('<h2>Dataansvarlig</h2>')
+  })
+
+  it('each page gets its head (title, meta tags, canonical link) with its data, built on the server', async () => {
+    const pages = [
+      [fetchAboutPage, 'Om mig', '/om'],
+      [fetchServicesPage, 'Ydelser', '/ydelser'],
+      [fetchContactPageTexts, 'Kontakt', '/kontakt'],
+      [fetchPrivacyPage, 'Privatlivspolitik', '/privatlivspolitik'],
+      [fetchNewsletterPage, 'Nye artikler', '/nyhedsbrev'],
+    ] as const
+    for (const [serverFunction, title, path] of pages) {
+      const { data } = await calledByTheBrowser(serverFunction)
+      const head = data.head as { meta: Array<{ title?: string }>; links: Array<{ rel: string; href: string }> }
+      expect(head.meta.find((tag) => 'title' in tag)?.title, path).toMatch(new RegExp(`^${title} \\| `))
+      expect(head.links, path).toEqual([{ rel: 'canonical', href: expect.stringMatching(new RegExp(`${path}$`)) }])
+    }
   })
 })

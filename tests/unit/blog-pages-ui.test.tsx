@@ -11,6 +11,8 @@ import { type CategoryFilter, categoryFilters } from '~/lib/categories'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
 import { Route as BlogRoute } from '~/routes/blog/index'
 import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagMatching, tagWithId, textOf, titleOf } from '../render'
+import { articleHead, blogHead } from '~/server/pages/page-heads.server'
+import { relatedPostsHtml } from '~/server/pages/article-page.server'
 
 /** The images that load first: React also preloads them with a <link>, which is not counted. */
 const priorityImages = (html: string) => html.match(/<img[^>]*fetchPriority="high"[^>]*>/g) ?? []
@@ -27,7 +29,7 @@ const post = (slug: string, changes: Partial<PostCardData> = {}): PostCardData =
 
 const counts = Object.fromEntries(categoryFilters.map((id, index) => [id, index * 2])) as Record<CategoryFilter, number>
 
-const article: Article & { related: PostCardData[] } = {
+const article: Article & { relatedHtml: string } = {
   ...post('ro-i-hverdagen', { title: 'Ro i hverdagen' }),
   imageAlt: 'En stille sø',
   author: 'Birgitte Holm',
@@ -44,7 +46,7 @@ const article: Article & { related: PostCardData[] } = {
   tableOfContents: [],
   revisedAt: null,
   updatedAt: '2025-10-01',
-  related: [],
+  relatedHtml: '',
 }
 
 describe('the cards of articles', () => {
@@ -160,7 +162,7 @@ describe('/blog', () => {
   const index: BlogIndex = { category: 'all', page: 1, pageCount: 3, counts, posts: [post('a'), post('b'), post('c')], newPosts: [post('n')], newCount: 1 }
 
   it('is titled by its category and page, indexed, and a search is left out of search engines', () => {
-    const head = (search: object) => headOf(BlogRoute, { match: { search } })
+    const head = ({ kategori, side, q }: { kategori?: CategoryFilter; side?: number; q?: string }) => (q ? blogHead({ query: q, page: side ?? 1 }) : blogHead({ category: kategori ?? 'all', page: side ?? 1 }))
     expect(titleOf(head({}))).toMatch(/^Blog \| /)
     expect(metaOf(head({}), 'robots')).toBe('index,follow')
     expect(titleOf(head({ kategori: 'stress', side: 2 }))).toMatch(/^Blog: Stress coaching – side 2 \| /)
@@ -169,6 +171,10 @@ describe('/blog', () => {
     expect(titleOf(head({ q: 'ro' }))).toMatch(/^Søgning: ro \| /)
     expect(metaOf(head({ q: 'ro' }), 'robots')).toBe('noindex,follow')
     expect(metaOf(head({}), 'description')).toBe('Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.')
+    // The route's head is the one the server sent with the index's or the search's data.
+    const sent = { meta: [{ title: 'Siden' }], links: [] }
+    expect(headOf(BlogRoute, { loaderData: { kind: 'index', index: { ...index, head: sent } } })).toBe(sent)
+    expect(headOf(BlogRoute, { loaderData: { kind: 'search', search: { query: 'ro', page: 1, pageCount: 1, total: 0, hits: [], head: sent } } })).toBe(sent)
   })
 
   it('shows the new articles on the first page, every article below with the chips, the page numbers and the sign-up', () => {
@@ -222,7 +228,7 @@ describe('/blog', () => {
 
 describe('an article’s page', () => {
   it('head: its title, description, keywords, Open Graph image as JPEG, and its structured data', () => {
-    const head = headOf(ArticleRoute, { loaderData: article })
+    const head = articleHead(article)
     expect(titleOf(head)).toMatch(/^Ro i hverdagen \| /)
     expect(metaOf(head, 'description')).toBe('Om ro-i-hverdagen.')
     expect(metaOf(head, 'keywords')).toBe('stress, ro')
@@ -254,9 +260,11 @@ describe('an article’s page', () => {
         { '@type': 'ListItem', position: 3, name: 'Ro i hverdagen', item: url('/blog/ro-i-hverdagen') },
       ],
     })
-    expect(structuredDataOf(headOf(ArticleRoute, { loaderData: { ...article, jsonLd: false } })).map((data) => data['@type'])).toEqual(['BreadcrumbList'])
-    expect(headOf(ArticleRoute, { loaderData: { ...article, keywords: [] } }).meta.find((tag) => tag.name === 'keywords')?.content).not.toBe('')
+    expect(structuredDataOf(articleHead({ ...article, jsonLd: false })).map((data) => data['@type'])).toEqual(['BreadcrumbList'])
+    expect(articleHead({ ...article, keywords: [] }).meta.find((tag) => tag.name === 'keywords')?.content).not.toBe('')
     expect(headOf(ArticleRoute, { loaderData: undefined })).toEqual({})
+    const sent = { meta: [{ title: 'Siden' }], links: [] }
+    expect(headOf(ArticleRoute, { loaderData: { ...article, head: sent } })).toBe(sent)
   })
 
   it('shows category, title, author, date, reading time and the body, with the way back and the sign-up', () => {
@@ -281,7 +289,7 @@ describe('an article’s page', () => {
         anonymised: true,
         crisisLines: 'adult',
         cta: 'Skriv til mig om stress',
-        related: [post('b')],
+        relatedHtml: relatedPostsHtml([post('b')]),
       },
     })
     const text = textOf(html)

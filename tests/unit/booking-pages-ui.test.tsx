@@ -12,6 +12,7 @@ import type { PortraitImage } from '~/lib/portrait-sizes'
 import { getSite } from '~/server/content/content.server'
 import { Route as ManageRoute } from '~/routes/booking/$token'
 import { headOf, linksOf, metaOf, renderPage, tagWithId, textOf, titleOf } from '../render'
+import { bookingWeekHead, chosenSlotHead, manageBookingHead } from '~/server/pages/page-heads.server'
 import { untilTheConversationHtml as renderUntilTheConversation } from '~/server/pages/booking-texts.server'
 
 /** The booking pages' sentence about acute help, as their server functions send it. */
@@ -196,22 +197,25 @@ describe('the booking routes', () => {
     for (const route of [WeekRoute, ChosenSlotRoute, ManageRoute]) expect(headersOf(route)['Cache-Control']).toBe('no-store')
     expect(headersOf(ManageRoute)['Cross-Origin-Opener-Policy']).toBe('same-origin')
     expect(headersOf(WeekRoute)['Cross-Origin-Opener-Policy']).toBeUndefined()
-    const week = headOf(WeekRoute)
+    const week = bookingWeekHead()
     expect(titleOf(week)).toMatch(/^Book en samtale \| /)
     expect(metaOf(week, 'robots')).toBe('noindex,follow')
     expect(week.meta).toContainEqual({ name: 'description', content: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.' })
     expect(week.links?.[0]?.href).toMatch(/\/book-samtale$/)
-    const slot = headOf(ChosenSlotRoute, { params: { tidspunkt: '2026-04-20T10:00' } })
+    const slot = chosenSlotHead('2026-04-20T10:00')
     expect(metaOf(slot, 'robots')).toBe('noindex,follow')
     expect(titleOf(slot)).toMatch(/^Book en samtale \| /)
     expect(slot.meta).toContainEqual({ name: 'description', content: 'Book en gratis, uforpligtende første samtale.' })
     expect(slot.links?.[0]?.href).toMatch(/\/book-samtale\/2026-04-20T10:00$/)
-    const manage = headOf(ManageRoute)
+    const manage = manageBookingHead()
     expect(titleOf(manage)).toMatch(/^Din booking \| /)
     expect(metaOf(manage, 'robots')).toBe('noindex,follow')
     // The token must not travel in the canonical link.
     expect(manage.links?.[0]?.href).toMatch(/\/booking$/)
     expect(manage.meta).toContainEqual({ name: 'description', content: 'Flyt eller aflys din samtale.' })
+    // Each route's head is the one the server sent with its data.
+    const sent = { meta: [{ title: 'Siden' }], links: [] }
+    for (const route of [WeekRoute, ChosenSlotRoute, ManageRoute]) expect(headOf(route, { loaderData: { head: sent } })).toBe(sent)
   })
 
   it('keep only the search values they know: an ISO week, a booking outcome, a short list of fields', () => {

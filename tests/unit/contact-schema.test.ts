@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
+import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/field-rules'
 import { site } from '~/server/content/content.server'
 import { contactSchemaFor, validateContact, withAsciiDomain } from '~/lib/contact-schema'
 

@@ -4,6 +4,7 @@ import { refusedPostStatus } from '~/lib/contact-post'
 import { fetchBlogIndex, fetchBlogSearch, fetchArticle } from '~/lib/blog-queries'
 import { fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { fetchDeskPage } from '~/lib/desk/desk-functions'
+import { fetchNewsletterPage } from '~/lib/newsletter-page'
 import { answerPlainContactPost } from '~/server/contact/contact-page.server'
 import { answerLinkPost, answerSignUpPost } from '~/server/newsletter/newsletter-page.server'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
@@ -25,12 +26,15 @@ const serverFunction = vi.hoisted(() => () => vi.fn<(input: { data?: unknown }) 
 vi.mock('~/lib/blog-queries', async (original) => ({ ...(await original<object>()), fetchBlogIndex: serverFunction(), fetchBlogSearch: serverFunction(), fetchArticle: serverFunction() }))
 vi.mock('~/lib/booking/booking-actions', async (original) => ({ ...(await original<object>()), fetchBookingWeek: serverFunction(), fetchChosenSlot: serverFunction(), fetchManagedBooking: serverFunction(), bookTime: { url: '/_serverFn/booking' }, changeBooking: { url: '/_serverFn/booking-change' } }))
 vi.mock('~/lib/desk/desk-functions', async (original) => ({ ...(await original<object>()), fetchDeskPage: serverFunction() }))
+vi.mock('~/lib/newsletter-page', () => ({ fetchNewsletterPage: serverFunction() }))
 vi.mock('~/server/contact/contact-page.server', () => ({ answerPlainContactPost: vi.fn() }))
 vi.mock('~/server/newsletter/newsletter-page.server', () => ({ answerSignUpPost: vi.fn(), answerLinkPost: vi.fn() }))
 
 type Loader = (context: object) => Promise<unknown> | unknown
 const loaderOf = (route: { options: unknown }) => (route.options as { loader: Loader }).loader
 const notFound = expect.objectContaining({ isNotFound: true })
+/** A page's head as the server sends it with the page's data (page-heads.server.ts). */
+const head = { meta: [{ title: 'Siden' }], links: [] }
 
 /** A route's server handlers, as Start builds them: `createHandlers` hands the definitions back. */
 const handlersOf = (route: { options: unknown }) => {
@@ -45,7 +49,7 @@ describe('/blog’s loader', () => {
     vi.mocked(fetchBlogIndex).mockResolvedValue(index(2))
     expect(await loaderOf(BlogRoute)({ deps: { q: undefined, category: 'stress', page: 2 } })).toEqual({ kind: 'index', index: index(2) })
     expect(fetchBlogIndex).toHaveBeenLastCalledWith({ data: { category: 'stress', page: 2 } })
-    const search = { query: 'ro', page: 1, pageCount: 1, total: 0, hits: [] }
+    const search = { query: 'ro', page: 1, pageCount: 1, total: 0, hits: [], head }
     vi.mocked(fetchBlogSearch).mockResolvedValue(search)
     expect(await loaderOf(BlogRoute)({ deps: { q: 'ro', category: 'all', page: 1 } })).toEqual({ kind: 'search', search })
     expect(fetchBlogSearch).toHaveBeenLastCalledWith({ data: { q: 'ro', page: 1 } })
@@ -54,10 +58,10 @@ describe('/blog’s loader', () => {
   it('has no page beyond the last: the queries answer with the last page, and the route says not found', async () => {
     vi.mocked(fetchBlogIndex).mockResolvedValue(index(3))
     await expect(loaderOf(BlogRoute)({ deps: { q: undefined, category: 'all', page: 4 } })).rejects.toEqual(notFound)
-    vi.mocked(fetchBlogSearch).mockResolvedValue({ query: 'ro', page: 1, pageCount: 1, total: 0, hits: [] })
+    vi.mocked(fetchBlogSearch).mockResolvedValue({ query: 'ro', page: 1, pageCount: 1, total: 0, hits: [], head })
     await expect(loaderOf(BlogRoute)({ deps: { q: 'ro', category: 'all', page: 2 } })).rejects.toEqual(notFound)
     // The index's page number is not the search's: a search's page 3 beyond the index's page 3 is still checked.
-    vi.mocked(fetchBlogSearch).mockResolvedValue({ query: 'ro', page: 2, pageCount: 2, total: 0, hits: [] })
+    vi.mocked(fetchBlogSearch).mockResolvedValue({ query: 'ro', page: 2, pageCount: 2, total: 0, hits: [], head })
     await expect(loaderOf(BlogRoute)({ deps: { q: 'ro', category: 'all', page: 3 } })).rejects.toEqual(notFound)
   })
 
@@ -70,7 +74,7 @@ describe('/blog’s loader', () => {
 
 describe('the booking routes’ loaders', () => {
   it('the week page loads the week of its address, or the first with times', async () => {
-    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112', portrait: undefined })
+    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112', head, portrait: undefined })
     await loaderOf(WeekRoute)({ deps: { uge: '2026-W17' } })
     expect(fetchBookingWeek).toHaveBeenLastCalledWith({ data: '2026-W17' })
     await loaderOf(WeekRoute)({ deps: {} })
@@ -80,17 +84,28 @@ describe('the booking routes’ loaders', () => {
   })
 
   it('the chosen time is loaded by its key, with the address its form posts to and the sentence about acute help', async () => {
-    vi.mocked(fetchChosenSlot).mockResolvedValue({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112' })
-    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', bookingAction: '/_serverFn/booking' })
+    vi.mocked(fetchChosenSlot).mockResolvedValue({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', head })
+    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', head, bookingAction: '/_serverFn/booking' })
     expect(fetchChosenSlot).toHaveBeenLastCalledWith({ data: '2026-04-20T10:00' })
   })
 
   it('a manage link loads its booking with the address its forms post to, and one that names none is not found', async () => {
-    vi.mocked(fetchManagedBooking).mockResolvedValue({ code: 'k7m2q9xd' } as never)
-    expect(await loaderOf(ManageRoute)({ params: { token: 'tok' } })).toEqual({ booking: { code: 'k7m2q9xd' }, changeAction: '/_serverFn/booking-change' })
+    vi.mocked(fetchManagedBooking).mockResolvedValue({ booking: { code: 'k7m2q9xd' }, head } as never)
+    expect(await loaderOf(ManageRoute)({ params: { token: 'tok' } })).toEqual({ booking: { code: 'k7m2q9xd' }, head, changeAction: '/_serverFn/booking-change' })
     expect(fetchManagedBooking).toHaveBeenLastCalledWith({ data: 'tok' })
     vi.mocked(fetchManagedBooking).mockResolvedValue(null)
     await expect(loaderOf(ManageRoute)({ params: { token: 'tok' } })).rejects.toEqual(notFound)
+  })
+})
+
+describe('the newsletter routes’ loaders', () => {
+  it('load the pages’ head; a link of a kind the site does not send is not found', async () => {
+    vi.mocked(fetchNewsletterPage).mockResolvedValue({ head })
+    expect(await loaderOf(NewsletterRoute)({})).toEqual({ head })
+    expect(await loaderOf(NewsletterLinkRoute)({ params: { handling: 'afmeld', token: 'tok' } })).toEqual({ head })
+    vi.mocked(fetchNewsletterPage).mockClear()
+    await expect(Promise.resolve().then(() => loaderOf(NewsletterLinkRoute)({ params: { handling: 'slet', token: 'tok' } }))).rejects.toEqual(notFound)
+    expect(fetchNewsletterPage).not.toHaveBeenCalled()
   })
 })
 

@@ -13,6 +13,7 @@ vi.mock('~/lib/contact-action', () => compiled('sendContactMessage'))
 vi.mock('~/lib/desk/desk-functions', () => compiled('actOnDesk', 'fetchDeskPage', 'requestDeskLink', 'signInToDesk'))
 vi.mock('~/lib/contact-page', () => compiled('fetchContactPageTexts'))
 vi.mock('~/lib/home-page', () => compiled('fetchHomePage'))
+vi.mock('~/lib/newsletter-page', () => compiled('fetchNewsletterPage'))
 vi.mock('~/lib/privacy-page', () => compiled('fetchPrivacyPage'))
 vi.mock('~/lib/services-page', () => compiled('fetchServicesPage'))
 vi.mock('~/lib/references-page', () => compiled('fetchReferencesPage'))
@@ -62,6 +63,7 @@ describe('the list of server functions the guard lets through', () => {
         '/_serverFn/fetchDeskPage-id',
         '/_serverFn/fetchHomePage-id',
         '/_serverFn/fetchManagedBooking-id',
+        '/_serverFn/fetchNewsletterPage-id',
         '/_serverFn/fetchPrivacyPage-id',
         '/_serverFn/fetchReferencesPage-id',
         '/_serverFn/fetchServicesPage-id',

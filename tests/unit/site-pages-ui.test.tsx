@@ -4,6 +4,7 @@ import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import { faq } from '#content/faq'
 import { getAbout, getReferences, getServices, pricesAreSamples as pricesAreSamplesNow, testimonialSource as testimonialSourceNow } from '~/server/content/content.server'
 import { site } from '~/server/content/content.server'
+import { HomePageContent, type HomePageContentProps } from '~/components/home-page'
 import { Portrait } from '~/components/ui/portrait'
 import { contactStatusText } from '~/lib/contact'
 import type { PortraitImage } from '~/lib/portrait-sizes'
@@ -14,6 +15,7 @@ import { Route as PrivacyRoute } from '~/routes/privatlivspolitik'
 import { Route as ReferencesRoute } from '~/routes/referencer'
 import { Route as ServicesRoute } from '~/routes/ydelser'
 import { contactPageTexts } from '~/server/pages/contact-texts.server'
+import { aboutHead, contactHead, homeHead, privacyHead, referencesHead, servicesHead } from '~/server/pages/page-heads.server'
 import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagWithId, textOf, titleOf, withSite } from '../render'
 
 const { clients, testimonials } = getReferences()
@@ -34,18 +36,25 @@ const contactData = (draft: object | null = null) => ({ draft, ...contactPageTex
 describe('the pages’ heads', () => {
   it('give each page its own description and canonical address', () => {
     const pages = [
-      [HomeRoute, '/', site.description],
-      [AboutRoute, '/om', `Mød ${site.name}, certificeret coach i Fredericia siden ${site.foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`],
-      [ServicesRoute, '/ydelser', 'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia og online.'],
-      [ReferencesRoute, '/referencer', 'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.'],
-      [PrivacyRoute, '/privatlivspolitik', 'Sådan behandler jeg dine personoplysninger, når du besøger hjemmesiden, skriver til mig, booker en samtale eller bliver klient.'],
-      [ContactRoute, '/kontakt', `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`],
+      [homeHead({ '@type': 'ProfessionalService' }), '/', site.description],
+      [aboutHead(), '/om', `Mød ${site.name}, certificeret coach i Fredericia siden ${site.foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`],
+      [servicesHead(), '/ydelser', 'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia og online.'],
+      [referencesHead(false), '/referencer', 'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.'],
+      [privacyHead(), '/privatlivspolitik', 'Sådan behandler jeg dine personoplysninger, når du besøger hjemmesiden, skriver til mig, booker en samtale eller bliver klient.'],
+      [contactHead(faq), '/kontakt', `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`],
     ] as const
-    for (const [route, path, description] of pages) {
-      const head = headOf(route, { loaderData: undefined })
+    for (const [head, path, description] of pages) {
       expect(metaOf(head, 'description'), path).toBe(description)
       expect(head.links, path).toEqual([{ rel: 'canonical', href: expect.stringMatching(new RegExp(`^https?://[^/]+${path === '/' ? '/?' : path}$`)) }])
       expect(metaOf(head, 'robots'), path).toBe('index,follow')
+    }
+  })
+
+  it('are the heads the server sent with each page’s data, and none without data', () => {
+    const sent = { meta: [{ title: 'Siden' }], links: [] }
+    for (const route of [HomeRoute, AboutRoute, ServicesRoute, ReferencesRoute, PrivacyRoute, ContactRoute]) {
+      expect(headOf(route, { loaderData: { head: sent } }), route.id).toBe(sent)
+      expect(headOf(route, { loaderData: undefined }), route.id).toEqual({})
     }
   })
 })
@@ -73,25 +82,24 @@ describe('the portrait', () => {
 })
 
 describe('the home page', () => {
-  const data = {
+  const data: HomePageContentProps = {
     portrait,
     latestPosts: [{ slug: 'ro', title: 'Ro', description: 'Om ro.', imageUrl: '/images/blog/ro.webp', category: 'stress', publishedAt: '2025-09-18' }],
     specialties: [{ title: 'Stress', text: 'Ro i hverdagen.' }],
     quotes: testimonials.slice(0, 3),
     quotesSource: testimonialSource,
     about: { homeText: getAbout().homeText, quote: getAbout().quotes.home },
-    structuredData: { '@type': 'ProfessionalService' },
   }
 
   it('is the site’s own title, indexed, with the practice as structured data', () => {
-    const head = headOf(HomeRoute, { loaderData: data })
+    const head = homeHead({ '@type': 'ProfessionalService' })
     expect(titleOf(head)).toBe(site.tagline)
     expect(metaOf(head, 'robots')).toBe('index,follow')
     expect(structuredDataOf(head)).toEqual([{ '@type': 'ProfessionalService' }])
   })
 
   it('offers to book, to call and to read on, with the free first conversation and the portrait first', () => {
-    const html = renderPage(HomeRoute, { loaderData: data })
+    const html = renderToStaticMarkup(withSite(<HomePageContent {...data} />))
     const text = textOf(html)
     expect(text).toContain('Balance i krop og sjæl')
     expect(text).toContain(FREE_FIRST_CONVERSATION)
@@ -110,15 +118,20 @@ describe('the home page', () => {
   })
 
   it('leaves out the newest articles while there are none', () => {
-    const html = renderPage(HomeRoute, { loaderData: { ...data, latestPosts: [] } })
+    const html = renderToStaticMarkup(withSite(<HomePageContent {...data} latestPosts={[]} />))
     expect(textOf(html)).not.toContain('Nyeste artikler')
     expect(linksOf(html)).not.toContainEqual(['Se alle artikler', '/blog'])
+  })
+
+  it('is shown as the HTML the server rendered, inside a wrapper that adds no box', () => {
+    const html = renderPage(HomeRoute, { loaderData: { html: '<section><h1>Balance i krop og sjæl</h1></section>' } })
+    expect(html).toBe('<div class="contents"><section><h1>Balance i krop og sjæl</h1></section></div>')
   })
 })
 
 describe('the pages about the coach', () => {
   it('/om introduces her with the portrait, her history and how to book', () => {
-    const head = headOf(AboutRoute)
+    const head = aboutHead()
     expect(titleOf(head)).toMatch(/^Om mig \| /)
     expect(metaOf(head, 'description')).toBe(`Mød ${site.name}, certificeret coach i Fredericia siden ${site.foundingYear}. Læs om min baggrund, min tilgang og mine værdier: empati, vækst og balance.`)
     const html = renderPage(AboutRoute, { loaderData: { portrait, about: getAbout() } })
@@ -134,7 +147,7 @@ describe('the pages about the coach', () => {
   })
 
   it('/ydelser shows every service with its length, price and a booking link named for it, and says when prices are examples', () => {
-    expect(titleOf(headOf(ServicesRoute))).toMatch(/^Ydelser \| /)
+    expect(titleOf(servicesHead())).toMatch(/^Ydelser \| /)
     const html = renderPage(ServicesRoute, { loaderData: { pricesAreSamples: true, processSteps, services, quote: getAbout().quotes.services } })
     const text = textOf(html)
     expect(text).toContain(FREE_FIRST_CONVERSATION)
@@ -159,7 +172,7 @@ describe('the pages about the coach', () => {
   })
 
   it('/referencer links clients that have a site, says where the testimonials come from, and that samples are samples', () => {
-    expect(titleOf(headOf(ReferencesRoute))).toMatch(/^Referencer \| /)
+    expect(titleOf(referencesHead(false))).toMatch(/^Referencer \| /)
     const html = renderPage(ReferencesRoute, { loaderData: { clients, testimonials, testimonialSource, showsSamples: [...clients, ...testimonials].some((entry) => entry.sample) } })
     const text = textOf(html)
     for (const client of clients) {
@@ -169,20 +182,20 @@ describe('the pages about the coach', () => {
     for (const testimonial of testimonials) expect(text).toContain(`»${testimonial.quote}«`)
     expect(text).toContain(testimonialSource)
     expect(text.includes('Siden er under opbygning: Navnene og udtalelserne herunder er eksempler')).toBe([...clients, ...testimonials].some((entry) => entry.sample))
-    expect(metaOf(headOf(ReferencesRoute, { loaderData: { showsSamples: true } }), 'description')).toMatch(/Indtil da viser siden eksempler\.$/)
+    expect(metaOf(referencesHead(true), 'description')).toMatch(/Indtil da viser siden eksempler\.$/)
   })
 })
 
 describe('/kontakt', () => {
   it('is indexed, and its FAQ is the page’s structured data', () => {
-    const head = headOf(ContactRoute, { loaderData: contactData() })
+    const head = contactData().head
     expect(titleOf(head)).toMatch(/^Kontakt \| /)
     expect(metaOf(head, 'robots')).toBe('index,follow')
     expect(metaOf(head, 'description')).toBe(`Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`)
     const [page] = structuredDataOf(head)
     expect(page).toMatchObject({ '@context': 'https://schema.org', '@type': 'FAQPage' })
     expect(page!.mainEntity).toEqual(faq.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })))
-    expect(structuredDataOf(headOf(ContactRoute, { loaderData: undefined }))[0]!.mainEntity).toEqual([])
+    expect(structuredDataOf(contactHead([]))[0]!.mainEntity).toEqual([])
   })
 
   it('keeps only the outcomes a post can be redirected with', () => {
@@ -228,7 +241,7 @@ describe('/kontakt', () => {
 
 describe('/privatlivspolitik', () => {
   it('shows the policy the server rendered, with the day it was last changed', () => {
-    const head = headOf(PrivacyRoute)
+    const head = privacyHead()
     expect(titleOf(head)).toMatch(/^Privatlivspolitik \| /)
     expect(metaOf(head, 'robots')).toBe('index,follow')
     const html = renderPage(PrivacyRoute, { loaderData: { updated: '2. januar 2026', html: '<h2>Dataansvarlig</h2><p>Mig.</p>' } })

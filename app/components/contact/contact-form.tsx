@@ -9,14 +9,11 @@ import {
   type ContactField,
   type ContactResult,
   type FieldErrors,
-  NAME_PATTERN,
-  PHONE_PATTERN,
-  contactLimits,
   contactStatusText,
-  fieldHints,
   isReceived,
   serviceTypeLabels,
 } from '~/lib/contact'
+import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/field-rules'
 import { cn } from '~/lib/utils'
 
 type Phase = 'idle' | 'submitting'

@@ -12,27 +12,29 @@ export const shortText = (value: unknown) => (typeof value === 'string' && value
 export const fetchBookingWeek = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const [{ bookingWeek }, { untilTheConversationHtml }, { portraitForPage }] = await Promise.all([
+    const [{ bookingWeek }, { untilTheConversationHtml }, { bookingWeekHead }, { portraitForPage }] = await Promise.all([
       import('~/server/booking/booking-pages.server'),
       import('~/server/pages/booking-texts.server'),
+      import('~/server/pages/page-heads.server'),
       import('~/server/images.server'),
     ])
     // Her face beside the times: the visitor books a conversation with a person.
-    return { week: bookingWeek(data), untilTheConversationHtml: untilTheConversationHtml(), portrait: portraitForPage() }
+    return { week: bookingWeek(data), untilTheConversationHtml: untilTheConversationHtml(), head: bookingWeekHead(), portrait: portraitForPage() }
   })
 
 export const fetchChosenSlot = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const [{ chosenSlot }, { untilTheConversationHtml }] = await Promise.all([import('~/server/booking/booking-pages.server'), import('~/server/pages/booking-texts.server')])
-    return { slot: chosenSlot(data), untilTheConversationHtml: untilTheConversationHtml() }
+    const [{ chosenSlot }, { untilTheConversationHtml }, { chosenSlotHead }] = await Promise.all([import('~/server/booking/booking-pages.server'), import('~/server/pages/booking-texts.server'), import('~/server/pages/page-heads.server')])
+    return { slot: chosenSlot(data), untilTheConversationHtml: untilTheConversationHtml(), head: chosenSlotHead(data) }
   })
 
 export const fetchManagedBooking = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const { managedBooking } = await import('~/server/booking/booking-pages.server')
-    return managedBooking(data) ?? null
+    const [{ managedBooking }, { manageBookingHead }] = await Promise.all([import('~/server/booking/booking-pages.server'), import('~/server/pages/page-heads.server')])
+    const booking = managedBooking(data)
+    return booking ? { booking, head: manageBookingHead() } : null
   })
 
 export const bookTime = createServerFn({ method: 'POST' })

@@ -1,6 +1,6 @@
 import type { BookingMode } from '~/lib/booking/availability-schema'
 import type { BookingStatus } from '~/lib/booking/booking-status'
-import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/contact'
+import { NAME_PATTERN, PHONE_PATTERN, contactLimits, fieldHints } from '~/lib/field-rules'
 
 /** The booking form's vocabulary, without zod (the pages import it; the schema is booking-schema.ts). */
 

@@ -7,13 +7,12 @@ import { BlogSearchForm, SearchResults } from '~/components/blog/search-results'
 import { PageHero } from '~/components/ui/page-hero'
 import type { BlogIndex, BlogSearchResult } from '~/lib/blog'
 import { fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-queries'
-import { blogHref, parseBlogSearch } from '~/lib/blog-search'
-import { type CategoryFilter, categoryLabels } from '~/lib/categories'
-import { siteOf } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { parseBlogSearch } from '~/lib/blog-search'
+import { type CategoryFilter, blogHeading, categoryLabels } from '~/lib/categories'
+import { type PageHead, headFromPageData } from '~/lib/seo'
 
 /** /blog shows the articles by category, or, with ?q=, a search. */
-type BlogPageData = { kind: 'search'; search: BlogSearchResult } | { kind: 'index'; index: BlogIndex }
+type BlogPageData = { kind: 'search'; search: BlogSearchResult & { head: PageHead } } | { kind: 'index'; index: BlogIndex & { head: PageHead } }
 
 export const Route = createFileRoute('/blog/')({
   validateSearch: parseBlogSearch,
@@ -26,19 +25,7 @@ export const Route = createFileRoute('/blog/')({
     if ((data.kind === 'search' ? data.search.page : data.index.page) !== page) throw notFound()
     return data
   },
-  head: ({ match, matches }) => {
-    const { kategori, side, q } = match.search
-    const title = q ? `Søgning: ${q}` : blogHeading(kategori)
-    return seo({
-      site: siteOf(matches),
-      title: `${title}${side ? ` – side ${side}` : ''}`,
-      description:
-        'Artikler om coaching, stress, teenagere, parforhold, karriere og livskvalitet – skrevet af en certificeret coach i Fredericia.',
-      path: blogHref(match.search),
-      // A search is a visitor's question, not a page of the site: search engines leave it out.
-      noindex: q !== undefined,
-    })
-  },
+  head: ({ loaderData }) => headFromPageData({ loaderData: loaderData?.kind === 'search' ? loaderData.search : loaderData?.index }),
   pendingComponent: () => (
     <p role="status" className="px-5 py-24 text-center text-lg text-ink-soft">
       Indlæser artikler...
@@ -46,10 +33,6 @@ export const Route = createFileRoute('/blog/')({
   ),
   component: BlogIndexPage,
 })
-
-/** The page names the category it shows, in its heading and in its title. */
-const blogHeading = (category: CategoryFilter | undefined) =>
-  category && category !== 'all' ? `Blog: ${categoryLabels[category]}` : 'Blog'
 
 const INTRO = 'Tanker, redskaber og historier fra mit arbejde som coach – om stress, teenagere, parforhold, arbejdsliv og livskvalitet.'
 

@@ -8,8 +8,7 @@ import { Section } from '~/components/ui/section'
 import { bookTime, fetchChosenSlot } from '~/lib/booking/booking-actions'
 import { type BookingField, bookingFields, bookingHints } from '~/lib/booking/booking-form'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
-import { siteOf } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 type SlotSearch = { status?: BookingStatus; felter?: string }
 
@@ -24,9 +23,7 @@ export const Route = createFileRoute('/book-samtale/$tidspunkt')({
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
   headers: () => ({ 'Cache-Control': 'no-store' }),
-  head: ({ params, matches }) => ({
-    ...seo({ site: siteOf(matches), title: 'Book en samtale', description: 'Book en gratis, uforpligtende første samtale.', path: `/book-samtale/${params.tidspunkt}`, noindex: true }),
-  }),
+  head: headFromPageData,
   component: ChosenSlotPage,
 })
 

@@ -8,8 +8,8 @@ import { Portrait } from '~/components/ui/portrait'
 import { Section } from '~/components/ui/section'
 import { fetchBookingWeek } from '~/lib/booking/booking-actions'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
-import { siteOf, useSite } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { useSite } from '~/lib/content/site-data'
+import { headFromPageData } from '~/lib/seo'
 
 type WeekSearch = { uge?: string; status?: BookingStatus }
 
@@ -24,9 +24,7 @@ export const Route = createFileRoute('/book-samtale/')({
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN.
   headers: () => ({ 'Cache-Control': 'no-store' }),
-  head: ({ matches }) => ({
-    ...seo({ site: siteOf(matches), title: 'Book en samtale', description: 'Vælg en tid til en gratis, uforpligtende første samtale – i telefonen, på video eller i Fredericia.', path: '/book-samtale', noindex: true }),
-  }),
+  head: headFromPageData,
   component: BookingWeekPage,
 })
 

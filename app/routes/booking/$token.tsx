@@ -5,27 +5,23 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { changeBooking, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
-import { siteOf } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 /** The manage link from the e-mails. Opening it (a mail scanner does) only shows; the forms act. */
 export const Route = createFileRoute('/booking/$token')({
   validateSearch: (search: Record<string, unknown>): { status?: BookingStatus } => ({ status: isBookingStatus(search.status) ? search.status : undefined }),
   loader: async ({ params }) => {
-    const booking = await fetchManagedBooking({ data: params.token })
-    if (!booking) throw notFound()
+    const page = await fetchManagedBooking({ data: params.token })
+    if (!page) throw notFound()
     // The forms' address comes with the page's data (see /book-samtale/$tidspunkt).
-    return { booking, changeAction: changeBooking.url }
+    return { ...page, changeAction: changeBooking.url }
   },
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN, and
   // cut off from any window of another site that opened it (the only page with this header; why
   // the public pages go without it: `securityHeaders` in app/server/http/http.ts).
   headers: () => ({ 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin' }),
-  head: ({ matches }) => ({
-    // The token must not travel in a canonical link or anywhere else.
-    ...seo({ site: siteOf(matches), title: 'Din booking', description: 'Flyt eller aflys din samtale.', path: '/booking', noindex: true }),
-  }),
+  head: headFromPageData,
   component: ManagePage,
 })
 

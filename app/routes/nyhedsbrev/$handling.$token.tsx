@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NewsletterLinkPage, isLinkKind } from '~/components/blog/newsletter-pages'
-import { siteOf } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { fetchNewsletterPage } from '~/lib/newsletter-page'
+import { headFromPageData } from '~/lib/seo'
 
 /**
  * The links from the newsletter's e-mails: /nyhedsbrev/bekraeft/<token> (the confirmation) and
@@ -20,9 +20,9 @@ export const Route = createFileRoute('/nyhedsbrev/$handling/$token')({
   },
   loader: ({ params }) => {
     if (!isLinkKind(params.handling)) throw notFound()
+    return fetchNewsletterPage()
   },
-  // Never cached (its address has no cache key: canonical-url.server.ts), and the token must not
-  // travel in a canonical link or anywhere else.
-  head: ({ matches }) => seo({   site: siteOf(matches), title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
+  // Never cached (its address has no cache key: canonical-url.server.ts).
+  head: headFromPageData,
   component: () => <NewsletterLinkPage {...Route.useParams()} />,
 })

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NewsletterAnswer } from '~/components/blog/newsletter-pages'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
-import { siteOf } from '~/lib/content/site-data'
-import { seo } from '~/lib/seo'
+import { fetchNewsletterPage } from '~/lib/newsletter-page'
+import { headFromPageData } from '~/lib/seo'
 
 /**
  * "Få besked om nye artikler": the form on /blog and under each article posts here without
@@ -22,7 +22,8 @@ export const Route = createFileRoute('/nyhedsbrev/')({
         },
       }),
   },
-  head: ({ matches }) => seo({   site: siteOf(matches), title: 'Nye artikler', path: '/nyhedsbrev', noindex: true }),
+  loader: () => fetchNewsletterPage(),
+  head: headFromPageData,
   component: NewsletterPage,
 })
 

@@ -5,6 +5,7 @@ import { sendContactMessage } from '~/lib/contact-action'
 import { fetchContactPageTexts } from '~/lib/contact-page'
 import { actOnDesk, fetchDeskPage, requestDeskLink, signInToDesk } from '~/lib/desk/desk-functions'
 import { fetchHomePage } from '~/lib/home-page'
+import { fetchNewsletterPage } from '~/lib/newsletter-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { fetchReferencesPage } from '~/lib/references-page'
 import { fetchServicesPage } from '~/lib/services-page'
@@ -28,6 +29,7 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     fetchReferencesPage.url,
     fetchSiteFacts.url,
     fetchPrivacyPage.url,
+    fetchNewsletterPage.url,
     fetchBookingWeek.url,
     fetchChosenSlot.url,
     fetchManagedBooking.url,

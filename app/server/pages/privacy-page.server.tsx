@@ -3,6 +3,7 @@ import { privacy } from '#content/privacy'
 import { site } from '~/server/content/content.server'
 import { PrivacyPolicy, WORDING_CHANGED } from '~/components/privacy-policy'
 import { formatDanishDate } from '~/lib/dates'
+import { privacyHead } from '~/server/pages/page-heads.server'
 
 /**
  * The privacy policy as HTML, rendered here like an article's body: its text only renders, so it
@@ -20,5 +21,6 @@ export function renderPrivacyPage() {
         </p>
       </>,
     ),
+    head: privacyHead(),
   }
 }
