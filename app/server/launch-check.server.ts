@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { type FirstPersonStory, firstPersonStories } from '#content/first-person-stories'
 import { type PrivacyFacts, privacy } from '#content/privacy'
 import type { Client, ServicePrice, Testimonial } from '~/lib/content/content-types'
-import { type ContentFile, contentFiles, contentStatus } from '~/server/content/content-file.server'
+import { type ContentFile, contentDir, contentFiles, contentStatus } from '~/server/content/content-file.server'
 import { aboutFile, getReferences, getServices, getSite } from '~/server/content/content.server'
 import { formatInstant } from '~/lib/booking/time'
+import { inGitWorkTreeNow } from '~/server/content/content-git.server'
 import { type OffsiteBackup, lastOffsiteBackup, offsiteBackupLaunchItems } from '~/server/backup/offsite-backup.server'
 import { type PortraitFiles, STAND_IN_PORTRAIT_MARKER, smallPortraitWarning } from '~/lib/portrait-sizes'
 import { databasePath } from '#db/database'
@@ -193,7 +194,17 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
     ...availabilityLaunchItems(),
     ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
     ...offsiteBackupLaunchItems(offsite),
+    ...contentHistoryLaunchItems(contentDir()),
   ]
+}
+
+/**
+ * Her saves on the desk are commits when her content folder is a git work tree; without one the
+ * files are still written, but no earlier version can be fetched back, and she should know.
+ */
+export function contentHistoryLaunchItems(dir: string): LaunchItem[] {
+  if (inGitWorkTreeNow(dir)) return []
+  return [{ what: 'det, du gemmer på skrivebordet, får ingen historik: mappen er ikke et git-repository, så en tidligere udgave kan ikke hentes frem igen (se docs/operations.md, »Indhold i git«)', where: 'content/' }]
 }
 
 /**

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { describe, expect, it, vi } from 'vitest'
 import { readState, writeState } from '~/server/app-state.server'
 import { contentGeneration, contentStatus, forgetContent, keepLastGoodIn } from '~/server/content/content-file.server'
@@ -60,5 +61,17 @@ describe('the content files, read while the server runs', () => {
     expect(items.map((item) => item.where)).toEqual(['content/ydelser.yaml', 'content/om.md'])
     expect(items[0]!.what).toContain('ingen tidligere gyldig udgave')
     expect(items[0]!.what).toContain('linje 18: »ydelser → nr. 1 → pris« skal sige, om moms er med')
+  })
+})
+
+describe('check:launch and the history of her saves', () => {
+  it('says that her saves have no history while the content folder is not a git work tree, and nothing once it is', () => {
+    const content = temporaryContent()
+    const noHistory = (items: ReturnType<typeof currentLaunchPlaceholders>) => items.filter((item) => item.what.includes('ingen historik'))
+    expect(noHistory(currentLaunchPlaceholders())).toEqual([
+      { what: 'det, du gemmer på skrivebordet, får ingen historik: mappen er ikke et git-repository, så en tidligere udgave kan ikke hentes frem igen (se docs/operations.md, »Indhold i git«)', where: 'content/' },
+    ])
+    execFileSync('git', ['init', '--quiet', content.dir])
+    expect(noHistory(currentLaunchPlaceholders())).toEqual([])
   })
 })
