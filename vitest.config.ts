@@ -10,11 +10,12 @@ export const TEST_FILES = ['tests/**/*.test.ts', 'tests/**/*.test.tsx']
 
 /**
  * What makes a test file change state another file would see if the two shared one module graph:
- * replaced modules, stubbed globals, fake clocks and timers, spies, listeners on the process, a
- * changed working directory or environment, modules loaded afresh. (Environment variables stubbed
- * with vi.stubEnv are fine when the file restores them, below.)
+ * replaced modules or a reset module registry, stubbed globals, fake clocks and timers, spies,
+ * listeners on the process, a changed working directory or environment. (Environment variables
+ * stubbed with vi.stubEnv are fine when the file restores them, below; a module loaded afresh,
+ * `loadedAfresh` in tests/helpers.ts, is a new instance of its own and changes no other.)
  */
-const CHANGES_SHARED_STATE = /vi\.(mock|doMock|unmock|stubGlobal|useFakeTimers|setSystemTime|spyOn|resetModules)\b|process\.(on|once|chdir)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.|loadedAfresh/
+const CHANGES_SHARED_STATE = /vi\.(mock|doMock|unmock|stubGlobal|useFakeTimers|setSystemTime|spyOn|resetModules)\b|process\.(on|once|chdir)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\./
 const changesSharedState = (source: string) => CHANGES_SHARED_STATE.test(source) || (source.includes('vi.stubEnv') && !source.includes('vi.unstubAllEnvs'))
 
 /**
