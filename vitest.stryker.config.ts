@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
-import base from './vitest.config'
+import base, { TEST_FILES } from './vitest.config'
 
 // Under Stryker the machine runs the tests many times over, often beside other work: tests get
 // more time before they count as failed, and the four that run npm scripts as child processes
@@ -19,6 +19,11 @@ const config = mergeConfig(
     },
   }),
 )
+
+// Stryker switches mutants inside the modules it loads, per test: every file keeps its own module
+// graph here, as before the suite's shared project (vitest.config.ts).
+delete config.test!.projects
+config.test!.include = TEST_FILES
 
 // The ui part (STRYKER_PART, set by scripts/mutation.ts) is tried against the render-level tests
 // and the routes' own (their loaders and handlers): the integration tests of the server code render
