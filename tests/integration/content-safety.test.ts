@@ -120,7 +120,7 @@ describe('health wording in the articles', () => {
 
   it('gives the sleep figure with where it comes from', () => {
     const sleep = bySlug('kan-teenagere-vaere-stresset').text
-    expect(sleep).toMatch(/National Sleep Foundation anbefaler 8-10 timer for 14-17-årige og 7-9 timer for unge voksne/)
+    expect(sleep).toMatch(/National Sleep Foundation anbefaler 8–10 timer for 14–17-årige og 7–9 timer for unge voksne/)
   })
 })
 

@@ -300,10 +300,10 @@ it('moves every row of the four delivery tables into the outbox exactly once, an
   for (const gone of ['booking_attempts', 'booking_emails', 'calendar_writes', 'desk_sign_in_attempts', 'newsletter_emails', 'newsletter_sign_ups']) expect(tables).not.toContain(gone)
   expect(tables).toEqual(expect.arrayContaining(['outbox', 'sender_attempts', 'contact_messages', 'bookings', 'newsletter_subscribers']))
   const contactColumns = db.$client.prepare(`SELECT name FROM pragma_table_info('contact_messages') ORDER BY cid`).pluck().all()
-  expect(contactColumns).toEqual(['id', 'created_at', 'first_name', 'last_name', 'email', 'phone', 'service_type', 'address', 'message', 'ip_hash', 'public_id', 'read_at', 'handled_at'])
+  expect(contactColumns).toEqual(['id', 'created_at', 'first_name', 'last_name', 'email', 'phone', 'service_type', 'address', 'message', 'ip_hash', 'public_id', 'read_at', 'handled_at', 'became_client_at'])
   expect(db.$client.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'contact_messages_status_next_idx'`).all()).toEqual([])
   expect(db.$client.prepare('SELECT id, public_id, first_name, email, ip_hash, created_at FROM contact_messages ORDER BY id').all()).toEqual(contactsBefore)
-  // Later migrations add columns of their own (0016: the calendar's ETag), empty for these rows.
+  // Later migrations add columns of their own (0016: the calendar's ETag; 0017: when a sender became a client), empty for these rows.
   expect(db.$client.prepare('SELECT * FROM bookings ORDER BY id').all()).toEqual(bookingsBefore.map((row) => expect.objectContaining(row as object)))
   expect(db.$client.pragma('foreign_key_check')).toEqual([])
 
