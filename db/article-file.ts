@@ -69,7 +69,7 @@ const textList = (field: string) =>
 
 /** Categories by id (relationship) or by the name the site shows (Parforhold), in any case. */
 const comparable = (name: string) => name.toLowerCase().replace(/[\s-]+/g, '')
-const categoryId = (name: string) =>
+export const categoryId = (name: string) =>
   new Map(categories.flatMap((id) => [[comparable(id), id], [comparable(categoryLabels[id]), id]] as const)).get(comparable(name))
 const categoryList = () => `Brug en af: ${categories.map((id) => `${categoryLabels[id]} (${id})`).join(', ')}`
 const category = () =>
