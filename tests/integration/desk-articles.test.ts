@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { blogPosts, deskEvents, outbox } from '#db/schema'
@@ -211,4 +212,60 @@ describe('an article written on the desk', () => {
     expect(git(folders.content.dir, 'log', '-1', '--format=%s')).toBe('»Coaching og stress« er slettet fra skrivebordet\n')
     expect(git(folders.content.dir, 'status', '--porcelain')).toBe('')
   }, 60_000)
+})
+
+describe('a cover photo from her phone', () => {
+  /** A phone's portrait photo: stored 4032×3024 with EXIF orientation 6 (turn 90° to show it upright). */
+  const portraitPhoto = () =>
+    sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#7a9988', noise: { type: 'gaussian', mean: 128, sigma: 12 } } })
+      .jpeg({ quality: 92 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
+  const upload = (cookie: string, formToken: string, file: Blob | string, name = 'IMG_0001.JPG') => {
+    const form = formData({ formular: formToken, handling: 'forsidebillede', tilbage: '/coach/artikler/coaching-og-stress', artikel: 'coaching-og-stress' })
+    form.set('billede', typeof file === 'string' ? new Blob([file]) : file, name)
+    return handleDeskAction(form, deps(cookie))
+  }
+
+  it('comes out upright, within the image budget, as the article cover, committed', async () => {
+    const folders = articleFolders()
+    const cookie = signedIn()
+    const { formToken } = openEditor(cookie, 'coaching-og-stress')
+    const photo = await portraitPhoto()
+    expect(await sharp(photo).metadata()).toMatchObject({ width: 4032, height: 3024, orientation: 6 })
+    const answer = await upload(cookie, formToken, new Blob([new Uint8Array(photo)], { type: 'application/octet-stream' }), 'billede.png')
+    expect(answer.headers.get('Location')).toBe('/coach/artikler/coaching-og-stress?status=billede-gemt#forsidebillede')
+    const stored = readFileSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'))
+    const meta = await sharp(stored).metadata()
+    expect(meta.width).toBeLessThan(meta.height!)
+    expect([meta.width, meta.height, meta.orientation, meta.exif]).toEqual([1500, 2000, undefined, undefined])
+    // The budget: the kept photo at most 1 MB, the cover the pages load at most 200 KB.
+    expect(stored.length).toBeLessThan(1024 * 1024)
+    const cover = readFileSync(join(folders.publicDir, 'images', 'blog', 'coaching-og-stress.webp'))
+    expect(await sharp(cover).metadata()).toMatchObject({ width: 1200, height: 630 })
+    expect(cover.length).toBeLessThan(200 * 1024)
+    const { editor } = openEditor(cookie, 'coaching-og-stress')
+    expect(editor.cover?.photo).toBe(true)
+    expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain('forsidebillede-lagt-op')
+    expect(git(folders.content.dir, 'log', '-1', '--format=%s|%an')).toBe('Nyt forsidebillede fra skrivebordet til coaching-og-stress|Birgitte Holm\n')
+  }, 60_000)
+
+  it('is refused by its content, not its name, and for its size, with a Danish message, and nothing changes', async () => {
+    const folders = articleFolders()
+    const cookie = signedIn()
+    const { formToken } = openEditor(cookie, 'coaching-og-stress')
+    const status = async (file: Blob | string, name?: string) => new URL((await upload(cookie, formToken, file, name)).headers.get('Location')!, 'http://x').searchParams.get('status')
+    // An image sharp could read, but not a photo by its first bytes: an SVG (it may carry script) named .jpg, and a GIF.
+    expect(await status('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30"/></svg>', 'foto.jpg')).toBe('billede-ukendt')
+    expect(await status(new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer())]), 'foto.jpg')).toBe('billede-ukendt')
+    // An iPhone's HEIC: its »ftyp« box with the »heic« brand.
+    expect(await status(new Blob([new Uint8Array([0, 0, 0, 24, ...Buffer.from('ftypheic'), 0, 0, 0, 0])]), 'IMG_0002.HEIC')).toBe('billede-heic')
+    // A JPEG's first bytes, then more than 15 MB.
+    expect(await status(new Blob([new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array(15 * 1024 * 1024)]))).toBe('billede-for-stort')
+    // Starts as a JPEG, but is none.
+    expect(await status(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])]))).toBe('billede-ukendt')
+    expect(await status('', 'tom.jpg')).toBe('billede-mangler')
+    expect(existsSync(join(folders.blog, 'images'))).toBe(false)
+    expect(db.select().from(deskEvents).all().filter((event) => event.action === 'forsidebillede-lagt-op')).toEqual([])
+  })
 })
