@@ -158,7 +158,10 @@ const asFormMessage = (problem: string) => problem.replace(/feltet »(\w+)«/g, 
 
 export type ArticleOutcome = { location: string }
 
-const answer = (slug: string | undefined, status: DeskStatus, draft?: string) => ({ location: `${editorAddress(slug)}?status=${status}${draft ? `&kladde=${draft}` : ''}` })
+/** A preview answers at the preview (without JavaScript the browser scrolls there itself). */
+const answer = (slug: string | undefined, status: DeskStatus, draft?: string) => ({
+  location: `${editorAddress(slug)}?status=${status}${draft ? `&kladde=${draft}` : ''}${status === 'forhaandsvisning' ? '#forhaandsvisning' : ''}`,
+})
 
 /**
  * A post of the editor: a preview (nothing saved), or a save. Refused, with nothing changed: a
