@@ -258,8 +258,11 @@ describe('a cover photo from her phone', () => {
     // An image sharp could read, but not a photo by its first bytes: an SVG (it may carry script) named .jpg, and a GIF.
     expect(await status('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30"/></svg>', 'foto.jpg')).toBe('billede-ukendt')
     expect(await status(new Blob([new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer())]), 'foto.jpg')).toBe('billede-ukendt')
-    // An iPhone's HEIC: its »ftyp« box with the »heic« brand.
-    expect(await status(new Blob([new Uint8Array([0, 0, 0, 24, ...Buffer.from('ftypheic'), 0, 0, 0, 0])]), 'IMG_0002.HEIC')).toBe('billede-heic')
+    // A HEIC (made by libheif's heif-enc from a portrait JPEG): recognised, and refused with the way out.
+    const heic = readFileSync('tests/fixtures/images/portrait-orientation-6.heic')
+    expect(await status(new Blob([new Uint8Array(heic)]), 'IMG_0002.jpg')).toBe('billede-heic')
+    // Why: the installed sharp has no HEVC decoder. When one comes with it, this fails: then let HEIC through.
+    await expect(sharp(heic).png().toBuffer()).rejects.toThrow(/HEVC/)
     // A JPEG's first bytes, then more than 15 MB.
     expect(await status(new Blob([new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array(15 * 1024 * 1024)]))).toBe('billede-for-stort')
     // Starts as a JPEG, but is none.

@@ -136,7 +136,7 @@ export function DeskArticleEditorView({ editor, formToken, confirmingDelete }: {
         </div>
       )}
       {editor.preview && (
-        <section aria-labelledby="forhaandsvisning" className="overflow-hidden rounded-2xl border border-sand-300">
+        <section aria-labelledby="forhaandsvisning" className="scroll-mt-(--nav-height) overflow-hidden rounded-2xl border border-sand-300">
           <h2 id="forhaandsvisning" className="bg-sand-100 px-4 py-3 text-xl">
             Forhåndsvisning (ikke gemt)
           </h2>
@@ -163,7 +163,7 @@ export function DeskArticleEditorView({ editor, formToken, confirmingDelete }: {
 function CoverForm({ editor, formToken, here }: { editor: DeskArticleEditor; formToken: string; here: string }) {
   return (
     <DeskForm formToken={formToken} action="forsidebillede" back={here} photo className={`${boxClass} space-y-4`}>
-      <h2 id="forsidebillede" className="text-xl">
+      <h2 id="forsidebillede" className="scroll-mt-(--nav-height) text-xl">
         Forsidebillede
       </h2>
       {editor.cover && (
@@ -175,7 +175,7 @@ function CoverForm({ editor, formToken, here }: { editor: DeskArticleEditor; for
       </p>
       <input type="hidden" name="artikel" value={editor.slug} />
       <Field id="billede" label="Vælg et foto">
-        <input id="billede" name="billede" type="file" accept="image/jpeg,image/png,image/heic,image/heif" className={`mt-1.5 ${fieldClass}`} />
+        <input id="billede" name="billede" type="file" accept="image/jpeg,image/png" className={`mt-1.5 ${fieldClass}`} />
       </Field>
       <Button type="submit">Læg billedet op</Button>
     </DeskForm>
