@@ -25,7 +25,12 @@ export function DeskArticleListView({ list }: { list: DeskArticleList }) {
             </a>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
               <span className={`rounded-full px-2.5 py-0.5 font-medium ${stateClass[article.state]}`}>{stateText[article.state]}</span>
-              {article.date && <span className="text-ink-soft">{article.date}</span>}
+              {article.date && (
+                <>
+                  {' '}
+                  <span className="text-ink-soft">{article.date}</span>
+                </>
+              )}
             </p>
           </li>
         ))}
@@ -136,8 +141,8 @@ export function DeskArticleEditorView({ editor, formToken, confirmingDelete }: {
         </div>
       )}
       {editor.preview && (
-        <section aria-labelledby="forhaandsvisning" className="scroll-mt-(--nav-height) overflow-hidden rounded-2xl border border-sand-300">
-          <h2 id="forhaandsvisning" className="bg-sand-100 px-4 py-3 text-xl">
+        <section aria-labelledby="forhaandsvisning" className="overflow-hidden rounded-2xl border border-sand-300">
+          <h2 id="forhaandsvisning" className="scroll-mt-(--nav-height) bg-sand-100 px-4 py-3 text-xl">
             Forhåndsvisning (ikke gemt)
           </h2>
           <article>
