@@ -1,8 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { faq } from '#content/faq'
-import { getAbout, getReferences, getServices, pricesAreSamples as pricesAreSamplesNow, testimonialSource as testimonialSourceNow } from '~/server/content/content.server'
+import { getAbout, getFaq, getReferences, getServices, pricesAreSamples as pricesAreSamplesNow, testimonialSource as testimonialSourceNow } from '~/server/content/content.server'
 import { site } from '~/server/content/content.server'
 import { Portrait } from '~/components/ui/portrait'
 import { contactStatusText } from '~/lib/contact'
@@ -175,7 +174,7 @@ describe('/kontakt', () => {
     expect(metaOf(head, 'description')).toBe(`Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`)
     const [page] = structuredDataOf(head)
     expect(page).toMatchObject({ '@context': 'https://schema.org', '@type': 'FAQPage' })
-    expect(page!.mainEntity).toEqual(faq.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })))
+    expect(page!.mainEntity).toEqual(getFaq().map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })))
     expect(structuredDataOf(headOf(ContactRoute, { loaderData: undefined }))[0]!.mainEntity).toEqual([])
   })
 
@@ -200,7 +199,7 @@ describe('/kontakt', () => {
     expect(linksOf(html).filter((link) => link[1] === site.phone.href)).toHaveLength(2)
     expect(text).toContain('Kontaktformularen er ikke beregnet til akut hjælp. Er der fare for liv, så ring 112.')
     expect(html).toContain('href="tel:112"')
-    for (const item of faq) expect(text).toContain(textOf(item.question))
+    for (const item of getFaq()) expect(text).toContain(textOf(item.question))
     expect(text).toContain(FREE_FIRST_CONVERSATION)
     expect(html).not.toContain('role="alert"')
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { About, References, Services, Site } from '~/lib/content/content-types'
+import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
 import { type ContentCheck, checkYaml, splitFrontMatter } from '~/server/content/content-file.server'
 
 /**
@@ -215,3 +215,21 @@ export function checkAboutText(file: string, source: string): ContentCheck<About
     },
   }
 }
+
+/** faq.yaml: the contact page's questions; {{foerste_samtale}} is the one sentence about the free first conversation. */
+export const faqFileSchema = z
+  .strictObject({
+    faq: z
+      .array(
+        z.strictObject({
+          spoergsmaal: text('Hvor lang tid varer en samtale?', 200),
+          svar: longText('En samtale varer normalt 60–90 minutter.', 1200).refine(
+            (value) => [...value.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].every((match) => match[1] === 'foerste_samtale'),
+            'har en pladsholder, siden ikke kender – brug kun {{foerste_samtale}}',
+          ),
+        }),
+      )
+      .min(1)
+      .max(20),
+  })
+  .transform(({ faq }): FaqEntry[] => faq.map((entry) => ({ question: entry.spoergsmaal, answer: entry.svar })))
