@@ -30,7 +30,7 @@ const text = (field: string, example: string, max: number) =>
  * 18/9/2025 (day first). A day that does not exist (2026-02-31) is refused, not moved into the
  * next month.
  */
-function parseDate(value: string): Date | undefined {
+export function parseDate(value: string): Date | undefined {
   const danishMonths = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december']
   const text = value.trim()
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -11,6 +11,7 @@ import type { DeskArticleEditor } from '~/lib/desk/desk-data'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
+import { writeArticle } from '~/server/content/article-files.server'
 import { searchBlog } from '~/server/search/search.server'
 import { temporaryContent } from '../content-dir'
 import { formData, temporaryDatabase } from '../helpers'
@@ -138,6 +139,19 @@ describe('an article written on the desk', () => {
     const list = deskPage({ page: 'artikler', key: '' }, deps(cookie))
     expect(list.signedIn && list.page === 'artikler' && list.articles.articles.find((line) => line.slug === 'coaching-og-stress')).toMatchObject({ state: 'planlagt', date: '1. maj 2026' })
   }, 90_000)
+
+  it('opens a file the terminal wrote with a Danish date at that day, and a new article never replaces one written meanwhile', async () => {
+    const folders = articleFolders()
+    const cookie = signedIn()
+    writeFileSync(join(folders.blog, 'coaching-og-stress.md'), folders.read('coaching-og-stress.md').replace('publishedAt: 2010-06-07', 'publishedAt: 7. juni 2010'))
+    expect(openEditor(cookie, 'coaching-og-stress').editor.fields.publishedAt).toBe('2010-06-07')
+    const opened = openEditor(cookie, 'ny')
+    writeFileSync(join(folders.blog, 'soevn-ro-og-smaa-skridt-paa-en-gang.md'), 'skrevet et andet sted')
+    expect(statusOf(await save(cookie, opened, NEW_ARTICLE)).searchParams.get('status')).toBe('adresse-optaget')
+    expect(writeArticle('soevn-ro-og-smaa-skridt-paa-en-gang', 'udgivet', 'ny tekst', { isNew: true })).toBe(false)
+    expect(folders.read('soevn-ro-og-smaa-skridt-paa-en-gang.md')).toBe('skrevet et andet sted')
+    expect(readdirSync(folders.blog).filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
 
   it('shows a preview rendered as the article page renders it, and saves nothing', async () => {
     const folders = articleFolders()

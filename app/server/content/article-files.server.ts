@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Document, isMap, parseDocument } from 'yaml'
+import { parseDate } from '#db/article-file'
 import { headingId } from '#db/article-outline'
 import { blogDir } from '#db/sync-blog'
 import { SLUG_PATTERN } from '~/lib/blog'
@@ -100,21 +101,42 @@ export function fieldsOf(text: string): ArticleFields {
   const parts = splitFrontMatter(text)
   const data = (parts ? (parseDocument(parts.yaml).toJS() as Record<string, unknown> | null) : null) ?? {}
   const value = (key: string) => (data[key] === undefined || data[key] === null ? '' : String(data[key]))
-  return { title: value('title'), description: value('description'), category: value('category'), publishedAt: value('publishedAt').slice(0, 10), body: (parts?.body ?? text).trim() }
+  return { title: value('title'), description: value('description'), category: value('category'), publishedAt: dayOf(value('publishedAt')), body: (parts?.body ?? text).trim() }
 }
 
-/** Writes the file whole or not at all (a temporary file renamed over it), in its folder. */
-export function writeArticle(slug: string, place: ArticlePlace, text: string) {
+/** The day of a date as the terminal workflow may write it (2025-09-18, 18.09.2025, 18. september 2025 …), in Danish time, as the date field wants it; '' when it is none. */
+function dayOf(written: string) {
+  const date = parseDate(written)
+  return date ? new Intl.DateTimeFormat('sv-SE', { timeZone: written.trim().length > 10 && /T|\d:\d/.test(written) ? 'Europe/Copenhagen' : 'UTC' }).format(date) : ''
+}
+
+/**
+ * Writes the file whole or not at all (a temporary file put in its place), in its folder. `isNew`:
+ * only if no file has the name yet (two devices saving a new article with one title at once: the
+ * second gets false and writes nothing).
+ */
+export function writeArticle(slug: string, place: ArticlePlace, text: string, { isNew = false } = {}) {
   const name = articleFileName(slug, place)
   if (!name) throw new Error('not a slug')
   const path = join(articleFolder(), name)
   mkdirSync(join(path, '..'), { recursive: true })
   const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`
   writeFileSync(temporary, text)
-  renameSync(temporary, path)
+  if (isNew) {
+    try {
+      // A link fails when the name is taken, where a rename would replace the file.
+      linkSync(temporary, path)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+      throw error
+    } finally {
+      rmSync(temporary, { force: true })
+    }
+  } else renameSync(temporary, path)
   // An article is in one folder only: a save that moves it removes it from the other.
   const other = articleFileName(slug, place === 'udgivet' ? 'kladde' : 'udgivet')!
   rmSync(join(articleFolder(), other), { force: true })
+  return true
 }
 
 /** Puts an article back as it was before a save (a seed that refused the folder changes nothing). */

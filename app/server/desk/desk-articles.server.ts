@@ -198,7 +198,7 @@ export async function saveArticle(db: Db, form: FormData, now: Date): Promise<Ar
   }
   if (before && before.text === text && before.place === fields.place) return answer(slug, 'uaendret')
 
-  writeArticle(slug, fields.place, text)
+  if (!writeArticle(slug, fields.place, text, { isNew: !before })) return answer(existing, 'adresse-optaget', keep({ errors: [] }))
   const seeded = await runBlogSeed(db, articleFolder())
   if (!seeded.ok) {
     restoreArticle(slug, before)
