@@ -1,4 +1,5 @@
 import type { Category, CategoryFilter } from './categories.ts'
+import type { CrisisHelp } from './content/crisis-lines.ts'
 
 /** An article counts as new for 30 days after it is published. */
 export const NEW_POST_WINDOW_DAYS = 30
@@ -69,8 +70,8 @@ export type Article = PostCard & {
   updatedAt: string
 }
 
-/** An article as its page shows it: with the further reading under it. */
-export type ArticlePage = Article & { related: PostCard[] }
+/** An article as its page shows it: with the further reading under it, and (on a heavy subject) where to find help at once. */
+export type ArticlePage = Article & { related: PostCard[]; crisisHelp: CrisisHelp | null }
 
 export function newWindowStart(now: Date) {
   return new Date(now.getTime() - NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000)

@@ -3,6 +3,7 @@ import { CoverImage } from '~/components/blog/cover-image'
 import { CrisisLines } from '~/components/blog/crisis-lines'
 import { TitleText } from '~/components/ui/title-text'
 import type { Article } from '~/lib/blog'
+import type { CrisisHelp } from '~/lib/content/crisis-lines'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 
@@ -12,13 +13,13 @@ import { formatDanishDate } from '~/lib/dates'
  */
 
 /** The outline, the text and the notes under it. */
-export function ArticleText({ article }: { article: Pick<Article, 'tableOfContents' | 'bodyHtml' | 'anonymised' | 'crisisLines'> }) {
+export function ArticleText({ article }: { article: Pick<Article, 'tableOfContents' | 'bodyHtml' | 'anonymised'> & { crisisHelp: CrisisHelp | null } }) {
   return (
     <>
       <TableOfContents headings={article.tableOfContents} />
       <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
       {article.anonymised && <AnonymisedNote />}
-      {article.crisisLines && <CrisisLines audience={article.crisisLines} />}
+      {article.crisisHelp && <CrisisLines lines={article.crisisHelp.lines} />}
     </>
   )
 }

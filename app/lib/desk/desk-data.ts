@@ -1,5 +1,6 @@
 /** What the desk's pages show: plain data, made on the server (app/server/desk/desk-pages.server.ts). */
 import type { Category } from '~/lib/categories'
+import type { CrisisHelp } from '~/lib/content/crisis-lines'
 
 export type DeskBooking = {
   code: string
@@ -111,7 +112,8 @@ export type DeskArticlePreview = {
   bodyHtml: string
   tableOfContents: Array<{ id: string; text: string }>
   anonymised: boolean
-  crisisLines: 'adult' | 'teen' | null
+  /** Where to find help at once, for an article on a heavy subject (as the article page gets it). */
+  crisisHelp: CrisisHelp | null
 }
 
 /** One article's editor (/coach/artikler/<slug>, /coach/artikler/ny for a new one). */

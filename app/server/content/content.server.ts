@@ -1,7 +1,8 @@
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
+import type { CrisisLineSet } from '~/lib/content/crisis-lines'
 import { checkYaml, contentValue, defineContentFile } from '~/server/content/content-file.server'
-import { checkAboutText, faqFileSchema, referencesFileSchema, servicesFileSchema, siteFileSchema } from '~/server/content/content-schemas.server'
+import { checkAboutText, crisisLinesFileSchema, faqFileSchema, referencesFileSchema, servicesFileSchema, siteFileSchema } from '~/server/content/content-schemas.server'
 
 /**
  * The coach's files, each read while the server runs (content-file.server.ts). The only names a
@@ -12,10 +13,12 @@ export const servicesFile = defineContentFile<Services>({ name: 'ydelser.yaml', 
 export const referencesFile = defineContentFile<References>({ name: 'referencer.yaml', check: (text) => checkYaml('referencer.yaml', text, referencesFileSchema) })
 export const aboutFile = defineContentFile<About>({ name: 'om.md', check: (text) => checkAboutText('om.md', text) })
 export const faqFile = defineContentFile<FaqEntry[]>({ name: 'faq.yaml', check: (text) => checkYaml('faq.yaml', text, faqFileSchema) })
+export const crisisLinesFile = defineContentFile<CrisisLineSet>({ name: 'kriselinjer.yaml', check: (text) => checkYaml('kriselinjer.yaml', text, crisisLinesFileSchema) })
 
 export const getSite = () => contentValue(siteFile)
 export const getServices = () => contentValue(servicesFile)
 export const getReferences = () => contentValue(referencesFile)
+export const getCrisisLines = () => contentValue(crisisLinesFile)
 /** The contact page's questions, with the sentence about the free first conversation put in. */
 export const getFaq = (): FaqEntry[] => contentValue(faqFile).map((entry) => ({ ...entry, answer: entry.answer.replace(/\{\{\s*foerste_samtale\s*\}\}/g, FREE_FIRST_CONVERSATION) }))
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { ArticleFileError, categoryId, generatedCoverUrl, parseArticleFile } from '#db/article-file'
 import type { Db } from '#db/database'
 import { categories, categoryLabels } from '~/lib/categories'
+import { type CrisisAudience, crisisHelpFor } from '~/lib/content/crisis-lines'
 import { formatDanishDate } from '~/lib/dates'
 import type { DeskArticleEditor, DeskArticleFields, DeskArticleList, DeskArticlePreview, DeskStatus } from '~/lib/desk/desk-data'
 import {
@@ -22,7 +23,7 @@ import {
   writeCoverPhoto,
 } from '~/server/content/article-files.server'
 import { runBlogSeed } from '~/server/content/blog-seed.server'
-import { getSite } from '~/server/content/content.server'
+import { getCrisisLines, getSite } from '~/server/content/content.server'
 import { commitContentFile, inGitWorkTreeNow, queueContentPush } from '~/server/content/content-git.server'
 import { keepDeskDraft, readDeskDraft } from '~/server/desk/desk-drafts.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
@@ -113,7 +114,7 @@ function previewOf(slug: string, fields: DeskArticleFields, previous: string | u
       bodyHtml: row.bodyHtml,
       tableOfContents: row.tableOfContents ?? [],
       anonymised: row.anonymised ?? false,
-      crisisLines: (row.crisisLines ?? null) as DeskArticlePreview['crisisLines'],
+      crisisHelp: row.crisisLines ? crisisHelpFor(getCrisisLines(), row.crisisLines as CrisisAudience) : null,
     }
   } catch {
     return undefined

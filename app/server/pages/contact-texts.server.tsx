@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { notForAcuteHelp } from '#content/crisis-lines'
+import { notForAcuteHelp } from '~/lib/content/crisis-lines'
 import { CrisisHelpSentence } from '~/components/blog/crisis-lines'
-import { getFaq } from '~/server/content/content.server'
+import { getCrisisLines, getFaq } from '~/server/content/content.server'
 
 /**
  * The contact page's texts that only render (the FAQ, the line about acute help): they travel in
@@ -9,5 +9,5 @@ import { getFaq } from '~/server/content/content.server'
  * the page's structured data, which its head builds from the same data).
  */
 export function contactPageTexts() {
-  return { faq: getFaq(), notForAcuteHelpHtml: renderToStaticMarkup(<CrisisHelpSentence sentence={notForAcuteHelp} />) }
+  return { faq: getFaq(), notForAcuteHelpHtml: renderToStaticMarkup(<CrisisHelpSentence sentence={notForAcuteHelp(getCrisisLines())} />) }
 }
