@@ -160,7 +160,10 @@ describe('an article written on the desk', () => {
     const location = statusOf(answer)
     expect(location.searchParams.get('status')).toBe('forhaandsvisning')
     const { editor } = openEditor(cookie, 'ny', location.searchParams.get('kladde')!)
-    expect(editor.preview?.bodyHtml.trim()).toBe('<p>Et afsnit med  og <strong>fed</strong> tekst.</p>')
+    // The article page's own header and text: the title as its heading, the text sanitised as the seed stores it.
+    expect(editor.preview?.html).toContain('<p>Et afsnit med  og <strong>fed</strong> tekst.</p>')
+    expect(editor.preview?.html).toMatch(/<h1[^>]*>Søvn, ro og små skridt på én gang<\/h1>/)
+    expect(editor.preview?.html).not.toContain('<script')
     expect(editor.fields.title).toBe(NEW_ARTICLE.titel)
     expect(git(folders.content.dir, 'status', '--porcelain')).toBe('')
     expect(db.select().from(blogPosts).all()).toEqual([])

@@ -1,4 +1,3 @@
-import { ArticleHeader, ArticleText } from '~/components/blog/article-view'
 import { Button } from '~/components/ui/button'
 import type { DeskArticleEditor, DeskArticleList } from '~/lib/desk/desk-data'
 import { DeskForm, boxClass, fieldClass, linkClass } from './desk-parts'
@@ -145,12 +144,7 @@ export function DeskArticleEditorView({ editor, formToken, confirmingDelete }: {
           <h2 id="forhaandsvisning" className="scroll-mt-(--nav-height) bg-sand-100 px-4 py-3 text-xl">
             Forhåndsvisning (ikke gemt)
           </h2>
-          <article>
-            <ArticleHeader article={editor.preview} />
-            <div className="px-5 py-12 sm:px-8">
-              <ArticleText article={editor.preview} />
-            </div>
-          </article>
+          <div dangerouslySetInnerHTML={{ __html: editor.preview.html }} />
         </section>
       )}
       {editor.slug && <CoverForm editor={editor} formToken={formToken} here={here} />}

@@ -1,6 +1,4 @@
 /** What the desk's pages show: plain data, made on the server (app/server/desk/desk-pages.server.ts). */
-import type { Category } from '~/lib/categories'
-import type { CrisisHelp } from '~/lib/content/crisis-lines'
 
 export type DeskBooking = {
   code: string
@@ -98,23 +96,11 @@ export type DeskArticleList = {
 /** The form's fields of an article; `place`: on the site from its date, or a draft. */
 export type DeskArticleFields = { title: string; description: string; category: string; publishedAt: string; body: string; place: 'udgivet' | 'kladde' }
 
-/** The article as its page would show it (the preview): the same parts the article page renders. */
-export type DeskArticlePreview = {
-  title: string
-  category: Category
-  author: string
-  publishedAt: string
-  revisedAt: string | null
-  readingMinutes: number
-  hero: 'image' | 'gradient'
-  imageUrl: string
-  imageAlt: string
-  bodyHtml: string
-  tableOfContents: Array<{ id: string; text: string }>
-  anonymised: boolean
-  /** Where to find help at once, for an article on a heavy subject (as the article page gets it). */
-  crisisHelp: CrisisHelp | null
-}
+/**
+ * The article as its page would show it (the preview), rendered on the server with the article
+ * page's own components: the desk's script then shares none of them with the public pages.
+ */
+export type DeskArticlePreview = { html: string }
 
 /** One article's editor (/coach/artikler/<slug>, /coach/artikler/ny for a new one). */
 export type DeskArticleEditor = {

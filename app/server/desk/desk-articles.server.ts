@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ArticleFileError, categoryId, generatedCoverUrl, parseArticleFile } from '#db/article-file'
 import type { Db } from '#db/database'
-import { categories, categoryLabels } from '~/lib/categories'
+import { type Category, categories, categoryLabels } from '~/lib/categories'
 import { type CrisisAudience, crisisHelpFor } from '~/lib/content/crisis-lines'
 import { formatDanishDate } from '~/lib/dates'
 import type { DeskArticleEditor, DeskArticleFields, DeskArticleList, DeskArticlePreview, DeskStatus } from '~/lib/desk/desk-data'
@@ -25,6 +25,7 @@ import {
 import { runBlogSeed } from '~/server/content/blog-seed.server'
 import { getCrisisLines, getSite } from '~/server/content/content.server'
 import { commitContentFile, inGitWorkTreeNow, queueContentPush } from '~/server/content/content-git.server'
+import { renderArticlePreview } from '~/server/desk/article-preview.server'
 import { keepDeskDraft, readDeskDraft } from '~/server/desk/desk-drafts.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { withCoverVersions } from '~/server/images.server'
@@ -96,26 +97,27 @@ function coverOf(slug: string) {
   return { url: card!.imageUrl, photo: hasCoverPhoto(slug) }
 }
 
-/** The article as its page renders it, from the text a save would write. */
+/** The article as its page renders it, from the text a save would write (rendered on the server: article-preview.server.tsx). */
 function previewOf(slug: string, fields: DeskArticleFields, previous: string | undefined): DeskArticlePreview | undefined {
   try {
     const row = parseArticleFile(`${slug}.md`, articleText(fields, previous))
     const [withVersion] = withCoverVersions([{ slug, imageUrl: row.imageUrl }])
-    return {
+    const html = renderArticlePreview({
       title: row.title,
-      category: row.category as DeskArticlePreview['category'],
+      category: row.category as Category,
       author: row.author,
       publishedAt: row.publishedAt,
       revisedAt: row.revisedAt ?? null,
       readingMinutes: row.readingMinutes!,
-      hero: row.hero as DeskArticlePreview['hero'],
+      hero: row.hero as 'image' | 'gradient',
       imageUrl: withVersion!.imageUrl,
       imageAlt: row.imageAlt,
       bodyHtml: row.bodyHtml,
       tableOfContents: row.tableOfContents ?? [],
       anonymised: row.anonymised ?? false,
       crisisHelp: row.crisisLines ? crisisHelpFor(getCrisisLines(), row.crisisLines as CrisisAudience) : null,
-    }
+    })
+    return { html }
   } catch {
     return undefined
   }
