@@ -5,9 +5,10 @@ import { z } from 'zod'
 import { SLUG_PATTERN } from '../app/lib/blog.ts'
 import { categories, categoryLabels } from '../app/lib/categories.ts'
 import { site } from '../app/server/content/content.server.ts'
-import { readingMinutes, tableOfContents, withHeadingIds } from './article-outline.ts'
+import { plainText, readingMinutes, tableOfContents, withHeadingIds } from './article-outline.ts'
 import { FrontMatterYamlError, readFrontMatterYaml } from './front-matter-yaml.ts'
 import type { NewBlogPost } from './schema.ts'
+import { timeBoundPhrasesIn } from './time-bound.ts'
 
 
 /** Danish messages a coach can act on: what is wrong, and an example of what is right. */
@@ -109,6 +110,8 @@ export const frontMatterSchema = () =>
       crisisLines: z.enum(['adult', 'teen'], 'skal være adult (voksne) eller teen (unge: også BørneTelefonen)').optional(),
       /** The examples' names and details are changed: one shared footnote under the text says so. */
       anonymised: z.boolean('skal være true eller false').default(false),
+      /** Phrases of db/time-bound.ts the coach has read in this text and found true at any time. */
+      timelessPhrases: textList('timelessPhrases'),
     })
     .strict()
 
@@ -170,6 +173,8 @@ export function renderMarkdown(markdown: string) {
  */
 export function parseArticleFile(fileName: string, source: string, schema = frontMatterSchema()): Omit<NewBlogPost, 'updatedAt'> & {
   updatedAt: string | undefined
+  /** Dating words (db/time-bound.ts) in an article that claims to be up to date; not stored. */
+  timeBoundPhrases: string[]
 } {
   const slug = fileName.replace(/\.md$/, '')
   if (!SLUG_PATTERN.test(slug)) {
@@ -230,5 +235,6 @@ export function parseArticleFile(fileName: string, source: string, schema = fron
   }
   // Hashing the row, not the file, also catches changes in how files are turned into rows.
   const sourceHash = createHash('sha256').update(JSON.stringify(row)).digest('hex')
-  return { ...row, sourceHash, updatedAt: meta.updatedAt }
+  const timeBoundPhrases = meta.updatedAt ? timeBoundPhrasesIn(plainText(`${row.title}. ${row.description}. ${bodyHtml}`), meta.timelessPhrases) : []
+  return { ...row, sourceHash, updatedAt: meta.updatedAt, timeBoundPhrases }
 }

@@ -19,7 +19,10 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-export const wordCount = (html: string) => textOf(html.replace(/<[^>]+>/g, ' ')).split(' ').filter(Boolean).length
+/** The words of an HTML fragment as one line of text, a space where a tag stood. */
+export const plainText = (html: string) => textOf(html.replace(/<[^>]+>/g, ' '))
+
+export const wordCount = (html: string) => plainText(html).split(' ').filter(Boolean).length
 
 export const readingMinutes = (html: string) => Math.max(1, Math.ceil(wordCount(html) / WORDS_PER_MINUTE))
 

@@ -67,6 +67,11 @@ export const contactMessages = sqliteTable(
     readAt: text('read_at'),
     /** When the coach marked the message handled on her desk. */
     handledAt: text('handled_at'),
+    /**
+     * When the coach noted on her desk that the sender became a client: only then is the message
+     * kept for the full period; an enquiry that led to nothing goes sooner (privacy policy).
+     */
+    becameClientAt: text('became_client_at'),
   },
   (table) => [
     index('contact_messages_ip_created_idx').on(table.ipHash, table.createdAt),
@@ -190,7 +195,7 @@ export const deskEvents = sqliteTable('desk_events', {
   at: text('at').notNull(),
   action: text('action', {
     enum: [
-      'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'person-eksporteret', 'person-slettet', 'send-igen',
+      'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'besked-blev-klient', 'person-eksporteret', 'person-slettet', 'send-igen',
       // A content file saved from the desk: which file, never its text.
       'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md', 'gemt-faq.yaml', 'gemt-kriselinjer.yaml',
       // An article written, changed (also moved to or from the drafts), deleted, or given a cover photo: never which or its text.

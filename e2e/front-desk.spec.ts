@@ -169,14 +169,16 @@ test('the web fonts come from the site itself, and nothing from anywhere else', 
   expect(await page.evaluate(() => getComputedStyle(document.querySelector('h1')!).fontFamily)).toMatch(/^Fraunces\b/)
 })
 
-test('every service card has its length, its price and a booking button', async ({ page }) => {
+test('every service card has its length, its price and a button: private clients book, companies ask for an offer', async ({ page }) => {
   await page.goto('/ydelser')
   const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) })
   await expect(cards).toHaveCount(6)
   for (const card of await cards.all()) {
     await expect(card.getByText('Varighed')).toBeVisible()
     await expect(card.getByText('Pris')).toBeVisible()
-    await expect(card.getByRole('link', { name: /^Book en samtale om / })).toHaveAttribute('href', '/book-samtale')
+    const forCompanies = (await card.getByText(/\+ moms/).count()) > 0
+    if (forCompanies) await expect(card.getByRole('link', { name: /^Bed om et tilbud på / })).toHaveAttribute('href', '/kontakt')
+    else await expect(card.getByRole('link', { name: /^Book en samtale om / })).toHaveAttribute('href', '/book-samtale')
   }
   await expect(page.getByText('Den første samtale er gratis og uforpligtende og varer en halv time.')).toHaveCount(1)
   await expect(page.getByText('Priserne herunder er eksempler')).toBeVisible()

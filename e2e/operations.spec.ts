@@ -213,10 +213,12 @@ test('npm run db:backup makes a consistent copy of the live database that a serv
   }
 })
 
-test('npm run contact:purge deletes messages past the retention period with their outbox e-mails, and keeps the rest', async ({ launchServer }) => {
+test('npm run contact:purge deletes messages past their retention period with their outbox e-mails (an enquiry sooner than a client’s), and keeps the rest', async ({ launchServer }) => {
   const server = await launchServer()
   const action = `${server.url}${await contactAction(server)}`
-  const ages = { old: site.contactRetentionDays + 30, kept: site.contactRetentionDays - 30, today: 0 }
+  // An enquiry goes after the shorter period; a message whose sender became a client after the longer one.
+  const ages = { old: site.enquiryRetentionDays + 10, kept: site.enquiryRetentionDays - 10, client: site.contactRetentionDays - 10, oldClient: site.contactRetentionDays + 10, today: 0 }
+  const clients = ['client', 'oldClient']
   const senders = Object.fromEntries(Object.keys(ages).map((label) => [label, uniqueEmail(`purge-${label}`)])) as Record<keyof typeof ages, string>
   for (const email of Object.values(senders)) {
     const answer = await fetch(action, {
@@ -235,7 +237,7 @@ test('npm run contact:purge deletes messages past the retention period with thei
   try {
     for (const [label, days] of Object.entries(ages) as Array<[keyof typeof ages, number]>) {
       const then = new Date(Date.now() - days * 24 * 60 * 60 * 1000)
-      db.prepare('UPDATE contact_messages SET created_at = ? WHERE email = ?').run(then.toISOString(), senders[label])
+      db.prepare('UPDATE contact_messages SET created_at = ?, became_client_at = ? WHERE email = ?').run(then.toISOString(), clients.includes(label) ? then.toISOString() : null, senders[label])
       for (const { file } of emailsFor(senders[label], server.outbox)) utimesSync(file, then, then)
     }
   } finally {
@@ -244,9 +246,9 @@ test('npm run contact:purge deletes messages past the retention period with thei
 
   await npmRun(server, 'contact:purge')
 
-  expect(storedEmails(server.databaseFile)).toEqual([senders.kept, senders.today])
-  expect(emailsFor(senders.old, server.outbox)).toHaveLength(0)
-  for (const label of ['kept', 'today'] as const) {
+  expect(storedEmails(server.databaseFile)).toEqual([senders.kept, senders.client, senders.today])
+  for (const gone of [senders.old, senders.oldClient]) expect(emailsFor(gone, server.outbox)).toHaveLength(0)
+  for (const label of ['kept', 'client', 'today'] as const) {
     const files = emailsFor(senders[label], server.outbox)
     expect(files, label).toHaveLength(2)
     for (const { file } of files) expect(statSync(file).isFile()).toBe(true)

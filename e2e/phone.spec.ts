@@ -82,3 +82,17 @@ test('with the keyboard: Enter opens the menu on its first link, Escape closes i
   await expect(toggle).toHaveAttribute('aria-expanded', 'false')
   expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true)
 })
+
+test('the home page is short on a phone: one client’s words, the two newest articles, and every figure on one line', async ({ page }) => {
+  await page.goto('/')
+  // Everything rendered, as a visitor who scrolls to the end sees it.
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('.defer-render').forEach((block) => (block.style.contentVisibility = 'visible')))
+  await expect(page.locator('.home-quotes li').filter({ visible: true })).toHaveCount(1)
+  await expect(page.getByRole('link', { name: 'Se alle referencer' })).toBeVisible()
+  await expect(page.locator('.home-posts li').filter({ visible: true })).toHaveCount(2)
+  await expect(page.getByRole('link', { name: 'Se alle artikler' })).toBeVisible()
+  const figures = await page.locator('.home-about dd').evaluateAll((values) => values.map((value) => ({ text: value.textContent, lines: Math.round(value.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(value).lineHeight)) })))
+  expect(figures.filter((figure) => figure.lines !== 1)).toEqual([])
+  // Eight screens before (6,721 px at 390 px); about seven now, with room for a longer text of hers.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(6000)
+})

@@ -32,7 +32,7 @@ test.describe('searching the blog', () => {
       expect(response.status()).toBe(200)
       expect(response.headers()['cache-control']).toBe('no-store')
       await expect(page).toHaveURL(`${blog.url}/blog?q=stressede`)
-      await expect(page.getByRole('status')).toHaveText('1 artikel matcher »stressede«')
+      await expect(page.getByRole('status')).toHaveText('Søgningen på »stressede« gav 1 artikel')
       const hit = page.getByRole('article')
       await expect(hit.getByRole('heading', { name: 'Når stress fylder' })).toBeVisible()
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow')
@@ -51,9 +51,9 @@ test.describe('searching the blog', () => {
 
     test('nothing found offers the categories and the most read articles', async ({ page }) => {
       await page.goto(`${blog.url}/blog?q=xyzzy`)
-      await expect(page.getByRole('status')).toContainText('Ingen artikler matcher »xyzzy«')
+      await expect(page.getByRole('status')).toContainText('Søgningen på »xyzzy« gav ingen artikler')
       await expect(page.getByRole('navigation', { name: 'Kategorier' }).getByRole('link')).toHaveCount(11)
-      await expect(page.getByRole('navigation', { name: 'Mest læste artikler' }).getByRole('link').first()).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Gode steder at begynde' }).getByRole('link').first()).toBeVisible()
     })
   })
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { writeArticle } from './articles'
 import { type LogLine, logLinesOf } from './log-lines'
+import { ownPublicFolder } from '../scripts/lib/public-copy'
 
 /**
  * A production server of a test's own (`node server.ts` on the suite's build), for what the
@@ -129,10 +130,15 @@ export async function disposeServerInstance(instance: ServerInstance) {
   rmSync(instance.dir, { recursive: true, force: true })
 }
 
-/** `npm run db:seed` for one database and one content folder, as the coach runs it. */
+/**
+ * `npm run db:seed` for one database and one content folder, as the coach runs it. Its covers go to
+ * `env.PUBLIC_DIR` (the server's, when it should show them) or to a folder of their own: never into
+ * the project's public/.
+ */
 export function seedDatabase(databaseFile: string, contentDir: string, env: Record<string, string> = {}) {
+  const publicDir = env.PUBLIC_DIR ?? ownPublicFolder(mkdtempSync(join(tmpdir(), 'coach-public-')))
   return execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], {
-    env: { ...process.env, DATABASE_URL: databaseFile, ...env },
+    env: { ...process.env, DATABASE_URL: databaseFile, ...env, PUBLIC_DIR: publicDir },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -145,10 +151,12 @@ export function seedDatabase(databaseFile: string, contentDir: string, env: Reco
  */
 export async function startFixtureBlog(articles: Array<Parameters<typeof writeArticle>[1]>, env: Record<string, string> = {}) {
   const content = mkdtempSync(join(tmpdir(), 'coach-content-'))
-  const removeContent = () => rmSync(content, { recursive: true, force: true })
+  const site = mkdtempSync(join(tmpdir(), 'coach-public-'))
+  const removeContent = () => (rmSync(content, { recursive: true, force: true }), rmSync(site, { recursive: true, force: true }))
   try {
     for (const article of articles) writeArticle(content, article)
-    const server = await startServerInstance({ env, prepare: ({ databaseFile }) => seedDatabase(databaseFile, content) })
+    const withPublic = { PUBLIC_DIR: ownPublicFolder(site), ...env }
+    const server = await startServerInstance({ env: withPublic, prepare: ({ databaseFile }) => seedDatabase(databaseFile, content, { PUBLIC_DIR: withPublic.PUBLIC_DIR }) })
     return { server, content, dispose: async () => (await disposeServerInstance(server), removeContent()) }
   } catch (error) {
     removeContent()

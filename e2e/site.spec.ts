@@ -104,6 +104,23 @@ test.describe('on a phone', () => {
   })
 })
 
+test('the header’s search shows its whole placeholder at 1024 and 1280 px, and the header never overflows', async ({ page }) => {
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/')
+    const fit = await page.locator('#soeg-top').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input)
+      const context = document.createElement('canvas').getContext('2d')!
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)
+      return { placeholder: input.placeholder, text: Math.ceil(context.measureText(input.placeholder).width), room, overflow: document.documentElement.scrollWidth - window.innerWidth }
+    })
+    expect(fit.placeholder, `${width} px`).toBe('Søg i bloggen')
+    expect(fit.text, `${width} px: »${fit.placeholder}« needs ${fit.text} px, the field has ${fit.room}`).toBeLessThanOrEqual(fit.room)
+    expect(fit.overflow, `${width} px`).toBe(0)
+  }
+})
+
 test('a skip link leads to the main content', async ({ page }) => {
   await gotoInteractive(page, '/om')
   await page.keyboard.press('Tab')

@@ -4,5 +4,5 @@ import { closeDb } from '#db/connection'
 import { purgeOldMessages } from '~/server/contact/contact.server'
 
 const removed = await purgeOldMessages()
-console.log(`Slettet ${removed.messages} beskeder og ${removed.outboxFiles} outbox-e-mails ældre end ${site.contactRetentionDays} dage`)
+console.log(`Slettet ${removed.messages} beskeder (henvendelser ældre end ${site.enquiryRetentionDays} dage, klienters ældre end ${site.contactRetentionDays}) og ${removed.outboxFiles} outbox-e-mails`)
 closeDb()

@@ -6,9 +6,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import Database from 'better-sqlite3'
 import { privacy } from '#content/privacy'
 import { databasePath } from '#db/database'
+import { consistentCopy } from './lib/db-copy'
 
 const source = databasePath()
 const target = resolve(process.argv[2] ?? `data/backups/site-${new Date().toISOString().replace(/[:.]/g, '-')}.db`)
@@ -18,24 +18,13 @@ if (!existsSync(source)) {
 }
 mkdirSync(dirname(target), { recursive: true })
 
-const db = new Database(source, { readonly: true, fileMustExist: true })
-try {
-  await db.backup(target)
-  // The copy is one self-contained file: checked, then left without -wal/-shm beside it.
-  const copy = new Database(target)
-  copy.pragma('journal_mode = DELETE')
-  const check = copy.pragma('integrity_check', { simple: true })
-  copy.close()
-  for (const suffix of ['-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true })
-  if (check !== 'ok') {
-    console.error(`Kopien er beskadiget (integrity_check: ${check}) – prøv igen.`)
-    process.exitCode = 1
-  } else {
-    console.log(`Sikkerhedskopi skrevet: ${target}`)
-    deleteExpiredCopies()
-  }
-} finally {
-  db.close()
+const check = await consistentCopy(source, target)
+if (check !== 'ok') {
+  console.error(`Kopien er beskadiget (integrity_check: ${check}) – prøv igen.`)
+  process.exitCode = 1
+} else {
+  console.log(`Sikkerhedskopi skrevet: ${target}`)
+  deleteExpiredCopies()
 }
 
 /** Only after a good copy, so a failing backup never leaves fewer copies behind. */

@@ -8,7 +8,7 @@
  * Writes nothing to the working tree: its database, content copy and logs live in a temporary folder.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { daysAgo, writeArticle } from '../e2e/articles'
@@ -18,6 +18,9 @@ import { type FrontProxies, startFrontProxies, waitForAnswer } from './lib/front
 import { RESTART_GETS, RESTART_POSTS, restartUnderLoad } from './lib/restart-under-load'
 import { freePort } from './lib/server-process'
 import { contactFormActionIn } from './lib/loopback-client'
+import { trimLog } from './lib/log-trim'
+import { ownPublicFolder } from './lib/public-copy'
+import { offsiteRound } from './lib/offsite-round'
 
 const NODE = resolve('node_modules/.bin/node')
 const SHARED_CACHE_SECONDS = 4
@@ -38,7 +41,9 @@ function start(name: string, command: string, args: string[], env: Record<string
 const contentDir = join(dir, 'content')
 const databaseFile = join(dir, 'site.db')
 const availabilityFile = join(dir, 'booking.yaml')
-const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent' }, stdio: 'ignore' })
+// The seed's covers and images.lock.json go to a public folder of the test's own (scripts/lib/public-copy.ts).
+const publicDir = ownPublicFolder(dir)
+const seed = () => execFileSync(NODE, [resolve('node_modules/tsx/dist/cli.mjs'), 'db/seed.ts', contentDir], { env: { ...process.env, DATABASE_URL: databaseFile, LOG_LEVEL: 'silent', PUBLIC_DIR: publicDir }, stdio: 'ignore' })
 
 const appPort = await freePort()
 const appPidFile = join(dir, 'app.pid')
@@ -51,6 +56,7 @@ const appEnv = {
   TRUST_PROXY: 'loopback',
   SITE_URL: 'https://www.coach-eksempel.dk',
   DATABASE_URL: databaseFile,
+  PUBLIC_DIR: publicDir,
   MAIL_OUTBOX_DIR: join(dir, 'outbox'),
   BACKGROUND_JOBS: 'off',
   SHARED_CACHE_SECONDS: String(SHARED_CACHE_SECONDS),
@@ -199,6 +205,19 @@ try {
     retention.map(({ file, days }) => `${file}: ${days === undefined ? 'kept forever' : `${days} days`}`).join(', ') || 'no file log',
   )
 
+  // Caddy 2.6 rolls by size only: the nightly trim (deploy/coach-site-log-trim.timer) deletes older
+  // lines in place, and the running Caddy goes on writing after them.
+  appendFileSync(caddyLogFile, `${JSON.stringify({ level: 'info', ts: Date.now() / 1000 - 40 * 86_400, msg: 'en linje fra for 40 dage siden' })}\n`)
+  const trimmed = trimLog(caddyLogFile, { days: 30 })
+  await through('/ydelser')
+  let afterTrim = ''
+  for (const deadline = Date.now() + 5000; Date.now() < deadline && !afterTrim.includes('"uri":"/ydelser"'); await sleep(100)) afterTrim = readFileSync(caddyLogFile, 'utf8')
+  row(
+    "the nightly trim deletes Caddy's log lines older than 30 days, and Caddy goes on writing",
+    trimmed.removed === 1 && !afterTrim.includes('for 40 dage siden') && afterTrim.includes('"uri":"/ydelser"') && privacyBreaches(afterTrim, []).length === 0,
+    `${trimmed.removed} removed, ${trimmed.kept} kept; a request after it ${afterTrim.includes('"uri":"/ydelser"') ? 'is logged' : 'is NOT logged'}`,
+  )
+
   // A new article through the shared cache, within the TTL (plus the one request that refreshes).
   await through('/blog')
   writeArticle(contentDir, { slug: 'en-ny-begyndelse', title: 'En ny begyndelse', publishedAt: daysAgo(0) })
@@ -214,6 +233,11 @@ try {
   }
   const direct = seenAfter === Number.POSITIVE_INFINITY ? `; on the server itself: ${(await (await fetch(`http://127.0.0.1:${appPort}/blog`)).text()).includes('En ny begyndelse')}` : ''
   row(`a new article is on /blog through the cache within the TTL (${SHARED_CACHE_SECONDS} s here, 300 s by default) after db:seed`, seenAfter <= SHARED_CACHE_SECONDS + 1, `after ${seenAfter.toFixed(1)} s${direct}`)
+
+  // The money records survive the machine: an off-site backup to a restic repository (a folder
+  // here; SFTP or S3 in production), the database lost, and the restore drill bringing it back.
+  const offsite = offsiteRound({ dir, databaseFile })
+  row('npm run db:offsite backs up to restic; after the database is lost, npm run db:gendan brings every booking and message back', offsite.kept, offsite.seen)
 
   // A restart under load, as `systemctl restart coach-site` with deploy/coach-site.socket.
   const restart = await restartUnderLoad({ through, restart: restartApp, databaseFile })

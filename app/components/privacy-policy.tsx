@@ -2,6 +2,13 @@ import type { PrivacyFacts } from '#content/privacy'
 import { ClientServiceRecipients, Transfers } from '~/components/privacy-transfers'
 import { UNCONFIRMED_RETENTION_DAYS } from '~/lib/newsletter'
 
+/**
+ * The day this file's wording last changed in substance, as YYYY-MM-DD. The page shows the later of
+ * it and content/privacy.ts's `updated`, so »Senest opdateret« is never older than the text; a test
+ * holds the wording's hash and fails when the text changes and this date does not.
+ */
+export const WORDING_CHANGED = '2026-12-06'
+
 /** The facts of content/site.yaml the policy names. */
 type Site = {
   name: string
@@ -10,6 +17,7 @@ type Site = {
   address: { street: string; postalCode: string; city: string }
   cvr: string
   contactRetentionDays: number
+  enquiryRetentionDays: number
   contactPhoneRequired: boolean
 }
 
@@ -51,7 +59,8 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
         <li>
           <strong>Når du booker en samtale</strong>: navn, e-mail, telefonnummer, hvordan samtalen skal foregå, og din
           eventuelle bemærkning. Bekræftelsen og en påmindelse 24 timer før samtalen sender jeg til din e-mail med en
-          kalenderfil (.ics) med tid og sted. Linket, som du kan ændre eller aflyse bookingen med, gemmes kun hashet.
+          kalenderfil (.ics) med tid og sted. Linket, som du kan ændre eller aflyse bookingen med, gemmes kun som en kode,
+          der ikke kan regnes tilbage til linket.
           {privacy.calendarProvider &&
             ' I min egen kalender står samtalen kun med dit fornavn, samtalens form og bookingnummeret – ikke dit efternavn, dit telefonnummer, din e-mail eller din bemærkning.'}
         </li>
@@ -60,14 +69,14 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           fakturaer.
         </li>
         <li>
-          <strong>Din IP-adresse, hashet</strong>: sammen med en besked eller booking gemmer jeg en hashet udgave af din
-          IP-adresse (en hash med et hemmeligt salt), så formularerne kan begrænse, hvor mange henvendelser der kommer fra
-          samme afsender. Selve IP-adressen gemmes ikke, og uden saltet kan hashen ikke regnes tilbage til den, men
+          <strong>En kode for din IP-adresse</strong>: sammen med en besked eller booking gemmer jeg en kode, der er regnet ud
+          fra din IP-adresse og en hemmelig nøgle, så formularerne kan begrænse, hvor mange henvendelser der kommer fra
+          samme afsender. Selve IP-adressen gemmes ikke, og uden den hemmelige nøgle kan koden ikke føres tilbage til den, men
           jeg behandler den stadig som en personoplysning.
         </li>
         <li>
           <strong>Serverens log</strong>: for hver side, der hentes, tidspunkt, sidens adresse, svarkode, svartid og
-          den hashede IP-adresse – og når en besked er gemt eller sendt, dens nummer i databasen. Loggen indeholder
+          koden for IP-adressen – og når en besked er gemt eller sendt, dens nummer i databasen. Loggen indeholder
           aldrig navne, e-mailadresser eller indholdet af beskeder.
         </li>
         <li>
@@ -86,7 +95,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           virksomhed, er grundlaget min legitime interesse i at kunne svare dig (artikel 6, stk. 1, litra f).
         </li>
         <li>
-          At sende dig en kvittering for din besked, en bekræftelse af din booking og en påmindelse dagen før samtalen –
+          At sende dig en kvittering for din besked, en bekræftelse af din booking og en påmindelse 24 timer før samtalen –
           som en del af det, du har bedt om (artikel 6, stk. 1, litra b).
         </li>
         <li>At gennemføre et coachingforløb, som vi har aftalt (artikel 6, stk. 1, litra b).</li>
@@ -104,7 +113,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       <h2 id="nyhedsbrev">Besked om nye artikler</h2>
       <p>
         Tilmelder du dig »Få besked om nye artikler« på bloggen, gemmer jeg din e-mailadresse, hvornår du tilmeldte dig og
-        bekræftede, og en hashet udgave af din IP-adresse. Formålet er alene at sende dig en e-mail, når der kommer en ny
+        bekræftede, og koden for din IP-adresse. Formålet er alene at sende dig en e-mail, når der kommer en ny
         artikel. Grundlaget er dit samtykke (databeskyttelsesforordningens artikel 6, stk. 1, litra a, og
         markedsføringslovens § 10): du får først en e-mail med et link, og først når du har bekræftet via linket, er du
         tilmeldt. Indtil da sender jeg intet andet til adressen.
@@ -202,9 +211,10 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       <h2>Opbevaring og sletning</h2>
       <ul>
         <li>
-          {`Beskeder fra kontaktformularen slettes automatisk ${site.contactRetentionDays} dage efter, at de er modtaget `}
-          – i databasen og i de kopier af e-mails, serveren har gemt. Inden for samme frist sletter jeg e-mailen om
-          beskeden i min indbakke.
+          {`Beskeder fra kontaktformularen slettes automatisk ${site.enquiryRetentionDays} dage efter, at de er modtaget – i databasen `}
+          og i de kopier af e-mails, serveren har gemt.
+          {` Bliver du klient, gemmer jeg din besked i ${site.contactRetentionDays} dage fra modtagelsen. Inden for samme frister `}
+          sletter jeg e-mailen om beskeden i min indbakke.
         </li>
         <li>
           {`Bookinger slettes automatisk ${privacy.bookingRetentionDays} dage efter den aftalte samtale, og inden for `}

@@ -28,8 +28,9 @@ export function ClientServiceRecipients({ services }: { services: Services }) {
   if (!services) {
     return (
       <li>
-        Bliver du klient, bruger jeg måske en tjeneste til videosamtaler, fakturering eller betaling. Før vi begynder,
-        fortæller jeg dig, hvilken udbyder det er, og hvor den behandler dine oplysninger.
+        Holder vi en samtale på video, eller bliver du klient, bruger jeg måske en tjeneste til videosamtaler,
+        fakturering eller betaling. Før vi begynder, fortæller jeg dig, hvilken udbyder det er, og hvor den behandler dine
+        oplysninger.
       </li>
     )
   }
@@ -69,7 +70,7 @@ export function Transfers({ mail, services, calendar }: { mail: PrivacyFacts['ma
       <p>
         {services
           ? 'Ingen andre oplysninger overføres til lande uden for EU/EØS.'
-          : 'Bliver du klient, og behandler en tjeneste til videosamtaler, fakturering eller betaling dine oplysninger uden for EU/EØS, fortæller jeg dig det, før vi begynder – og på hvilket grundlag det sker. Ellers overføres ingen oplysninger til lande uden for EU/EØS.'}
+          : 'Behandler en tjeneste til videosamtaler, fakturering eller betaling dine oplysninger uden for EU/EØS, fortæller jeg dig det, før vi begynder – og på hvilket grundlag det sker. Ellers overføres ingen oplysninger til lande uden for EU/EØS.'}
       </p>
     </>
   )

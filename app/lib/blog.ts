@@ -71,7 +71,12 @@ export type Article = PostCard & {
 }
 
 /** An article as its page shows it: with the further reading under it, and (on a heavy subject) where to find help at once. */
-export type ArticlePage = Article & { related: PostCard[]; crisisHelp: CrisisHelp | null }
+export type ArticlePage = Article & {
+  /** Someone else's own account (content/first-person-stories.ts): its footnote does not say it is pieced together. */
+  inOwnWords: boolean
+  related: PostCard[]
+  crisisHelp: CrisisHelp | null
+}
 
 export function newWindowStart(now: Date) {
   return new Date(now.getTime() - NEW_POST_WINDOW_DAYS * 24 * 60 * 60 * 1000)

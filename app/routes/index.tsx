@@ -165,7 +165,8 @@ function Stat({ value, label }: { value: string; label: string }) {
   return (
     <div className="flex flex-col-reverse rounded-2xl bg-sand-100 p-5">
       <dt className="mt-1 text-ink-soft">{label}</dt>
-      <dd className="font-serif text-4xl font-semibold text-accent-700">{value}</dd>
+      {/* One line in a phone's half-width box too (»1 hverdag« broke into two large lines). */}
+      <dd className="font-serif text-3xl font-semibold whitespace-nowrap text-accent-700 sm:text-4xl">{value}</dd>
     </div>
   )
 }

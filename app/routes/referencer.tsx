@@ -9,12 +9,14 @@ import { seo } from '~/lib/seo'
 
 export const Route = createFileRoute('/referencer')({
   loader: () => fetchReferencesPage(),
-  head: ({ matches }) =>
+  head: ({ matches, loaderData }) =>
     seo({
       site: siteOf(matches),
       title: 'Referencer',
-      description:
-        'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.',
+      // While the names and quotations are samples, the description does not present them as real.
+      description: loaderData?.showsSamples
+        ? 'Her kommer referencer fra virksomheder, skoler og privatpersoner, jeg har arbejdet med. Indtil da viser siden eksempler.'
+        : 'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.',
       path: '/referencer',
     }),
   component: ReferencesPage,

@@ -46,7 +46,7 @@ function ServicesPage() {
               <Card className="flex h-full flex-col">
                 <h2 className="text-2xl">{service.title}</h2>
                 <p className="mt-3 text-ink-soft">{service.description}</p>
-                <ul className="mt-5 space-y-2 border-t border-sand-200 pt-5">
+                <ul className="mt-5 mb-5 space-y-2 border-t border-sand-200 pt-5">
                   {service.features.map((feature) => (
                     <li key={feature} className="flex gap-2.5 text-ink-soft">
                       <span className="mt-2 size-2 shrink-0 rounded-full bg-accent-600" aria-hidden="true" />
@@ -61,9 +61,16 @@ function ServicesPage() {
                   <dt className="font-semibold text-ink">Pris</dt>
                   <dd className="text-ink-soft">{service.pricing.price}</dd>
                 </dl>
-                <ButtonLink href="/book-samtale" className="mt-5 w-full">
-                  Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
-                </ButtonLink>
+                {/* A price »+ moms« is for companies: they ask for an offer, they do not book the private first conversation. */}
+                {service.pricing.price.includes('+ moms') ? (
+                  <ButtonLink href="/kontakt" variant="secondary" className="mt-5 w-full">
+                    Bed om et tilbud<span className="sr-only"> på {service.title.toLowerCase()}</span>
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink href="/book-samtale" className="mt-5 w-full">
+                    Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
+                  </ButtonLink>
+                )}
               </Card>
             </li>
           ))}

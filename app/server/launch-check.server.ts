@@ -7,6 +7,7 @@ import type { Client, ServicePrice, Testimonial } from '~/lib/content/content-ty
 import { type ContentFile, contentFiles, contentStatus } from '~/server/content/content-file.server'
 import { aboutFile, getReferences, getServices, getSite } from '~/server/content/content.server'
 import { formatInstant } from '~/lib/booking/time'
+import { type OffsiteBackup, lastOffsiteBackup, offsiteBackupLaunchItems } from '~/server/backup/offsite-backup.server'
 import { type PortraitFiles, STAND_IN_PORTRAIT_MARKER, smallPortraitWarning } from '~/lib/portrait-sizes'
 import { databasePath } from '#db/database'
 import { getDb } from '#db/connection'
@@ -172,11 +173,13 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
     // No file at all: left undefined, which the check names as the stand-in.
   }
   let states: SourceState[] = []
+  let offsite: OffsiteBackup | undefined
   // No database yet: no calendar has been read, and the settings below still say what is missing.
   // getDb() also lets the content files fall back on their last good versions kept in the database.
   if (existsSync(databasePath())) {
     const db = getDb()
     states = storedSourceStates(db, rulesInForce(db).availability?.calendarMaxAgeMinutes ?? 180)
+    offsite = lastOffsiteBackup(db)
   }
   const content = contentLaunchItems()
   // A file that was never good (and has no last good version): its mistakes are all there is to say.
@@ -189,6 +192,7 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
     ...claimsToConfirm({ stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
     ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
+    ...offsiteBackupLaunchItems(offsite),
   ]
 }
 

@@ -67,12 +67,14 @@ const motifs: Record<string, Motif> = {
   // A life in the sun: a low sun with rays.
   life: ([, mid, deep], next) => {
     const cx = WIDTH * (0.3 + next() * 0.4)
-    const cy = HEIGHT * 0.78
-    const rays = Array.from({ length: 11 }, (_, index) => {
-      const angle = Math.PI + (index / 10) * Math.PI
-      return `<line x1="${f(cx + Math.cos(angle) * 200)}" y1="${f(cy + Math.sin(angle) * 200)}" x2="${f(cx + Math.cos(angle) * 520)}" y2="${f(cy + Math.sin(angle) * 520)}" stroke="${mid}" stroke-width="18" stroke-linecap="round" opacity="0.6"/>`
+    const cy = HEIGHT * (0.66 + next() * 0.2)
+    const sun = 110 + next() * 90
+    const count = 7 + Math.floor(next() * 7)
+    const rays = Array.from({ length: count }, (_, index) => {
+      const angle = Math.PI + (index / (count - 1)) * Math.PI
+      return `<line x1="${f(cx + Math.cos(angle) * (sun + 40))}" y1="${f(cy + Math.sin(angle) * (sun + 40))}" x2="${f(cx + Math.cos(angle) * 520)}" y2="${f(cy + Math.sin(angle) * 520)}" stroke="${mid}" stroke-width="18" stroke-linecap="round" opacity="0.6"/>`
     })
-    return `${rays.join('')}<circle cx="${f(cx)}" cy="${f(cy)}" r="160" fill="${deep}" opacity="0.75"/><rect y="${f(cy)}" width="${WIDTH}" height="${f(HEIGHT - cy)}" fill="${deep}" opacity="0.85"/>`
+    return `${rays.join('')}<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(sun)}" fill="${deep}" opacity="0.75"/><rect y="${f(cy)}" width="${WIDTH}" height="${f(HEIGHT - cy)}" fill="${deep}" opacity="0.85"/>`
   },
   // Work: a rising line over a grid.
   career: ([, mid, deep], next) => {
@@ -133,12 +135,37 @@ function random(seed: string) {
   }
 }
 
-export function art(slug: string, category: string) {
+/** Where the background's light runs from: a corner or a side, chosen by the slug. */
+const gradientDirections = [
+  [0, 0, 1, 1],
+  [1, 0, 0, 1],
+  [0, 1, 1, 0],
+  [0, 0, 0, 1],
+  [0, 0, 1, 0],
+  [1, 1, 0, 0],
+] as const
+
+/**
+ * The motif tells the category; `variant` (the article's place in its category, drawn-images.ts)
+ * sets the composition: the light's direction, the motif mirrored or not, its size and where it
+ * stands; the slug varies the motif itself. Two articles of one category, side by side in the grid,
+ * then look related but never alike (they were near copies, down to 0.1 of 255 apart per pixel).
+ * Each place changes the direction and the mirroring; the size steps every six, so 18 places differ.
+ */
+export function art(slug: string, category: string, variant = 0) {
   const palette = palettes[category] ?? palettes.insights!
   const motif = motifs[category] ?? motifs.insights!
   const [light, mid] = palette
-  return `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
-<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>${motif(palette, random(slug))}`
+  const [x1, y1, x2, y2] = gradientDirections[variant % gradientDirections.length]!
+  const step = Math.floor(variant / gradientDirections.length) % 3
+  const mirror = (variant + step) % 2 === 1
+  // Enlarged from the bottom edge and moved sideways no further than the enlargement allows, so a
+  // motif that stands on the ground (steps, a horizon) still reaches both edges and the bottom.
+  const scale = 1 + [0.12, 0.4, 0.25][step]!
+  const dx = [-1, 1, 0][(step + variant) % 3]! * ((scale - 1) * WIDTH) / 2
+  const placed = `translate(${f(WIDTH / 2 + dx)} ${HEIGHT}) scale(${mirror ? '-' : ''}${scale.toFixed(2)} ${scale.toFixed(2)}) translate(${-WIDTH / 2} ${-HEIGHT})`
+  return `<defs><linearGradient id="bg" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
+<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/><g transform="${placed}">${motif(palette, random(slug))}</g>`
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
@@ -175,12 +202,12 @@ export function photoFor(slug: string) {
   return undefined
 }
 
-export async function writeCover(slug: string, title: string, category: string) {
+export async function writeCover(slug: string, title: string, category: string, variant = 0) {
   mkdirSync(COVER_DIR, { recursive: true })
   const photo = photoFor(slug)
   const base = photo
     ? await sharp(photo).resize(WIDTH, HEIGHT, { fit: 'cover', position: 'attention' }).png().toBuffer()
-    : await sharp(svg(art(slug, category))).png().toBuffer()
+    : await sharp(svg(art(slug, category, variant))).png().toBuffer()
   await sharp(base).webp({ quality: 78 }).toFile(join(COVER_DIR, `${slug}.webp`))
   await sharp(base).resize(600, 315).webp({ quality: 75 }).toFile(join(COVER_DIR, `${slug}-600.webp`))
   await sharp(base)

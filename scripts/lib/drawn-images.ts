@@ -39,21 +39,40 @@ export function writeLock(lock: ImagesLock, path = imagesLockPath()) {
   renameSync(`${path}.tmp`, path)
 }
 
-type CoverArticle = { slug: string; title: string; category: string; imageUrl: string }
+type CoverArticle = { slug: string; title: string; category: string; imageUrl: string; publishedAt: string }
 
-function coverKey(article: CoverArticle) {
+function coverKey(article: CoverArticle, variant: number) {
   const photo = photoFor(article.slug)
-  return sha256(JSON.stringify([COVER_GENERATOR, article.slug, article.title, article.category, site.tagline, photo ? sha256(readFileSync(photo)) : null]))
+  return sha256(JSON.stringify([COVER_GENERATOR, article.slug, article.title, article.category, variant, site.tagline, photo ? sha256(readFileSync(photo)) : null]))
+}
+
+/**
+ * Each article's place among the drawn covers of its category, oldest first: the composition its
+ * cover gets (covers.ts, art), so neighbours in the grid never look alike. A new article takes the
+ * next place; only a deleted or back-dated one moves the places (and redraws) after it.
+ */
+export function coverVariants(articles: CoverArticle[]) {
+  const places = new Map<string, number>()
+  const oldestFirst = [...articles].sort((a, b) => a.publishedAt.localeCompare(b.publishedAt) || a.slug.localeCompare(b.slug))
+  const taken = new Map<string, number>()
+  for (const article of oldestFirst) {
+    const place = taken.get(article.category) ?? 0
+    places.set(article.slug, place)
+    taken.set(article.category, place + 1)
+  }
+  return places
 }
 
 /** Draws the cover of every article whose cover is missing or was drawn from something else. */
 export async function drawCovers(articles: CoverArticle[]) {
   const lock = readLock()
+  const variants = coverVariants(articles)
   const drawn: Array<{ slug: string; source: string }> = []
   for (const article of articles) {
-    const key = coverKey(article)
+    const variant = variants.get(article.slug)!
+    const key = coverKey(article, variant)
     if (lock.covers[article.slug] === key && hasCover(article.slug)) continue
-    drawn.push({ slug: article.slug, source: await writeCover(article.slug, article.title, article.category) })
+    drawn.push({ slug: article.slug, source: await writeCover(article.slug, article.title, article.category, variant) })
     lock.covers[article.slug] = key
     // Written after each cover, so an interrupted run does not draw the finished ones again.
     writeLock(lock)

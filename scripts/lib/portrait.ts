@@ -5,7 +5,7 @@
  * (public/images/portrait-{width}.{hash}.{avif,webp}), and lists them in images.lock.json, which
  * the server reads while it runs (app/server/images.server.ts): a new photo gets new addresses, so
  * every visitor sees it at once, without a rebuild or restart, and each file can be cached for a
- * year. The site ships with a generated stand-in: an illustration, not a person.
+ * year. The site ships with a generated stand-in: a drawing of a person, not a photo.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -23,20 +23,40 @@ const GENERATOR = generatorVersion(import.meta.url)
 /** Our own variants, with or without a content hash; nothing else in the folder is touched. */
 const VARIANT_NAME = /^portrait-\d+(?:\.[0-9a-f]+)?\.(?:avif|webp)$/
 
-/** Two chairs turned towards each other under a low sun: a conversation, drawn in the site's colours. */
+/**
+ * A drawn woman, head and shoulders, smiling, in the site's colours: the pages read as made by a
+ * person while the coach's photo is not there yet, and nobody takes the drawing for her photo
+ * (check:launch lists it by its marker).
+ */
 function standInSvg(width = 960, height = 1200) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 960 1200">
-<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f5f1ea"/><stop offset="1" stop-color="#e4d7c3"/></linearGradient></defs>
-<rect width="960" height="1200" fill="url(#sky)"/>
-<circle cx="650" cy="360" r="150" fill="#e0b07e" opacity="0.55"/>
-<path d="M0 760 C 220 690, 420 720, 560 760 S 860 820, 960 780 L960 1200 L0 1200 Z" fill="#a9c7a5" opacity="0.7"/>
-<path d="M0 860 C 260 800, 520 850, 700 880 S 900 900, 960 880 L960 1200 L0 1200 Z" fill="#5f8a6f" opacity="0.75"/>
-<g fill="none" stroke="#24443a" stroke-width="12" stroke-linecap="round" stroke-linejoin="round">
-  <path d="M228 650 L262 790 L262 930 M262 790 L380 790 L390 930"/>
-  <path d="M732 650 L698 790 L698 930 M698 790 L580 790 L570 930"/>
-  <path d="M440 820 L520 820 M480 820 L480 930 M450 930 L510 930"/>
-</g>
-<path d="M462 804 L498 804 L494 820 L466 820 Z" fill="#f5f1ea" stroke="#24443a" stroke-width="6" stroke-linejoin="round"/>
+<defs>
+  <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f3ece2"/><stop offset="1" stop-color="#e2d2bd"/></linearGradient>
+  <linearGradient id="skin" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f1cbb0"/><stop offset="1" stop-color="#e4b394"/></linearGradient>
+  <linearGradient id="hair" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6b4a36"/><stop offset="1" stop-color="#4e3426"/></linearGradient>
+  <linearGradient id="sweater" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6e9a7d"/><stop offset="1" stop-color="#4f7a60"/></linearGradient>
+</defs>
+<rect width="960" height="1200" fill="url(#bg)"/>
+<circle cx="480" cy="520" r="330" fill="#d8c2a6" opacity="0.45"/>
+<path d="M300 470 C 290 300, 390 220, 485 222 C 600 224, 680 310, 668 480 C 662 620, 700 760, 740 900 C 745 930, 700 960, 640 960 L 320 960 C 260 960, 215 930, 222 900 C 262 760, 305 620, 300 470 Z" fill="url(#hair)"/>
+<path d="M120 1200 C 130 1000, 230 900, 370 860 L 590 860 C 730 900, 830 1000, 840 1200 Z" fill="url(#sweater)"/>
+<path d="M425 620 C 428 700, 424 780, 418 850 C 450 905, 510 905, 542 850 C 536 780, 532 700, 535 620 Z" fill="#e2ad8e"/>
+<path d="M425 640 C 460 690, 500 690, 535 640 L 535 700 C 500 730, 460 730, 425 700 Z" fill="#c98f72" opacity="0.35"/>
+<path d="M370 860 C 410 930, 550 930, 590 860 L 560 850 C 520 900, 440 900, 400 850 Z" fill="#f3ece2" opacity="0.9"/>
+<ellipse cx="338" cy="500" rx="26" ry="42" fill="#e6b497"/>
+<ellipse cx="622" cy="500" rx="26" ry="42" fill="#e6b497"/>
+<ellipse cx="480" cy="480" rx="145" ry="180" fill="url(#skin)"/>
+<path d="M335 440 C 330 320, 410 262, 490 265 C 575 268, 640 330, 630 440 C 600 380, 540 340, 470 345 C 410 350, 360 390, 335 440 Z" fill="url(#hair)"/>
+<path d="M395 445 C 415 432, 440 432, 458 440" fill="none" stroke="#5a3d2e" stroke-width="7" stroke-linecap="round"/>
+<path d="M502 440 C 520 432, 545 432, 565 445" fill="none" stroke="#5a3d2e" stroke-width="7" stroke-linecap="round"/>
+<path d="M402 482 C 415 470, 440 470, 452 482" fill="none" stroke="#3b2a22" stroke-width="7" stroke-linecap="round"/>
+<path d="M508 482 C 520 470, 545 470, 558 482" fill="none" stroke="#3b2a22" stroke-width="7" stroke-linecap="round"/>
+<path d="M482 500 C 478 530, 470 548, 478 556 C 484 560, 492 558, 496 554" fill="none" stroke="#c98f72" stroke-width="6" stroke-linecap="round"/>
+<circle cx="405" cy="545" r="30" fill="#e58f80" opacity="0.22"/>
+<circle cx="555" cy="545" r="30" fill="#e58f80" opacity="0.22"/>
+<path d="M430 595 C 455 625, 505 625, 530 595" fill="none" stroke="#a8533f" stroke-width="8" stroke-linecap="round"/>
+<circle cx="336" cy="552" r="7" fill="#e0b07e"/>
+<circle cx="624" cy="552" r="7" fill="#e0b07e"/>
 </svg>`
 }
 

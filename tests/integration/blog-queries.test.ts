@@ -160,6 +160,14 @@ describe('what a server function accepts from the browser', () => {
     expect(getArticlePage('', NOW, db)).toBeUndefined()
   })
 
+  it('marks an account told in its writer’s own words (content/first-person-stories.ts), and no other article', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'mail-fra-en-mor', 'teenage', daysAgo(10))
+    insertPost(db, 'denne', 'stress', daysAgo(10))
+    expect(getArticlePage('mail-fra-en-mor', NOW, db)?.inOwnWords).toBe(true)
+    expect(getArticlePage('denne', NOW, db)?.inOwnWords).toBe(false)
+  })
+
   it('answers an unknown or scheduled article with Start’s 404, and a published one with its page', () => {
     const { db } = temporaryDatabase()
     insertPost(db, 'denne', 'stress', daysAgo(10))

@@ -39,7 +39,7 @@ describe('the booking pages', () => {
     const after = bookingWeek('2026-W16', { db, availability, clock })
     expect(after.open && after.days[0]!.slots.map((slot) => slot.key)).toEqual(['2026-04-13T09:00', '2026-04-13T11:00'])
     expect(chosenSlot('2026-04-13T10:00', { db, availability, clock })).toEqual({ state: 'ikke-ledig', week: '2026-W16' })
-    expect(chosenSlot(`${MONDAY}T10:00`, { db, availability, clock })).toMatchObject({ state: 'ledig', label: 'mandag 20. april kl. 10.00', period: 'mandag 20. april kl. 10.00–10.30' })
+    expect(chosenSlot(`${MONDAY}T10:00`, { db, availability, clock })).toMatchObject({ state: 'ledig', label: 'mandag 20. april kl. 10.00', ends: '10.30' })
     // Beyond the window the asked week falls back to the first free one.
     expect(bookingWeek('2026-W30', { db, availability, clock })).toMatchObject({ week: '2026-W16' })
     // So does a week before the window, also one of a year before 1000, and a time that is no time is not free.
@@ -126,7 +126,7 @@ describe('the manage page of a confirmed booking', () => {
     const links = managedBooking(outcome.token, { db, availability, clock })?.addToCalendar
     if (!links) throw new Error('no links')
     const title = `Uforpligtende samtale med ${site.name}`
-    const description = 'Video – du får et link i mailen. Flyt eller aflys via linket i din bekræftelse på e-mail.'
+    const description = 'Video – jeg sender dig et link inden samtalen. Flyt eller aflys via linket i din bekræftelse på e-mail.'
     const [google, outlook] = [new URL(links.google), new URL(links.outlook)]
     expect(`${google.origin}${google.pathname}`).toBe('https://calendar.google.com/calendar/render')
     // Monday 20 April 10.00–10.30 dansk tid, in UTC as Google writes it.

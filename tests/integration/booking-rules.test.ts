@@ -193,11 +193,11 @@ describe('the pages', () => {
       state: 'ledig',
       key: `${MONDAY}T10:00`,
       label: 'mandag 20. april kl. 10.00',
-      period: 'mandag 20. april kl. 10.00–10.30',
+      ends: '10.30',
       week: '2026-W17',
       modes: [
         { value: 'telefon', label: 'Telefon – jeg ringer til dig' },
-        { value: 'video', label: 'Video – du får et link i mailen' },
+        { value: 'video', label: 'Video – jeg sender dig et link inden samtalen' },
         { value: 'fremmoede', label: 'Fremmøde i Fredericia' },
       ],
     })
@@ -281,14 +281,14 @@ describe('the e-mails', () => {
     await deliverBookingEmails({ db, transport, clock: () => NOW })
     const to = (address: string) => transport.sent.find((email) => email.to === address)!
     const coachAbout = (address: string) => transport.sent.find((email) => email.replyTo === address)!
-    expect(to('video@eksempel.dk').text).toContain('Form: Video – jeg sender dig et link til videosamtalen inden samtalen')
-    expect(to('video@eksempel.dk').attachments![0]!.content).toContain('LOCATION:Video – link i mailen')
+    expect(to('video@eksempel.dk').text).toContain('Form: Video – jeg sender dig et link inden samtalen')
+    expect(to('video@eksempel.dk').attachments![0]!.content).toContain('LOCATION:Video – jeg sender dig et link inden samtalen')
     expect(to('moede@eksempel.dk').text).toMatch(/Form: Fremmøde hos mig, .+, \d{4} Fredericia/)
     expect(to('moede@eksempel.dk').attachments![0]!.content).toMatch(/LOCATION:.+\\, \d{4} Fredericia/)
     expect(to('moede@eksempel.dk').text).not.toContain('Jeg kommer på cykel.')
     expect(coachAbout('moede@eksempel.dk').text).toContain('Besked: Jeg kommer på cykel.')
     expect(coachAbout('video@eksempel.dk').text).not.toContain('Besked:')
-    expect(coachAbout('video@eksempel.dk').text).toContain('Form: Video – du får et link i mailen')
+    expect(coachAbout('video@eksempel.dk').text).toContain('Form: Video – du sender et link inden samtalen')
   })
 
   it('give up after ten attempts, and with --alle try those again but never a reminder before its time', async () => {
@@ -336,7 +336,7 @@ describe('the e-mails', () => {
       ['mette@eksempel.dk', 'Din samtale mandag 27. april kl. 9.00 er aflyst'],
       ['kontakt@holmcoaching.dk', 'Booking aflyst: mandag 27. april kl. 9.00 – Mette Sørensen'],
     ])
-    expect(confirmation!.text).toContain('Tak for din booking, Mette Sørensen')
+    expect(confirmation!.text).toContain('Tak for din booking, Mette\n')
     expect(confirmation!.text).toContain('Form: Telefon – jeg ringer til dig på 20 30 40 50')
     expect(confirmation!.text).toContain(`Bookingnummer: ${booking.publicId}`)
     expect(confirmation!.text).toContain(`Flyt eller aflys: ${link}`)
@@ -346,7 +346,7 @@ describe('the e-mails', () => {
     expect(confirmation!.text).toContain('Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke en samtale på min hjemmeside. Har du ikke selv booket, så aflys via linket.')
     expect(confirmation!.text).not.toContain('Helst om formiddagen.')
     expect(confirmation!.replyTo).toBeUndefined()
-    expect(moved!.text).toContain('Din samtale er flyttet, Mette Sørensen')
+    expect(moved!.text).toContain('Din samtale er flyttet, Mette\n')
     for (const line of ['Tid: mandag 20. april kl. 10.00–10.30 (dansk tid)', 'Navn: Mette Sørensen', 'E-mail: mette@eksempel.dk', 'Telefon: 20 30 40 50', 'Besked: Helst om formiddagen.', `Bookingnummer: ${booking.publicId}`, `Se bookingen på dit skrivebord: ${siteOrigin()}/coach/booking/${booking.publicId}`]) {
       expect(toCoach!.text, line).toContain(line)
     }
@@ -427,7 +427,7 @@ describe('the e-mails', () => {
     ])
     const location = (address: string) => transport.sent.find((email) => email.to === address)!.attachments![0]!.content.replace(/\r\n /g, '').split('\r\n').find((line) => line.startsWith('LOCATION:'))
     expect(location('tlf@eksempel.dk')).toBe('LOCATION:Telefon – jeg ringer til dig')
-    expect(location('video@eksempel.dk')).toBe('LOCATION:Video – link i mailen')
+    expect(location('video@eksempel.dk')).toBe('LOCATION:Video – jeg sender dig et link inden samtalen')
     expect(location('moede@eksempel.dk')).toMatch(/^LOCATION:.+\\, \d{4} Fredericia$/)
     // Without a clock given, the server's own: the cancellation (made due long ago, so by any clock) goes out now.
     cancelBooking(db, { id: booking.id, by: 'coach', availability, now: NOW })

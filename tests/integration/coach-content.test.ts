@@ -62,6 +62,26 @@ describe('publishing in a copy of the project (the shipped files: tests/fixtures
     ])
   })
 
+  it('reads every date stamp: an updated article may not keep words that date it, unless the coach marked them as timeless', async () => {
+    const dated = 'Da jeg åbnede min praksis sidste år, var det i disse uger svært. Hvad har du brug for lige nu?'
+    const updated = (slug: string, extra = '') => article(slug, dated).replace('\n---\n', `\nupdatedAt: 28. november 2026${extra}\n---\n`)
+    writeFileSync(join(blog(), 'opdateret.md'), updated('Opdateret'))
+    writeFileSync(join(blog(), 'markeret.md'), updated('Markeret', '\ntimelessPhrases: [lige nu]'))
+    // Without updatedAt the page shows only the date it was written: the words are true of that day.
+    writeFileSync(join(blog(), 'uden-dato.md'), article('Uden dato', dated))
+
+    const problems = await coachContentProblems(copy)
+    const message = (slug: string, phrase: string) =>
+      `${slug}.md: artiklen står som opdateret (updatedAt), men skriver »${phrase}«, som kun passer den dag, den blev skrevet – skriv sætningen om, så den passer i dag, eller skriv timelessPhrases: [${phrase}] i toppen, hvis den passer uanset dato`
+    expect(problems.filter((problem) => problem.includes('updatedAt'))).toEqual([
+      message('markeret', 'sidste år'),
+      message('markeret', 'i disse uger'),
+      message('opdateret', 'sidste år'),
+      message('opdateret', 'i disse uger'),
+      message('opdateret', 'lige nu'),
+    ])
+  })
+
   it('asks for the footnote on an article that introduces someone by a made-up name, and on no other', async () => {
     const story = 'En kvinde i trediverne skrev til mig. Lad os kalde hende Rikke. Rikke havde sendt halvtreds ansøgninger.'
     writeFileSync(join(blog(), 'med-klient.md'), article('Med en klient', story))

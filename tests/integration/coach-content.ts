@@ -49,6 +49,14 @@ export async function coachContentProblems(projectRoot: string): Promise<string[
     }
   }
 
+  for (const article of articles) {
+    for (const phrase of article.timeBoundPhrases) {
+      problems.push(
+        `${article.slug}.md: artiklen står som opdateret (updatedAt), men skriver »${phrase}«, som kun passer den dag, den blev skrevet – skriv sætningen om, så den passer i dag, eller skriv timelessPhrases: [${phrase}] i toppen, hvis den passer uanset dato`,
+      )
+    }
+  }
+
   const articleTitles = new Map(articles.map((article) => [article.slug, article.title]))
   const headingIds = new Map(articles.map((article) => [article.slug, new Set([...article.bodyHtml.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]!))]))
   const pages = sitePages(projectRoot)

@@ -183,11 +183,11 @@ describe('delivery', () => {
 })
 
 describe('retention', () => {
-  it('keeps a message until the last moment of the retention period', async () => {
+  it('keeps a message until the last moment of the retention period (an enquiry: no course noted)', async () => {
     const { db, dir } = temporaryDatabase()
     vi.stubEnv('MAIL_OUTBOX_DIR', dir)
     await submitContact(validForm(), { ip: '10.3.3.1', db, transport: flakyTransport().transport, clock: () => start })
-    const days = site.contactRetentionDays
+    const days = site.enquiryRetentionDays
     const cutoffMoment = after(days * 86_400_000)
     expect(await purgeOldMessages({ db, now: cutoffMoment })).toEqual({ messages: 0, outboxFiles: 0 })
     expect(await purgeOldMessages({ db, now: new Date(cutoffMoment.getTime() + 1) })).toEqual({ messages: 1, outboxFiles: 0 })

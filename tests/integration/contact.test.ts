@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { contactMessages } from '#db/schema'
+import { site } from '~/server/content/content.server'
 import { retryDelayMs } from '~/server/outbox/outbox.server'
 import { carryOut } from '~/server/outbox/worker.server'
 import { contactEmailHandler, purgeOldMessages, retryPendingMessages, submitContact } from '~/server/contact/contact.server'
@@ -286,6 +288,24 @@ describe('contact flow', () => {
     expect((await submitContact(validForm(), { ip: '2001:db8:1:2:abcd:1:2:3', db, transport })).status).toBe('for-mange')
     expect((await submitContact(validForm(), { ip: '2001:db8:1:3::1', db, transport })).status).toBe('sendt')
     expect(senderNetwork('::ffff:192.0.2.7')).toBe('192.0.2.7')
+  })
+
+  it('deletes an enquiry that led to no course after the shorter period, with its outbox e-mails, and keeps a client’s message for the full one', async () => {
+    const { db, dir } = temporaryDatabase()
+    const outbox = join(dir, 'outbox')
+    vi.stubEnv('MAIL_OUTBOX_DIR', outbox)
+    const received = new Date('2025-01-01T00:00:00.000Z')
+    for (const ip of ['10.0.0.9', '10.0.0.10']) await submitContact(validForm(), { ip, db, transport: outboxTransport(outbox), clock: () => received })
+    const [enquiry, client] = rows(db)
+    db.update(contactMessages).set({ becameClientAt: '2025-01-05T00:00:00.000Z' }).where(eq(contactMessages.id, client!.id)).run()
+    const day = (days: number) => new Date(received.getTime() + days * 86_400_000)
+
+    expect(await purgeOldMessages({ db, now: day(site.enquiryRetentionDays) })).toEqual({ messages: 0, outboxFiles: 0 })
+    expect(await purgeOldMessages({ db, now: new Date(day(site.enquiryRetentionDays).getTime() + 1) })).toEqual({ messages: 1, outboxFiles: 2 })
+    expect(rows(db).map((row) => row.publicId)).toEqual([client!.publicId])
+    expect(readdirSync(outbox).filter((name) => name.includes(enquiry!.publicId))).toEqual([])
+    expect(await purgeOldMessages({ db, now: day(site.contactRetentionDays) })).toMatchObject({ messages: 0 })
+    expect(await purgeOldMessages({ db, now: new Date(day(site.contactRetentionDays).getTime() + 1) })).toMatchObject({ messages: 1 })
   })
 
   it('deletes messages and outbox e-mails older than the retention period of the privacy policy', async () => {

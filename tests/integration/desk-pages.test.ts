@@ -19,6 +19,8 @@ import { deskBookingPage, deskMessage, deskOverview, deskPerson } from '~/server
 import { formData, temporaryDatabase } from '../helpers'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } from './booking-helpers'
+import { site } from '~/server/content/content.server'
+import { formatDanishDate } from '~/lib/dates'
 
 // What the coach's desk shows (the overview, a booking, a message, a person) and what its smaller
 // actions answer. desk.test.ts covers signing in and the actions that write to a visitor.
@@ -101,7 +103,7 @@ describe('the overview', () => {
       code: early.publicId,
       time: 'kl. 9.00–9.30',
       name: 'Mette Sørensen',
-      mode: 'Telefon – jeg ringer til dig',
+      mode: 'Telefon – du ringer op',
       phone: '20 30 40 50',
       email: 'mette@eksempel.dk',
       note: '',
@@ -209,6 +211,9 @@ describe('a message', () => {
       service: 'Stresscoaching',
       address: 'Vestergade 1, Aarhus',
       text: 'Hej',
+      becameClient: false,
+      deletedOn: formatDanishDate(new Date(NOW.getTime() + site.enquiryRetentionDays * 86_400_000).toISOString()),
+      clientRetentionDays: site.contactRetentionDays,
     })
     deskMessage(db, String(stored.id), new Date(NOW.getTime() + 120_000))
     expect(db.select().from(contactMessages).get()?.readAt).toBe(later.toISOString())

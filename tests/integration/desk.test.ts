@@ -14,6 +14,8 @@ import { DESK_LINKS_PER_SENDER, purgeSenderAttempts } from '~/server/limits/send
 import { formData, temporaryDatabase } from '../helpers'
 import { bookingEmailRows, payloadIs, setEffects } from '../outbox-rows'
 import { MONDAY, NOW, TEST_FILE, details, memoryTransport, readInvitation, testAvailability } from './booking-helpers'
+import { site } from '~/server/content/content.server'
+import { formatDanishDate } from '~/lib/dates'
 
 // The coach's desk: who gets in (a link to her address only, once, for 15 minutes), how long she
 // stays (30 days, sliding, until "Log ud på alle enheder"), and what her actions send and log.
@@ -312,6 +314,13 @@ describe("the coach's actions", () => {
     expect(opened.signedIn && opened.page === 'besked' && opened.message).toMatchObject({ name: 'Anne Jensen', unread: false, handled: false })
     await act(cookie, { handling: 'haandteret', besked: String(message.id) })
     expect(db.select().from(contactMessages).get()?.handledAt).toBe(NOW.toISOString())
+    // An enquiry is deleted after the shorter period until she notes that the sender became a client.
+    const deletedOn = (days: number) => formatDanishDate(new Date(NOW.getTime() + days * 86_400_000).toISOString())
+    expect(opened.signedIn && opened.page === 'besked' && opened.message).toMatchObject({ becameClient: false, deletedOn: deletedOn(site.enquiryRetentionDays) })
+    expect((await act(cookie, { handling: 'blev-klient', besked: String(message.id) })).headers.get('Location')).toContain('status=blev-klient')
+    expect(db.select().from(contactMessages).get()?.becameClientAt).toBe(NOW.toISOString())
+    const reopened = deskPage({ page: 'besked', key: String(message.id) }, { db, cookieHeader: cookie, clock: () => NOW })
+    expect(reopened.signedIn && reopened.page === 'besked' && reopened.message).toMatchObject({ becameClient: true, deletedOn: deletedOn(site.contactRetentionDays) })
     await act(cookie, { handling: 'slet', email: 'anne@eksempel.dk' })
     expect(db.select().from(contactMessages).all()).toHaveLength(1)
     expect((await act(cookie, { handling: 'slet', email: 'ANNE@eksempel.dk', bekraeft: 'ja' })).headers.get('Location')).toBe('/coach?status=slettet')

@@ -46,7 +46,7 @@ describe("the newsletter's e-mails", () => {
     expect(confirmation.to).toBe('anne@eksempel.dk')
     for (const text of [
       'Bekræft din tilmelding',
-      'Klik på linket for at bekræfte – først da er du tilmeldt.',
+      'Tryk på linket for at bekræfte – først da er du tilmeldt.',
       'Ja tak, send mig besked om nye artikler',
       'uden bekræftelse sender jeg intet, og adressen slettes efter 3 dage.',
     ])

@@ -103,9 +103,9 @@ it('purges outbox files older than the cut-off, and only those', async () => {
     writeFileSync(join(dir, name), '{}')
     utimesSync(join(dir, name), time, time)
   }
-  expect(await purgeOutbox(cutoff, dir)).toBe(1)
+  expect(await purgeOutbox(cutoff, [], dir)).toBe(1)
   expect(readdirSync(dir).sort()).toEqual(['grænsen.json', 'ny.json'])
-  expect(await purgeOutbox(cutoff, join(dir, 'findes-ikke'))).toBe(0)
+  expect(await purgeOutbox(cutoff, [], join(dir, 'findes-ikke'))).toBe(0)
 })
 
 it('purges the rest when a listed file is gone before it is looked at (another worker purged it)', async () => {
@@ -115,7 +115,7 @@ it('purges the rest when a listed file is gone before it is looked at (another w
   symlinkSync(join(dir, 'slettet.json'), join(dir, 'a-forsvundet.json'))
   writeFileSync(join(dir, 'gammel.json'), '{}')
   utimesSync(join(dir, 'gammel.json'), new Date('2025-05-01T00:00:00.000Z'), new Date('2025-05-01T00:00:00.000Z'))
-  expect(await purgeOutbox(cutoff, dir)).toBe(1)
+  expect(await purgeOutbox(cutoff, [], dir)).toBe(1)
   expect(readdirSync(dir)).toEqual(['a-forsvundet.json'])
 })
 
@@ -152,7 +152,7 @@ it('fails the purge on a file it cannot look at (not gone, just unreadable), so 
   symlinkSync(join(dir, 'a-loop.json'), join(dir, 'a-loop.json'))
   writeFileSync(join(dir, 'gammel.json'), '{}')
   utimesSync(join(dir, 'gammel.json'), new Date('2025-05-01T00:00:00.000Z'), new Date('2025-05-01T00:00:00.000Z'))
-  await expect(purgeOutbox(new Date('2025-06-01T00:00:00.000Z'), dir)).rejects.toMatchObject({ code: 'ELOOP' })
+  await expect(purgeOutbox(new Date('2025-06-01T00:00:00.000Z'), [], dir)).rejects.toMatchObject({ code: 'ELOOP' })
 })
 
 it('purges the rest when another worker removes an old file between looking at it and removing it', async () => {
@@ -163,6 +163,6 @@ it('purges the rest when another worker removes an old file between looking at i
   race.afterStat = (path) => {
     if (path.endsWith('a-gammel.json')) rmSync(path)
   }
-  await purgeOutbox(new Date('2025-06-01T00:00:00.000Z'), dir)
+  await purgeOutbox(new Date('2025-06-01T00:00:00.000Z'), [], dir)
   expect(readdirSync(dir)).toEqual(['c-ny.json'])
 })

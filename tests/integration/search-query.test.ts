@@ -93,7 +93,9 @@ describe('the index', () => {
 describe("an article's text", () => {
   it('keeps the characters its entities name, and a space for what names none', () => {
     expect(plainTextOf('&#X41;&#x42;&#67; &AMP; &Quot;a&quot; &apos;b&apos; &lt;c&gt; &ukendt; &#0; &#x110000; &#1114111;')).toBe(`ABC & "a" 'b' <c> &ukendt; ${String.fromCodePoint(0x10ffff)}`)
-    expect(plainTextOf('  <h2>Titel</h2>\n\n<p>Tekst</p>  ')).toBe('Titel Tekst')
+    expect(plainTextOf('  <h2>Titel</h2>\n\n<p>Tekst</p>  ')).toBe('Titel. Tekst')
+    // A heading or list item that ends its own sentence keeps its mark; one without gets a full stop.
+    expect(plainTextOf('<h2 id="ro">Hvad er <em>ro</em></h2><h3>Hvorfor?</h3><ul><li>Søvn</li><li>Motion:</li></ul><p>Tekst</p>')).toBe('Hvad er ro. Hvorfor? Søvn. Motion: Tekst')
     expect(plainTextOf('<p>ro</p><p>hvile</p>')).toBe('ro hvile')
     expect(plainTextOf('a&#0;b')).toBe('a b')
   })

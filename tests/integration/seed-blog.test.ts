@@ -76,6 +76,8 @@ describe('npm run db:seed, in process', () => {
         'Ændret 0',
         'Fjernet 1: forsvinder',
         'Uændret 1',
+        // The article after it in its category moves up a place, and its cover's composition with it.
+        `Forsidebillede lavet til ro-i-hverdagen (i ${covers})`,
         'Forsidebilleder fra slettede artikler fjernet: forsvinder.webp, forsvinder-600.webp, forsvinder.jpg',
         CDN_NOTE,
       ])

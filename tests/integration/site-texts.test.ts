@@ -38,6 +38,9 @@ const WRONG_CLOCK_TIME = /kl\.\s*(?:\d{1,2}:\d{2}|0\d|\d{1,2}(?![.\d]))|klokken 
 /** A range of clock times with a colon, a hyphen, or spaces around the en dash. */
 const WRONG_RANGE = /\b\d{1,2}:\d{2}\s*[-–]\s*\d{1,2}:\d{2}\b|\b\d{1,2}\.\d{2}\s*-\s*\d{1,2}\.\d{2}\b|\b\d{1,2}\.\d{2}(?:\s+–\s*|\s*–\s+)\d/g
 
+/** In a text (articles, her story), not in code: two numbers joined by a hyphen, as in »8-10 timer«; not a date. */
+const NUMBER_RANGE_WITH_HYPHEN = /(?<![\d.,:/-])\d{1,3}-\d{1,3}(?![\d.,:])/g
+
 describe('one time format: kl. 9.00–17.00', () => {
   it('is written with a point, without a leading zero, after »kl.«', () => {
     expect(findings(WRONG_CLOCK_TIME)).toEqual([])
@@ -47,10 +50,16 @@ describe('one time format: kl. 9.00–17.00', () => {
     expect(findings(WRONG_RANGE, textFiles.filter((file) => file !== AVAILABILITY_SYNTAX))).toEqual([])
   })
 
+  it('writes every range of numbers in a text with an en dash: 8–10 timer, 14–17-årige', () => {
+    expect(findings(NUMBER_RANGE_WITH_HYPHEN, textFiles.filter((file) => file.endsWith('.md')))).toEqual([])
+    expect(['8-10 timer', 'for 14-17-årige'].map((text) => text.match(NUMBER_RANGE_WITH_HYPHEN)?.[0])).toEqual(['8-10', '14-17'])
+    expect(['publishedAt: 2008-10-06', '8–10 timer', '1:15-1:20', 'side 2-3.5'].filter((text) => text.match(NUMBER_RANGE_WITH_HYPHEN) !== null)).toEqual([])
+  })
+
   it('catches the forms it forbids, and lets the right ones and a ratio pass', () => {
     const caught = (text: string) => [WRONG_CLOCK_TIME, WRONG_RANGE].some((pattern) => text.match(pattern) !== null)
     expect(['kl. 9:00', 'kl. 09.00', 'kl. 9', 'klokken 9', '9.00-17.00', '9:00–17:00', '9.00 – 17.00'].filter((text) => !caught(text))).toEqual([])
-    expect(['kl. 9.00–17.00', 'kl.\u00a011.00\u2060–\u20605.00', '1:15 til 1:20'].filter(caught)).toEqual([])
+    expect(['kl. 9.00–17.00', 'kl.\u00a011.00–5.00', '1:15 til 1:20'].filter(caught)).toEqual([])
   })
 })
 

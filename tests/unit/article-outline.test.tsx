@@ -87,8 +87,14 @@ describe('updatedAt and the shared footnote, from the front matter', () => {
     expect(parseArticleFile('ro.md', articleSource(valid)).anonymised).toBe(false)
     expect(parseArticleFile('ro.md', articleSource({ ...valid, anonymised: 'true' })).anonymised).toBe(true)
     expect(() => parseArticleFile('ro.md', articleSource({ ...valid, anonymised: 'ja' }))).toThrow(/feltet »anonymised« skal være true eller false/)
-    expect(text(renderToStaticMarkup(<AnonymisedNote />))).toBe(
+    expect(text(renderToStaticMarkup(<AnonymisedNote inOwnWords={false} />))).toBe(
       'Om eksemplerne: Navne og genkendelige detaljer er ændret, og nogle fortællinger er sammensat af flere forløb, så ingen kan genkendes.',
+    )
+  })
+
+  it('does not call an account in the writer’s own words pieced together', () => {
+    expect(text(renderToStaticMarkup(<AnonymisedNote inOwnWords />))).toBe(
+      'Om teksten: Navne og genkendelige detaljer er ændret, så ingen kan genkendes. Resten er skribentens egne ord.',
     )
   })
 })

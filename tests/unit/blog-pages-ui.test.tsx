@@ -137,21 +137,21 @@ describe('the search results', () => {
 
   it('say how many matched, on which page, and mark the words found in each passage', () => {
     const html = renderToStaticMarkup(<SearchResults result={result} />)
-    expect(textOf(html)).toContain('7 artikler matcher »stress« – side 1 af 2')
-    expect(html).toMatch(/<p role="status"[^>]*>7 artikler matcher »stress« – side 1 af 2<\/p>/)
+    expect(textOf(html)).toContain('Søgningen på »stress« gav 7 artikler – side 1 af 2')
+    expect(html).toMatch(/<p role="status"[^>]*>Søgningen på »stress« gav 7 artikler – side 1 af 2<\/p>/)
     expect(html).toMatch(/Om <mark[^>]*>stress<\/mark> i dag/)
     expect(textOf(html)).toContain('18. september 2025 · Stress coaching')
     expect(linksOf(html)).toContainEqual(['Titel a', '/blog/a'])
     expect(linksOf(html)).toContainEqual(['Side 2', '/blog?q=stress&amp;side=2'])
     const one = renderToStaticMarkup(<SearchResults result={{ ...result, total: 1, pageCount: 1 }} />)
-    expect(textOf(one)).toContain('1 artikel matcher »stress«')
+    expect(textOf(one)).toContain('Søgningen på »stress« gav 1 artikel')
     expect(textOf(one)).not.toContain('side 1 af')
     expect(one).not.toContain('Sideskift')
   })
 
   it('with no hit offer the categories and the most read articles', () => {
     const html = renderToStaticMarkup(<SearchResults result={{ query: 'xyz', page: 1, pageCount: 1, total: 0, hits: [], counts }} />)
-    expect(textOf(html)).toContain('Ingen artikler matcher »xyz«. Prøv et andet ord, eller se artiklerne efter emne:')
+    expect(textOf(html)).toContain('Søgningen på »xyz« gav ingen artikler. Prøv et andet ord, eller se artiklerne efter emne:')
     expect(linksOf(html)).toContainEqual(['Stress coaching6 artikler', '/blog?kategori=stress'])
     // Her list (content/popular-articles.ts), whichever articles she names.
     for (const { title, slug } of popularArticles) expect(linksOf(html)).toContainEqual([title, `/blog/${slug}`])
@@ -188,6 +188,15 @@ describe('/blog', () => {
     expect(priorityImages(html)[0]).toContain('/images/blog/n.webp')
   })
 
+  it('does not repeat a new article in the list right below »Nye Artikler«, and lists it on a later page as any other', () => {
+    const withNewInList = { ...index, posts: [post('n'), post('a'), post('b')] }
+    const first = renderPage(BlogRoute, { loaderData: { kind: 'index', index: withNewInList } })
+    expect(linksOf(first).filter(([, href]) => href === '/blog/n')).toHaveLength(1)
+    expect(linksOf(first)).toContainEqual(['Titel a', '/blog/a'])
+    const later = renderPage(BlogRoute, { loaderData: { kind: 'index', index: { ...withNewInList, page: 2 } } })
+    expect(linksOf(later).filter(([, href]) => href === '/blog/n')).toHaveLength(1)
+  })
+
   it('leaves out the new articles on later pages, names a category, and says when a category is empty', () => {
     const later = renderPage(BlogRoute, { loaderData: { kind: 'index', index: { ...index, page: 2, category: 'stress' } } })
     expect(textOf(later)).not.toContain('Nye Artikler')
@@ -209,7 +218,7 @@ describe('/blog', () => {
   it('with ?q= shows the search with what was searched', () => {
     const html = renderPage(BlogRoute, { loaderData: { kind: 'search', search: { query: 'ro', page: 1, pageCount: 1, total: 1, hits: [{ ...post('a'), snippet: [] }] } } })
     expect(textOf(html)).toContain('Søg i bloggen')
-    expect(textOf(html)).toContain('1 artikel matcher »ro«')
+    expect(textOf(html)).toContain('Søgningen på »ro« gav 1 artikel')
     expect(tagWithId(html, 'soeg-blog')).toContain('value="ro"')
   })
 })

@@ -12,7 +12,7 @@ describe('the booking form’s texts', () => {
     const { modeLabels } = await formModule()
     expect(modeLabels).toEqual({
       telefon: 'Telefon – jeg ringer til dig',
-      video: 'Video – du får et link i mailen',
+      video: 'Video – jeg sender dig et link inden samtalen',
       fremmoede: 'Fremmøde i Fredericia',
     })
   })

@@ -8,12 +8,15 @@ import { bookingStatusText } from '~/lib/booking/booking-form'
 import type { ManagedBooking } from '~/lib/booking/page-data'
 import { Route as ChosenSlotRoute } from '~/routes/book-samtale/$tidspunkt'
 import { Route as WeekRoute } from '~/routes/book-samtale/index'
+import type { PortraitImage } from '~/lib/portrait-sizes'
+import { getSite } from '~/server/content/content.server'
 import { Route as ManageRoute } from '~/routes/booking/$token'
 import { headOf, linksOf, metaOf, renderPage, tagWithId, textOf, titleOf } from '../render'
 import { untilTheConversationHtml as renderUntilTheConversation } from '~/server/pages/booking-texts.server'
 
 /** The booking pages' sentence about acute help, as their server functions send it. */
 const untilTheConversationHtml = renderUntilTheConversation()
+const portrait: PortraitImage = { width: 960, height: 1200, avif: [{ url: '/images/portrait-480.avif', width: 480 }], webp: [{ url: '/images/portrait-480.webp', width: 480 }] }
 
 // The server functions' addresses, which the routes' loaders give the forms (Start makes them in its build).
 const BOOKING_ACTION = '/_serverFn/booking'
@@ -228,10 +231,13 @@ describe('the booking routes', () => {
 
   it('/book-samtale shows the week with its number, its times and the way to the contact form, and the help that cannot wait', () => {
     const html = renderPage(WeekRoute, {
-      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml },
+      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml, portrait },
       search: { status: 'aflyst' },
     })
     const text = textOf(html)
+    // Her face and name beside the times.
+    expect(html).toMatch(/<img [^>]*src="\/images\/portrait-480\.webp"[^>]*alt="[^"]+"/)
+    expect(text).toContain(`Du taler med mig, ${getSite().name}, certificeret coach i ${getSite().address.city}.`)
     expect(text).toContain('Vælg en tid Den første samtale er gratis og uforpligtende og varer en halv time. Alle tider er dansk tid.')
     expect(text).toContain(bookingStatusText.aflyst)
     expect(text).toContain('Uge 17: mandag 20. – søndag 26. april')
@@ -242,19 +248,21 @@ describe('the booking routes', () => {
   })
 
   it('/book-samtale offers the contact form instead of times while booking is closed', () => {
-    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml }, search: {} })
+    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml, portrait: undefined }, search: {} })
     expect(textOf(html)).toContain('Booking er ikke åben lige nu')
     expect(html).not.toContain('id="status"')
     expect(textOf(html)).toContain('Samtalen er ikke akut hjælp.')
   })
 
   it('the chosen time shows its form, with the fields the server refused marked by their hints', () => {
-    const slot = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', period: 'mandag 20. april kl. 10.00–10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
+    const slot = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', ends: '10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
     const loaderData = { slot, untilTheConversationHtml, bookingAction: BOOKING_ACTION }
     const html = renderPage(ChosenSlotRoute, { loaderData, search: { status: 'ugyldig', felter: 'telefon,ukendt' } })
     const text = textOf(html)
     expect(text).toContain('Du har valgt mandag 20. april kl. 10.00')
-    expect(text).toContain('mandag 20. april kl. 10.00–10.30 (dansk tid) – gratis og uforpligtende.')
+    // The time once, in the heading; the intro adds only when it ends.
+    expect(text).toContain('Samtalen varer til kl. 10.30 (dansk tid) og er gratis og uforpligtende.')
+    expect(text.match(/kl\. 10\.00/g)).toHaveLength(1)
     expect(text).toContain(bookingStatusText.ugyldig)
     expect(html).toContain('<input type="hidden" name="tidspunkt" value="2026-04-20T10:00"/>')
     expect(tagWithId(html, 'bookingformular')).toContain(`action="${BOOKING_ACTION}"`)

@@ -26,12 +26,12 @@ describe('the shipped content (a copy: tests/fixtures/content)', () => {
     expect(getFaq()[0]).toEqual({ question: 'Hvor lang tid varer en samtale?', answer: `En samtale i et forløb varer normalt 60–90 minutter. ${FREE_FIRST_CONVERSATION} Så kan vi mærke, om kemien er der.` })
   })
 
-  it('reads the crisis lines as the pages show them: numbers with no-break spaces and their tel: links, hours kept on one line', () => {
+  it('reads the crisis lines as the pages show them: numbers with no-break spaces and their tel: links, a no-break space after »kl.«', () => {
     expect(getCrisisLines().livslinien).toEqual({
       name: 'Livslinien',
       number: { display: '70\u00a0201\u00a0201', href: 'tel:+4570201201' },
       text: 'Anonym samtale, hvis du har selvmordstanker eller er bekymret for en anden.',
-      hours: 'alle dage kl.\u00a011.00\u2060–\u20605.00',
+      hours: 'alle dage kl.\u00a011.00–5.00',
     })
     expect(getCrisisLines().emergency.number).toEqual({ display: '112', href: 'tel:112' })
     expect(getCrisisLines().boernetelefonen.number).toEqual({ display: '116\u00a0111', href: 'tel:116111' })
@@ -56,6 +56,7 @@ const mistakes: Array<[ContentFile<unknown>, string | RegExp, string, ...string[
   [siteFile, /^navn: (.*)$/m, 'navm: Birgitte Holm', 'content/site.yaml, linje 8: »navn« mangler – skriv fx Birgitte Holm', 'content/site.yaml, linje 8: »navm« kendes ikke – ret stavningen, eller slet linjen'],
   [siteFile, /^telefontider: (.*)$/m, 'telefontider: kl. 9: altid', 'content/site.yaml, linje 22: filen kan ikke læses (tjek kolon, anførselstegn, [ ] og indrykning på linjen; en tekst med kolon skal stå i anførselstegn)'],
   [siteFile, /  by: Fredericia/, '  by: Fredericia\n  by: Vejle', 'content/site.yaml, linje 29: filen kan ikke læses (en nøgle står to gange – slet den ene)'],
+  [siteFile, /^henvendelser_uden_forloeb_slettes_efter_dage: .*$/m, 'henvendelser_uden_forloeb_slettes_efter_dage: 400', 'content/site.yaml, linje 41: »henvendelser_uden_forloeb_slettes_efter_dage« må ikke være længere end kontaktbeskeder_slettes_efter_dage – en henvendelse uden forløb gemmes kortere end en klients'],
   [servicesFile, '850 kr. inkl. moms pr. samtale', '850 kr. pr. samtale', 'content/ydelser.yaml, linje 18: »ydelser → nr. 1 → pris« skal sige, om moms er med: skriv »inkl. moms« (til private) eller »+ moms« (til virksomheder), fx 850 kr. inkl. moms pr. samtale'],
   [servicesFile, '  - id: stresshaandtering', '  - id: personlig-udvikling', 'content/ydelser.yaml, linje 21: »ydelser → nr. 2 → id« står to gange (»personlig-udvikling«) – hver ydelse skal have sit eget id', 'content/ydelser.yaml, linje 85: »forside → nr. 2« nævner »stresshaandtering«, som ikke er en ydelse – skriv et af: personlig-udvikling, personlig-udvikling, relationscoaching, karrierecoaching, ledercoaching, foredrag-og-workshops'],
   [servicesFile, '  - relationscoaching', '  - parterapi', 'content/ydelser.yaml, linje 86: »forside → nr. 3« nævner »parterapi«, som ikke er en ydelse – skriv et af: personlig-udvikling, stresshaandtering, relationscoaching, karrierecoaching, ledercoaching, foredrag-og-workshops'],

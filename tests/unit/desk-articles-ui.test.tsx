@@ -86,7 +86,7 @@ describe('her articles on the desk', () => {
   })
 
   it('shows a refused save’s messages, the file as it is now after a conflict, and the preview as the article page renders it', () => {
-    const preview = { html: renderArticlePreview({ title: 'Ro i hverdagen', category: 'stress', author: 'Birgitte Holm', publishedAt: '2025-09-18T00:00:00.000Z', revisedAt: null, readingMinutes: 2, hero: 'gradient', imageUrl: '/images/blog/x.webp', imageAlt: 'x', bodyHtml: '<h2 id="et-afsnit">Et afsnit</h2><p>Tekst.</p>', tableOfContents: [], anonymised: true, crisisHelp: crisisHelpFor(getCrisisLines(), 'adult') }) }
+    const preview = { html: renderArticlePreview({ title: 'Ro i hverdagen', category: 'stress', author: 'Birgitte Holm', publishedAt: '2025-09-18T00:00:00.000Z', revisedAt: null, readingMinutes: 2, hero: 'gradient', imageUrl: '/images/blog/x.webp', imageAlt: 'x', bodyHtml: '<h2 id="et-afsnit">Et afsnit</h2><p>Tekst.</p>', tableOfContents: [], anonymised: true, inOwnWords: false, crisisHelp: crisisHelpFor(getCrisisLines(), 'adult') }) }
     const html = subpage('artikler/ro-i-hverdagen', { signedIn: true, formToken, page: 'artikel', article: { ...editor, errors: ['»Titel« mangler – skriv artiklens overskrift.'], current: '---\ntitle: Andet\n---\nNu.', preview } }, { status: 'aendret-imens' })
     expect(textOf(html)).toContain('Det skal rettes, før det kan gemmes »Titel« mangler – skriv artiklens overskrift.')
     expect(textOf(html)).toContain('Sådan ser filen ud nu')

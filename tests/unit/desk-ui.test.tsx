@@ -41,6 +41,9 @@ const message: DeskMessage = {
   service: 'Stress coaching',
   address: 'Vestergade 3',
   text: 'Hej\nHar du tid?',
+  becameClient: false,
+  deletedOn: '17. december 2026',
+  clientRetentionDays: 365,
 }
 
 const person: DeskPersonPage = {
@@ -215,7 +218,12 @@ describe('a desk page below /coach', () => {
     expect(formsOf(html)[0]).toEqual({ formular: formToken, handling: 'haandteret', tilbage: '/coach/besked/12', besked: '12' })
     const handled = subpage('besked/12', { signedIn: true, formToken, page: 'besked', message: { ...message, handled: true } })
     expect(textOf(handled)).toContain('Beskeden er håndteret.')
-    expect(formsOf(handled).map((form) => form.handling)).toEqual(['log-ud', 'log-ud-overalt'])
+    expect(formsOf(handled).map((form) => form.handling)).toEqual(['blev-klient', 'log-ud', 'log-ud-overalt'])
+    // When the message goes, and the button that keeps a client's message for the full period.
+    expect(text).toContain('Beskeden slettes automatisk 17. december 2026. Blev klient – gem beskeden i 365 dage')
+    expect(formsOf(html)[1]).toEqual({ formular: formToken, handling: 'blev-klient', tilbage: '/coach/besked/12', besked: '12' })
+    const client = subpage('besked/12', { signedIn: true, formToken, page: 'besked', message: { ...message, becameClient: true } })
+    expect(formsOf(client).map((form) => form.handling)).not.toContain('blev-klient')
     // Without a phone (the field is optional) there is no phone row at all, and no empty tel: link.
     const noPhone = subpage('besked/12', { signedIn: true, formToken, page: 'besked', message: { ...message, phone: '' } })
     expect(textOf(noPhone)).toContain('Modtaget 18. september kl. 10.42 E-mail bo@eksempel.dk Type ydelse Stress coaching')

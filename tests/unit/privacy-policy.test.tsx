@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { PrivacyFacts } from '#content/privacy'
-import { PrivacyPolicy } from '~/components/privacy-policy'
+import { type PrivacyFacts, privacy } from '#content/privacy'
+import { PrivacyPolicy, WORDING_CHANGED } from '~/components/privacy-policy'
+import { formatDanishDate } from '~/lib/dates'
+import { REMINDER_BEFORE_MS } from '~/server/booking/bookings.server'
+import { renderPrivacyPage } from '~/server/pages/privacy-page.server'
 import { linksOf, textOf } from '../render'
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
@@ -13,6 +17,7 @@ const site = {
   address: { street: 'Vestergade 3', postalCode: '7000', city: 'Fredericia', region: 'Region Syddanmark', country: 'DK' },
   cvr: '12 34 56 78',
   contactRetentionDays: 200,
+  enquiryRetentionDays: 45,
   contactPhoneRequired: false,
 }
 
@@ -100,7 +105,8 @@ describe('the privacy policy', () => {
   it('gives a period for everything it keeps, from the facts, and erases everywhere', () => {
     const all = policy()
     for (const period of [
-      'slettes automatisk 200 dage efter',
+      'Beskeder fra kontaktformularen slettes automatisk 45 dage efter, at de er modtaget',
+      'Bliver du klient, gemmer jeg din besked i 200 dage fra modtagelsen',
       'Bookinger slettes automatisk 60 dage efter den aftalte samtale',
       'Postbud gemmer en log over sendte e-mails i 3 dage',
       'Sikkerhedskopier af databasen slettes automatisk efter 21 dage',
@@ -144,7 +150,18 @@ describe('the privacy policy', () => {
     expect(all).toMatch(/Når du booker en samtale : navn, e-mail, telefonnummer, hvordan samtalen skal foregå, og din eventuelle bemærkning/)
     expect(all).toContain('påmindelse 24 timer før samtalen')
     expect(all).toContain('kalenderfil (.ics)')
-    expect(all).toContain('gemmes kun hashet')
+    expect(all).toContain('gemmes kun som en kode, der ikke kan regnes tilbage til linket')
+    // One promise about the reminder, the same wherever the policy names it (REMINDER_BEFORE_MS is a day).
+    expect(all.match(/påmindelse [^.–]*før samtalen/g)).toEqual(['påmindelse 24 timer før samtalen', 'påmindelse 24 timer før samtalen'])
+    expect(REMINDER_BEFORE_MS).toBe(24 * 3_600_000)
+  })
+
+  it('is dated no earlier than the last change of its own wording', () => {
+    // The hash of the words the policy shows for this file's facts (not its markup): a change to the
+    // wording changes it, and then WORDING_CHANGED must move to the day of the change, with the new hash written here.
+    const wording = createHash('sha256').update(policy()).digest('hex').slice(0, 16)
+    expect(`${WORDING_CHANGED} ${wording}`).toBe('2026-12-06 ad9808ba2bca5101')
+    expect(renderPrivacyPage().updated).toBe(formatDanishDate(WORDING_CHANGED > privacy.updated ? WORDING_CHANGED : privacy.updated))
   })
 
   it('speaks as »jeg«: never »vi« for the practice', () => {

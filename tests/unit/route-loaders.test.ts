@@ -70,7 +70,7 @@ describe('/blog’s loader', () => {
 
 describe('the booking routes’ loaders', () => {
   it('the week page loads the week of its address, or the first with times', async () => {
-    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112' })
+    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112', portrait: undefined })
     await loaderOf(WeekRoute)({ deps: { uge: '2026-W17' } })
     expect(fetchBookingWeek).toHaveBeenLastCalledWith({ data: '2026-W17' })
     await loaderOf(WeekRoute)({ deps: {} })

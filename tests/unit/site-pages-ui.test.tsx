@@ -141,7 +141,12 @@ describe('the pages about the coach', () => {
     for (const service of services) {
       expect(tagWithId(html, service.id)).toMatch(/^<li/)
       expect(text).toContain(`Varighed ${service.pricing.duration} Pris ${service.pricing.price}`)
-      expect(text).toContain(`Book en samtale om ${service.title.toLowerCase()}`)
+      // Companies (a price »+ moms«) ask for an offer; private clients book the first conversation.
+      const forCompanies = service.pricing.price.includes('+ moms')
+      expect(text).toContain(forCompanies ? `Bed om et tilbud på ${service.title.toLowerCase()}` : `Book en samtale om ${service.title.toLowerCase()}`)
+      // The card's one button: the link after its price.
+      const afterPrice = html.indexOf('</dl>', html.indexOf(`id="${service.id}"`))
+      expect(linksOf(html.slice(afterPrice, html.indexOf('</a>', afterPrice) + 4)).map(([, href]) => href)).toEqual([forCompanies ? '/kontakt' : '/book-samtale'])
       for (const feature of service.features) expect(text).toContain(feature)
     }
     processSteps.forEach((step, index) => expect(text).toContain(`Trin ${index + 1}: ${step.title}`))
@@ -163,6 +168,7 @@ describe('the pages about the coach', () => {
     for (const testimonial of testimonials) expect(text).toContain(`»${testimonial.quote}«`)
     expect(text).toContain(testimonialSource)
     expect(text.includes('Siden er under opbygning: Navnene og udtalelserne herunder er eksempler')).toBe([...clients, ...testimonials].some((entry) => entry.sample))
+    expect(metaOf(headOf(ReferencesRoute, { loaderData: { showsSamples: true } }), 'description')).toMatch(/Indtil da viser siden eksempler\.$/)
   })
 })
 

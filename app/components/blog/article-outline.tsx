@@ -35,12 +35,25 @@ export function TableOfContents({ headings }: { headings: Article['tableOfConten
   )
 }
 
-/** One shared footnote instead of a sentence in each text: the people in the examples cannot be recognised. */
-export function AnonymisedNote() {
+/**
+ * One shared footnote instead of a sentence in each text: the people in the examples cannot be
+ * recognised. An account in the writer's own words is not pieced together from several, so its
+ * footnote does not say so.
+ */
+export function AnonymisedNote({ inOwnWords }: { inOwnWords: boolean }) {
   return (
     <p id="om-eksemplerne" className="mx-auto mt-10 max-w-(--article-measure) border-t border-sand-300 pt-4 text-sm text-ink-soft">
-      <strong className="font-semibold">Om eksemplerne:</strong> Navne og genkendelige detaljer er ændret, og nogle fortællinger er
-      sammensat af flere forløb, så ingen kan genkendes.
+      {inOwnWords ? (
+        <>
+          <strong className="font-semibold">Om teksten:</strong> Navne og genkendelige detaljer er ændret, så ingen kan genkendes. Resten
+          er skribentens egne ord.
+        </>
+      ) : (
+        <>
+          <strong className="font-semibold">Om eksemplerne:</strong> Navne og genkendelige detaljer er ændret, og nogle fortællinger er
+          sammensat af flere forløb, så ingen kan genkendes.
+        </>
+      )}
     </p>
   )
 }

@@ -2,8 +2,7 @@ import { AnonymisedNote, RevisedDate, TableOfContents, readingTimeText } from '~
 import { CoverImage } from '~/components/blog/cover-image'
 import { CrisisLines } from '~/components/blog/crisis-lines'
 import { TitleText } from '~/components/ui/title-text'
-import type { Article } from '~/lib/blog'
-import type { CrisisHelp } from '~/lib/content/crisis-lines'
+import type { Article, ArticlePage } from '~/lib/blog'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 
@@ -13,12 +12,12 @@ import { formatDanishDate } from '~/lib/dates'
  */
 
 /** The outline, the text and the notes under it. */
-export function ArticleText({ article }: { article: Pick<Article, 'tableOfContents' | 'bodyHtml' | 'anonymised'> & { crisisHelp: CrisisHelp | null } }) {
+export function ArticleText({ article }: { article: Pick<ArticlePage, 'tableOfContents' | 'bodyHtml' | 'anonymised' | 'inOwnWords' | 'crisisHelp'> }) {
   return (
     <>
       <TableOfContents headings={article.tableOfContents} />
       <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
-      {article.anonymised && <AnonymisedNote />}
+      {article.anonymised && <AnonymisedNote inOwnWords={article.inOwnWords} />}
       {article.crisisHelp && <CrisisLines lines={article.crisisHelp.lines} />}
     </>
   )

@@ -20,7 +20,7 @@ export function SearchResults({ result }: { result: BlogSearchResult }) {
   return (
     <>
       <p role="status" className="mb-8 text-lg text-ink-soft">
-        {`${articles(result.total)} matcher »${result.query}«`}
+        {`Søgningen på »${result.query}« gav ${articles(result.total)}`}
         {result.pageCount > 1 && ` – side ${result.page} af ${result.pageCount}`}
       </p>
       <ol className="space-y-6">
@@ -62,17 +62,17 @@ function Hit({ hit }: { hit: SearchHit }) {
   )
 }
 
-/** Nothing found is no dead end: the categories and the articles readers ask about most. */
+/** Nothing found is no dead end: the categories and the articles the coach picked as a place to start (no statistics are kept). */
 function NoResults({ result }: { result: BlogSearchResult }) {
   return (
     <div>
       <p role="status" className="mb-8 text-lg text-ink">
-        {`Ingen artikler matcher »${result.query}«. Prøv et andet ord, eller se artiklerne efter emne:`}
+        {`Søgningen på »${result.query}« gav ingen artikler. Prøv et andet ord, eller se artiklerne efter emne:`}
       </p>
       {result.counts && <CategoryChips counts={result.counts} />}
-      <nav aria-labelledby="mest-laeste" className="rounded-2xl bg-sand-100 p-6 md:p-8">
-        <h3 id="mest-laeste" className="text-2xl">
-          Mest læste artikler
+      <nav aria-labelledby="gode-steder-at-begynde" className="rounded-2xl bg-sand-100 p-6 md:p-8">
+        <h3 id="gode-steder-at-begynde" className="text-2xl">
+          Gode steder at begynde
         </h3>
         <ul className="mt-4 space-y-3">
           {popularArticles.map((article) => (

@@ -34,6 +34,13 @@ export function DeskMessage({ message, formToken }: { message: Message; formToke
           <Button type="submit">Markér som håndteret</Button>
         </DeskForm>
       )}
+      <p className="text-ink-soft">{`Beskeden slettes automatisk ${message.deletedOn}.`}</p>
+      {!message.becameClient && (
+        <DeskForm formToken={formToken} action="blev-klient" back={`/coach/besked/${message.id}`}>
+          <input type="hidden" name="besked" value={message.id} />
+          <Button type="submit" variant="secondary">{`Blev klient – gem beskeden i ${message.clientRetentionDays} dage`}</Button>
+        </DeskForm>
+      )}
       <p>
         <a href={`/coach/person?email=${encodeURIComponent(message.email)}`} className={linkClass}>
           Alt om personen (eksport og sletning)

@@ -99,7 +99,8 @@ export function SiteHeader() {
           </a>
           <div className="flex items-center gap-2">
             <ul className="hidden items-center gap-1 lg:flex">{links('desktop')}</ul>
-            <div className="hidden lg:block">
+            {/* Its full width, not what the menu leaves over: squeezed, the field cut »Søg i bloggen« short. */}
+            <div className="hidden shrink-0 lg:block">
               <SearchForm id="soeg-top" />
             </div>
             {/* The site's one way to book, on every page and every screen size. */}

@@ -12,8 +12,13 @@ export const shortText = (value: unknown) => (typeof value === 'string' && value
 export const fetchBookingWeek = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const [{ bookingWeek }, { untilTheConversationHtml }] = await Promise.all([import('~/server/booking/booking-pages.server'), import('~/server/pages/booking-texts.server')])
-    return { week: bookingWeek(data), untilTheConversationHtml: untilTheConversationHtml() }
+    const [{ bookingWeek }, { untilTheConversationHtml }, { portraitForPage }] = await Promise.all([
+      import('~/server/booking/booking-pages.server'),
+      import('~/server/pages/booking-texts.server'),
+      import('~/server/images.server'),
+    ])
+    // Her face beside the times: the visitor books a conversation with a person.
+    return { week: bookingWeek(data), untilTheConversationHtml: untilTheConversationHtml(), portrait: portraitForPage() }
   })
 
 export const fetchChosenSlot = createServerFn({ method: 'GET' })

@@ -10,9 +10,19 @@ export type BookingFieldErrors = Partial<Record<BookingField, string>>
 
 export const modeLabels: Record<BookingMode, string> = {
   telefon: 'Telefon – jeg ringer til dig',
-  video: 'Video – du får et link i mailen',
+  video: 'Video – jeg sender dig et link inden samtalen',
   fremmoede: 'Fremmøde i Fredericia',
 }
+
+/** The same forms in the coach's own words, for her notification and her desk. */
+export const modeLabelsForCoach: Record<BookingMode, string> = {
+  telefon: 'Telefon – du ringer op',
+  video: 'Video – du sender et link inden samtalen',
+  fremmoede: 'Fremmøde hos dig',
+}
+
+/** The first word of the name the visitor gave: how an e-mail greets, and how her calendar names the booking. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
 
 export const bookingLimits = {
   navn: { maxLength: 100 },

@@ -9,7 +9,7 @@ export type BookingWeek =
 export type ChosenSlot =
   | { state: 'lukket' }
   | { state: 'ikke-ledig'; week?: string }
-  | { state: 'ledig'; key: string; label: string; period: string; week: string; modes: Array<{ value: string; label: string }> }
+  | { state: 'ledig'; key: string; label: string; ends: string; week: string; modes: Array<{ value: string; label: string }> }
 
 export type ManagedBooking = {
   code: string

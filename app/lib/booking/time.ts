@@ -120,7 +120,6 @@ export function formatDay(date: string) {
   return `${weekdays[weekdayIndex(date)]} ${day.getUTCDate()}. ${months[day.getUTCMonth()]}`
 }
 
-/** '10.00', as Danish writes the time of day. */
 /** '09:00' → '9.00', as Danish writes the time of day. */
 export const formatTime = (time: string) => time.replace(/^0(?=\d)/, '').replace(':', '.')
 

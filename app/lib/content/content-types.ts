@@ -28,6 +28,8 @@ export type Site = {
   profiles: { linkedin: string; facebook: string }
   /** How long contact messages are kept before they are deleted (also stated in the privacy policy). */
   contactRetentionDays: number
+  /** A message whose sender did not become a client is deleted this many days after it came. */
+  enquiryRetentionDays: number
 }
 
 export type ServicePrice = { price: string; duration: string; sample?: true }

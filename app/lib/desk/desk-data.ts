@@ -51,7 +51,19 @@ export type DeskBookingPage = DeskBooking & {
   calendarConflict: boolean
 }
 
-export type DeskMessage = DeskMessageLine & { email: string; phone: string; service: string; address: string; text: string }
+export type DeskMessage = DeskMessageLine & {
+  email: string
+  phone: string
+  service: string
+  address: string
+  text: string
+  /** The sender became a client: the message is kept for the full period. */
+  becameClient: boolean
+  /** »6. marts 2027«: when the purge deletes it, by the rule that applies now. */
+  deletedOn: string
+  /** How long a client's message is kept, for the button that asks for it. */
+  clientRetentionDays: number
+}
 
 export type DeskPersonPage = {
   email: string
@@ -160,6 +172,7 @@ export const deskStatusText = {
   'udeblevet-fortrudt': 'Markeringen »udeblev« er fjernet.',
   'ikke-begyndt': 'Samtalen er ikke begyndt endnu.',
   haandteret: 'Beskeden er markeret som håndteret.',
+  'blev-klient': 'Noteret: afsenderen blev klient, så beskeden gemmes i den fulde periode.',
   'sendes-igen': 'Det, der var opgivet, prøves igen inden for et minut.',
   slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
   fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',

@@ -79,6 +79,9 @@ function SearchPage({ result }: { result: BlogSearchResult }) {
 
 function IndexPage({ data }: { data: BlogIndex }) {
   const showNew = data.newCount > 0 && data.page === 1
+  // An article shown under »Nye Artikler« is not repeated right below it (on a phone: twice in a row).
+  const shownAsNew = new Set(showNew ? data.newPosts.map((post) => post.slug) : [])
+  const posts = data.posts.filter((post) => !shownAsNew.has(post.slug))
 
   return (
     <>
@@ -109,9 +112,9 @@ function IndexPage({ data }: { data: BlogIndex }) {
           </h2>
           <CategoryChips counts={data.counts} current={data.category} />
 
-          {data.posts.length > 0 ? (
+          {posts.length > 0 ? (
             // From the third card on, a phone shows none of them on its first screen.
-            <PostGrid posts={data.posts} prioritizeFirst={!showNew} deferFrom={2} />
+            <PostGrid posts={posts} prioritizeFirst={!showNew} deferFrom={2} />
           ) : (
             <p className="rounded-2xl bg-sand-100 p-8 text-center text-lg text-ink-soft">
               Der er endnu ingen artikler i denne kategori.

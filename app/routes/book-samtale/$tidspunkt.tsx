@@ -37,7 +37,7 @@ function ChosenSlotPage() {
   const errors = Object.fromEntries(wrong.map((name) => [name, bookingHints[name]]))
   return (
     <>
-      <PageHero eyebrow="Book en samtale" title={slot.state === 'ledig' ? `Du har valgt ${slot.label}` : 'Tiden kan ikke bookes'} intro={slot.state === 'ledig' ? `${slot.period} (dansk tid) – gratis og uforpligtende.` : undefined} />
+      <PageHero eyebrow="Book en samtale" title={slot.state === 'ledig' ? `Du har valgt ${slot.label}` : 'Tiden kan ikke bookes'} intro={slot.state === 'ledig' ? `Samtalen varer til kl. ${slot.ends} (dansk tid) og er gratis og uforpligtende.` : undefined} />
       <Section>
         <div className="mx-auto max-w-3xl">
           <StatusNotice status={status} />

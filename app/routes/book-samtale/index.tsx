@@ -4,10 +4,11 @@ import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { UntilTheConversation } from '~/components/booking/until-the-conversation'
 import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
 import { PageHero } from '~/components/ui/page-hero'
+import { Portrait } from '~/components/ui/portrait'
 import { Section } from '~/components/ui/section'
 import { fetchBookingWeek } from '~/lib/booking/booking-actions'
 import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
-import { siteOf } from '~/lib/content/site-data'
+import { siteOf, useSite } from '~/lib/content/site-data'
 import { seo } from '~/lib/seo'
 
 type WeekSearch = { uge?: string; status?: BookingStatus }
@@ -30,13 +31,20 @@ export const Route = createFileRoute('/book-samtale/')({
 })
 
 function BookingWeekPage() {
-  const { week, untilTheConversationHtml } = Route.useLoaderData()
+  const { week, untilTheConversationHtml, portrait } = Route.useLoaderData()
   const { status } = Route.useSearch()
+  const site = useSite()
   return (
     <>
       <PageHero eyebrow="Book en samtale" title="Vælg en tid" intro={`${FREE_FIRST_CONVERSATION} Alle tider er dansk tid.`} />
       <Section>
         <div className="mx-auto max-w-3xl">
+          <div className="mb-8 flex items-center gap-4">
+            <div className="w-20 shrink-0">
+              <Portrait files={portrait} sizes="5rem" />
+            </div>
+            <p className="text-lg text-ink">{`Du taler med mig, ${site.name}, certificeret coach i ${site.address.city}.`}</p>
+          </div>
           <StatusNotice status={status} />
           {week.open ? (
             <>

@@ -3,6 +3,7 @@ import { type SQL, and, asc, count, desc, eq, gt, gte, lte, min, ne, sql } from 
 import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
+import { firstPersonStories } from '#content/first-person-stories'
 import {
   type Article,
   type ArticlePage,
@@ -81,8 +82,18 @@ export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Ar
 /** An article as its page shows it, with the further reading under it; undefined when there is none to show. */
 export function getArticlePage(slug: string, now = new Date(), db: Db = getDb()): ArticlePage | undefined {
   const article = getArticle(slug, now, db)
-  return article && { ...article, related: getRelatedPosts(article, now, db), crisisHelp: article.crisisLines ? crisisHelpFor(getCrisisLines(), article.crisisLines) : null }
+  return (
+    article && {
+      ...article,
+      inOwnWords: toldInOwnWords(article.slug),
+      related: getRelatedPosts(article, now, db),
+      crisisHelp: article.crisisLines ? crisisHelpFor(getCrisisLines(), article.crisisLines) : null,
+    }
+  )
 }
+
+/** The article is someone else's own account (content/first-person-stories.ts); the desk's preview asks too. */
+export const toldInOwnWords = (slug: string) => firstPersonStories.some((story) => story.slug === slug)
 
 /** The article's page (fetchArticle in app/lib/blog-queries.ts), or Start's 404 when there is none to show. */
 export function articlePageOrNotFound(slug: string, now = new Date(), db: Db = getDb()): ArticlePage {

@@ -5,7 +5,7 @@ import { site } from '~/server/content/content.server'
 import type { Db } from '#db/database'
 import { type Booking, type OutboxRow, bookings, outbox } from '#db/schema'
 import { BookingEmail, type BookingEmailProps } from '~/emails/booking-email'
-import { modeLabels } from '~/lib/booking/booking-form'
+import { firstName, modeLabels, modeLabelsForCoach } from '~/lib/booking/booking-form'
 import { formatInstant, formatPeriod } from '~/lib/booking/time'
 import { deskUrl, manageUrl, siteOrigin } from '~/server/links/links.server'
 import { coachAddress, sender } from '~/server/mail/addresses.server'
@@ -32,7 +32,7 @@ export type BookingEmailFacts = {
 type BookingEmailRow = BookingEmailFacts & { idempotencyKey: string; createdAt: string }
 
 const location = (booking: Booking) =>
-  booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? 'Telefon – jeg ringer til dig' : 'Video – link i mailen'
+  booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : modeLabels[booking.mode]
 
 /** The UID stored with the booking; a row from before it was stored gets one from the running server first. */
 function storedUid(booking: Booking) {
@@ -96,7 +96,7 @@ function cancellationLine(booking: Booking, when: string) {
 
 function modeLine(booking: Booking) {
   if (booking.mode === 'telefon') return `Form: Telefon – jeg ringer til dig på ${booking.phone}`
-  if (booking.mode === 'video') return 'Form: Video – jeg sender dig et link til videosamtalen inden samtalen'
+  if (booking.mode === 'video') return `Form: ${modeLabels.video}`
   return `Form: Fremmøde hos mig, ${site.address.street}, ${site.address.postalCode} ${site.address.city}`
 }
 
@@ -120,7 +120,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
       heading: subject,
       paragraphs: [
         period,
-        `Form: ${modeLabels[booking.mode]}`,
+        `Form: ${modeLabelsForCoach[booking.mode]}`,
         `Navn: ${booking.name}`,
         `E-mail: ${booking.email}`,
         `Telefon: ${booking.phone}`,
@@ -145,7 +145,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
       return {
         subject,
         preview: subject,
-        heading: moved ? `Din samtale er flyttet, ${booking.name}` : `Tak for din booking, ${booking.name}`,
+        heading: moved ? `Din samtale er flyttet, ${firstName(booking.name)}` : `Tak for din booking, ${firstName(booking.name)}`,
         paragraphs: [
           period,
           modeLine(booking),

@@ -67,7 +67,7 @@ export function chosenSlot(key: string, options: PageSources = {}): ChosenSlot {
     state: 'ledig',
     key,
     label: formatInstant(slot.start),
-    period: formatPeriod(slot.start, slot.end),
+    ends: formatTime(toLocal(slot.end).time),
     week: isoWeek(slot.date),
     modes: availability.modes.map((mode) => ({ value: mode, label: modeLabels[mode] })),
   }

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { site } from '~/server/content/content.server'
 import type { Booking } from '#db/schema'
+import { firstName } from '~/lib/booking/booking-form'
 import { deskUrl } from '~/server/links/links.server'
 
 /**
@@ -22,7 +23,6 @@ const modeForCoach: Record<Booking['mode'], string> = {
 const location = (booking: Booking) => (booking.mode === 'fremmoede' ? `${site.address.street}, ${site.address.postalCode} ${site.address.city}` : booking.mode === 'telefon' ? 'Telefon' : 'Video')
 
 /** The first word of the name the visitor gave: enough to recognise the appointment. */
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
 
 function addEvent(calendar: ReturnType<typeof ical>, booking: Booking) {
   const cancelled = booking.status === 'aflyst'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import { site } from '~/server/content/content.server'
 import { type Db, databaseFileProblem } from '#db/database'
 import { getDb } from '#db/connection'
@@ -119,10 +119,16 @@ export async function retryPendingMessages({
   return runOutbox({ db, handlers: { 'contact-email': contactEmailHandler(transport) }, clock, where, revive: force })
 }
 
-/** Deletes messages (and outbox e-mails) older than the retention period of the privacy policy. */
+/**
+ * Deletes messages (and outbox e-mails) older than the retention periods of the privacy policy: an
+ * enquiry that led to no course after the shorter one, a client's message after the longer one.
+ */
 export async function purgeOldMessages({ db = getDb(), now = new Date() }: { db?: Db; now?: Date } = {}) {
-  const cutoff = new Date(now.getTime() - site.contactRetentionDays * 24 * 60 * 60 * 1000)
-  const removed = db.delete(contactMessages).where(lt(contactMessages.createdAt, cutoff.toISOString())).returning({ id: contactMessages.id }).all()
-  const outboxFiles = await purgeOutbox(cutoff)
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000)
+  const cutoff = daysAgo(site.contactRetentionDays)
+  const enquiryCutoff = daysAgo(site.enquiryRetentionDays)
+  const expired = or(lt(contactMessages.createdAt, cutoff.toISOString()), and(isNull(contactMessages.becameClientAt), lt(contactMessages.createdAt, enquiryCutoff.toISOString())))
+  const removed = db.delete(contactMessages).where(expired).returning({ publicId: contactMessages.publicId }).all()
+  const outboxFiles = await purgeOutbox(cutoff, removed.map((message) => message.publicId))
   return { messages: removed.length, outboxFiles }
 }

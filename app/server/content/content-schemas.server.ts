@@ -77,6 +77,11 @@ export const siteFileSchema = z
     linkedin: https('https://www.linkedin.com/in/ditnavn'),
     facebook: https('https://www.facebook.com/dinside'),
     kontaktbeskeder_slettes_efter_dage: wholeNumber('365', 30, 3650),
+    henvendelser_uden_forloeb_slettes_efter_dage: wholeNumber('90', 14, 3650).default(90),
+  })
+  .refine((file) => file.henvendelser_uden_forloeb_slettes_efter_dage <= file.kontaktbeskeder_slettes_efter_dage, {
+    path: ['henvendelser_uden_forloeb_slettes_efter_dage'],
+    message: 'må ikke være længere end kontaktbeskeder_slettes_efter_dage – en henvendelse uden forløb gemmes kortere end en klients',
   })
   .transform(
     (file): Site => ({
@@ -97,6 +102,7 @@ export const siteFileSchema = z
       ethics: file.etiske_regler,
       profiles: { linkedin: file.linkedin, facebook: file.facebook },
       contactRetentionDays: file.kontaktbeskeder_slettes_efter_dage,
+      enquiryRetentionDays: file.henvendelser_uden_forloeb_slettes_efter_dage,
     }),
   )
 
@@ -249,8 +255,8 @@ const helpLineNumber = z.preprocess((value) => (typeof value === 'number' ? Stri
   return { display: value.trim().split(/\s+/).join('\u00a0'), href: digits.length === 8 ? `tel:+45${digits}` : `tel:${digits}` }
 })
 
-/** »alle dage kl. 11.00–5.00« kept on one line where it breaks: a no-break space after »kl.«, word joiners around a dash between times. */
-const openingHours = text('alle dage kl. 11.00–5.00', 80).transform((value) => value.replace(/kl\. /g, 'kl.\u00a0').replace(/(\d)\s*–\s*(\d)/g, '$1\u2060–\u2060$2'))
+/** »alle dage kl. 11.00–5.00«: a no-break space after »kl.«, so the time never stands alone at the start of a line (no word joiners: a plain-text e-mail shows them). */
+const openingHours = text('alle dage kl. 11.00–5.00', 80).transform((value) => value.replace(/kl\. /g, 'kl.\u00a0'))
 
 const helpLine = z
   .strictObject({ navn: text('Livslinien', 80), nummer: helpLineNumber.optional(), tekst: longText('Anonym samtale, hvis du har selvmordstanker …', 300), aabent: openingHours.optional() })

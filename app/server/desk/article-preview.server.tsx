@@ -1,14 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { type ArticleHeading, ArticleHeader, ArticleText } from '~/components/blog/article-view'
-import type { Article } from '~/lib/blog'
-import type { CrisisHelp } from '~/lib/content/crisis-lines'
+import type { ArticlePage } from '~/lib/blog'
 
 /**
  * The desk's preview of an article: the article page's own header and text, rendered here and sent
  * as HTML in the page's data (as /kontakt's line about acute help is), so the desk's script imports
  * none of the article page's components and the public pages' chunks stay as they were.
  */
-export type PreviewArticle = ArticleHeading & Pick<Article, 'tableOfContents' | 'bodyHtml' | 'anonymised'> & { crisisHelp: CrisisHelp | null }
+export type PreviewArticle = ArticleHeading & Pick<ArticlePage, 'tableOfContents' | 'bodyHtml' | 'anonymised' | 'inOwnWords' | 'crisisHelp'>
 
 export function renderArticlePreview(article: PreviewArticle) {
   return renderToStaticMarkup(

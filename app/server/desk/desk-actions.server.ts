@@ -128,6 +128,7 @@ export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Pro
       return see('/coach?status=logget-ud-overalt', sessionCookie(undefined))
     }
     if (action === 'haandteret') return see(`${back}?status=${markHandled(db, text(form, 'besked'), now)}`)
+    if (action === 'blev-klient') return see(`${back}?status=${markBecameClient(db, text(form, 'besked'), now)}`)
     if (action === 'send-igen') {
       // The running server's worker sends what is revived, with its own settings, within a minute.
       reviveEffects(db, { now })
@@ -200,6 +201,17 @@ function markHandled(db: Db, id: string, now: Date): DeskStatus {
     .run()
   recordDeskEvent(db, 'besked-haandteret', now, { messageId: Number(id) })
   return 'haandteret'
+}
+
+/** The sender became a client: the message is kept for the full period instead of the enquiry's shorter one. */
+function markBecameClient(db: Db, id: string, now: Date): DeskStatus {
+  if (!/^\d{1,9}$/.test(id)) return 'fejl'
+  db.update(contactMessages)
+    .set({ becameClientAt: now.toISOString() })
+    .where(and(eq(contactMessages.id, Number(id)), isNull(contactMessages.becameClientAt)))
+    .run()
+  recordDeskEvent(db, 'besked-blev-klient', now, { messageId: Number(id) })
+  return 'blev-klient'
 }
 
 /** Everything stored about one person, as contact:export gives it, for the coach to hand on. */

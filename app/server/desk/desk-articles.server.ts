@@ -22,6 +22,7 @@ import {
   writeArticle,
   writeCoverPhoto,
 } from '~/server/content/article-files.server'
+import { toldInOwnWords } from '~/server/blog/blog.server'
 import { runBlogSeed } from '~/server/content/blog-seed.server'
 import { getCrisisLines, getSite } from '~/server/content/content.server'
 import { commitContentFile, inGitWorkTreeNow, queueContentPush } from '~/server/content/content-git.server'
@@ -115,6 +116,7 @@ function previewOf(slug: string, fields: DeskArticleFields, previous: string | u
       bodyHtml: row.bodyHtml,
       tableOfContents: row.tableOfContents ?? [],
       anonymised: row.anonymised ?? false,
+      inOwnWords: toldInOwnWords(slug),
       crisisHelp: row.crisisLines ? crisisHelpFor(getCrisisLines(), row.crisisLines as CrisisAudience) : null,
     })
     return { html }

@@ -1,7 +1,7 @@
 import { type SQLWrapper, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
-import { modeLabels } from '~/lib/booking/booking-form'
+import { modeLabelsForCoach } from '~/lib/booking/booking-form'
 import { freeSlotsByDay, slotKey } from '~/lib/booking/slots'
 import { formatDay, formatInstant, formatPeriod, formatTime, toLocal } from '~/lib/booking/time'
 import { serviceTypeLabels, type ServiceType } from '~/lib/contact'
@@ -17,6 +17,8 @@ import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.
 import { type LabelledBusy, busyBetween, busySourceStates, labelledBusyBetween, movedInHerCalendar } from '~/server/calendar/busy-sources.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { effectLabels, unfinishedEffects } from '~/server/outbox/outbox.server'
+import { site } from '~/server/content/content.server'
+import { formatDanishDate } from '~/lib/dates'
 
 /** What the desk's pages show, read from the database for the signed-in coach. */
 
@@ -42,7 +44,7 @@ function deskBooking(booking: Booking, now: Date, db?: Db): DeskBooking {
     code: booking.publicId,
     time: `kl. ${clock(booking.startsAt)}–${clock(booking.endsAt)}`,
     name: booking.name,
-    mode: modeLabels[booking.mode],
+    mode: modeLabelsForCoach[booking.mode],
     phone: booking.phone,
     email: booking.email,
     note: booking.note,
@@ -233,6 +235,9 @@ export function deskMessage(db: Db, id: string, now: Date): DeskMessage | undefi
     service: message.serviceType ? serviceTypeLabels[message.serviceType as ServiceType] ?? message.serviceType : 'Ikke angivet',
     address: message.address || 'Ikke angivet',
     text: message.message,
+    becameClient: message.becameClientAt !== null,
+    deletedOn: formatDanishDate(new Date(Date.parse(message.createdAt) + (message.becameClientAt ? site.contactRetentionDays : site.enquiryRetentionDays) * DAY_MS).toISOString()),
+    clientRetentionDays: site.contactRetentionDays,
   }
 }
 

@@ -126,8 +126,11 @@ export async function removeLeftoverTemporaryFiles(dir = outboxDir()) {
   return removed
 }
 
-/** The outbox holds personal data too: its files follow the same retention as the messages. */
-export async function purgeOutbox(olderThan: Date, dir = outboxDir()) {
+/**
+ * The outbox holds personal data too: its files follow the same retention as the messages. A file
+ * goes when it is older than `olderThan`, or when its name carries the id of a message just deleted.
+ */
+export async function purgeOutbox(olderThan: Date, deletedIds: readonly string[] = [], dir = outboxDir()) {
   let removed = 0
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const path = join(dir, name)
@@ -139,7 +142,7 @@ export async function purgeOutbox(olderThan: Date, dir = outboxDir()) {
         throw error
       },
     )
-    if (modified && modified < olderThan) {
+    if (modified && (modified < olderThan || deletedIds.some((id) => id !== '' && name.includes(id)))) {
       await rm(path, { force: true })
       removed++
     }

@@ -62,7 +62,7 @@ export async function composeNewsletterEmail(db: Db, row: OutboxRow, now: Date):
     const props: NewsletterEmailProps = {
       preview: 'Bekræft, at du vil have besked om nye artikler',
       heading: 'Bekræft din tilmelding',
-      paragraphs: ['Du har bedt om at få en e-mail, når der kommer en ny artikel på min blog. Klik på linket for at bekræfte – først da er du tilmeldt.'],
+      paragraphs: ['Du har bedt om at få en e-mail, når der kommer en ny artikel på min blog. Tryk på linket for at bekræfte – først da er du tilmeldt.'],
       link: { label: 'Ja tak, send mig besked om nye artikler', href: `${siteOrigin()}/nyhedsbrev/bekraeft/${confirmToken(subscriber.publicId)}` },
       footnote: footnoteFor.bekraeftelse,
     }

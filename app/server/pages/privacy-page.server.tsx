@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { privacy } from '#content/privacy'
 import { site } from '~/server/content/content.server'
-import { PrivacyPolicy } from '~/components/privacy-policy'
+import { PrivacyPolicy, WORDING_CHANGED } from '~/components/privacy-policy'
 import { formatDanishDate } from '~/lib/dates'
 
 /**
@@ -10,7 +10,8 @@ import { formatDanishDate } from '~/lib/dates'
  */
 export function renderPrivacyPage() {
   return {
-    updated: formatDanishDate(privacy.updated),
+    // ISO dates compare as text.
+    updated: formatDanishDate(WORDING_CHANGED > privacy.updated ? WORDING_CHANGED : privacy.updated),
     html: renderToStaticMarkup(
       <>
         <PrivacyPolicy site={site} privacy={privacy} />

@@ -18,6 +18,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** The words of an article's stored HTML as plain text: tags become spaces, entities characters. */
 export function plainTextOf(html: string) {
   return html
+    // A heading or a list item ends its sentence, so a snippet never runs it into the next text.
+    .replace(/([^\s.!?:…>])((?:<\/[a-z]+>)*)\s*<\/(h[1-6]|li)>/gi, '$1.$2</$3>')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
       if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity
