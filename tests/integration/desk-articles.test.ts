@@ -188,6 +188,22 @@ describe('an article written on the desk', () => {
     expect(git(folders.content.dir, 'log', '--format=%s')).toBe('start\n')
   })
 
+  it('is put back as it was when the seed refuses the folder (another file has a mistake), and she is told why', async () => {
+    const folders = articleFolders()
+    const cookie = signedIn()
+    const before = folders.read('coaching-og-stress.md')
+    writeFileSync(join(folders.blog, 'en-anden-artikel.md'), '---\ntitle: Uden resten\n---\nTekst.\n')
+    const answer = await save(cookie, openEditor(cookie, 'coaching-og-stress'), { titel: 'Coaching og stres' })
+    const location = statusOf(answer)
+    expect(location.searchParams.get('status')).toBe('blog-fejl')
+    expect(folders.read('coaching-og-stress.md')).toBe(before)
+    expect(openEditor(cookie, 'coaching-og-stress', location.searchParams.get('kladde')!).editor.errors.join('\n')).toContain('en-anden-artikel.md')
+    const created = statusOf(await save(cookie, openEditor(cookie, 'ny'), NEW_ARTICLE))
+    expect(created.searchParams.get('status')).toBe('blog-fejl')
+    expect(existsSync(join(folders.blog, 'soevn-ro-og-smaa-skridt-paa-en-gang.md'))).toBe(false)
+    expect(git(folders.content.dir, 'log', '--format=%s')).toBe('start\n')
+  }, 60_000)
+
   it('is refused when the file changed since she opened it, and she sees both versions', async () => {
     const folders = articleFolders()
     const cookie = signedIn()
