@@ -17,11 +17,11 @@ const ours = (options: { request: Request; pathname: string; context: unknown; n
 
 const serverFunctions = createMiddleware().server(async ({ request, pathname, context, next, handlerType }) => {
   if (handlerType !== 'serverFn') return next()
-  const [{ guardServerFunction }, { serverFunctionPaths }] = await Promise.all([
+  const [{ guardServerFunction }, { serverFunctionPaths, largeBodyLimits }] = await Promise.all([
     import('~/server/http/server-fn-middleware.server'),
     import('~/server/http/server-functions.server'),
   ])
-  return guardServerFunction(ours({ request, pathname, context, next }), serverFunctionPaths)
+  return guardServerFunction(ours({ request, pathname, context, next }), serverFunctionPaths, largeBodyLimits)
 })
 
 const pages = createMiddleware().server(async ({ request, pathname, context, next, handlerType }) => {

@@ -31,7 +31,7 @@ const text = (field: string, example: string, max: number) =>
  * 18/9/2025 (day first). A day that does not exist (2026-02-31) is refused, not moved into the
  * next month.
  */
-function parseDate(value: string): Date | undefined {
+export function parseDate(value: string): Date | undefined {
   const danishMonths = ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december']
   const text = value.trim()
   const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text)
@@ -70,7 +70,7 @@ const textList = (field: string) =>
 
 /** Categories by id (relationship) or by the name the site shows (Parforhold), in any case. */
 const comparable = (name: string) => name.toLowerCase().replace(/[\s-]+/g, '')
-const categoryId = (name: string) =>
+export const categoryId = (name: string) =>
   new Map(categories.flatMap((id) => [[comparable(id), id], [comparable(categoryLabels[id]), id]] as const)).get(comparable(name))
 const categoryList = () => `Brug en af: ${categories.map((id) => `${categoryLabels[id]} (${id})`).join(', ')}`
 const category = () =>

@@ -20,7 +20,7 @@ export const blogPosts = sqliteTable(
     section: text('section').notNull(),
     hero: text('hero', { enum: ['image', 'gradient'] }).notNull(),
     cta: text('cta'),
-    /** adult | teen: the article shows where to find help (content/crisis-lines.ts). */
+    /** adult | teen: the article shows where to find help (content/kriselinjer.yaml). */
     crisisLines: text('crisis_lines', { enum: ['adult', 'teen'] }),
     jsonLd: integer('json_ld', { mode: 'boolean' }).notNull(),
     bodyHtml: text('body_html').notNull(),
@@ -197,7 +197,9 @@ export const deskEvents = sqliteTable('desk_events', {
     enum: [
       'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'besked-blev-klient', 'person-eksporteret', 'person-slettet', 'send-igen',
       // A content file saved from the desk: which file, never its text.
-      'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md',
+      'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md', 'gemt-faq.yaml', 'gemt-kriselinjer.yaml',
+      // An article written, changed (also moved to or from the drafts), deleted, or given a cover photo: never which or its text.
+      'artikel-skrevet', 'artikel-rettet', 'artikel-slettet', 'forsidebillede-lagt-op',
     ],
   }).notNull(),
   bookingCode: text('booking_code'),

@@ -8,10 +8,12 @@ import { expect, test } from './helpers'
 // The samples are read from the fixture copy (tests/fixtures/content), never from her own files.
 const fixture = (name: string) => parse(readFileSync(join('tests/fixtures/content', name), 'utf8'))
 
-test('no sample e-mail, phone number, name, address, CVR, price or client is in the browser’s files', () => {
+test('no sample e-mail, phone number, name, address, CVR, price, client, FAQ answer or help line is in the browser’s files', () => {
   const site = fixture('site.yaml')
   const services = fixture('ydelser.yaml')
   const references = fixture('referencer.yaml')
+  const faq = fixture('faq.yaml')
+  const crisis = fixture('kriselinjer.yaml')
   const digits = String(site.telefon).replace(/\D/g, '')
   const facts = [
     site.email,
@@ -25,6 +27,11 @@ test('no sample e-mail, phone number, name, address, CVR, price or client is in 
     services.ydelser[4].pris,
     references.kunder[0].navn,
     references.udtalelser[0].citat.slice(0, 40),
+    faq.faq[1].svar.slice(0, 40),
+    // The help lines' numbers as the pages link them, and a line's own words.
+    `tel:+45${String(crisis.livslinien.nummer).replace(/\D/g, '')}`,
+    `tel:+45${String(crisis.laegevagt.nummer).replace(/\D/g, '')}`,
+    crisis.livslinien.tekst,
   ]
   const files = readdirSync('dist/client', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(?:js|css|html|json|txt)$/.test(entry.name))
   expect(files.length).toBeGreaterThan(5)

@@ -1,4 +1,4 @@
-import { faq } from '../content/faq.ts'
+import { faq } from './content.ts'
 import { references, services } from './content.ts'
 import { expect, gotoInteractive, test } from './helpers'
 

@@ -25,7 +25,7 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   // The coach's calendar: busy times from her calendars, the bookings feed, writes over CalDAV, and the alerts that tell her.
   calendar: ['app/server/calendar/**/*.ts', 'app/server/alerts/**/*.ts'],
   // The coach's desk: sign-in by link, the views, the actions and what the desk's pages load.
-  desk: ['app/server/desk/**/*.ts', 'app/lib/desk/**/*.ts'],
+  desk: ['app/server/desk/**/*.ts', 'app/server/desk/**/*.tsx', 'app/lib/desk/**/*.ts'],
   // The newsletter: sign-up, confirmation, the letters and their sending.
   newsletter: ['app/server/newsletter/**/*.ts', 'app/lib/newsletter*.ts'],
   // The shared rooms: the one outbox and its worker, links and tokens, per-sender limits, the mail transports.

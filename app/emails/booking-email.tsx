@@ -1,5 +1,6 @@
 import { Link, Text } from '@react-email/components'
-import { crisisSentenceText, untilTheConversation } from '#content/crisis-lines'
+import { crisisSentenceText, untilTheConversation } from '~/lib/content/crisis-lines'
+import { getCrisisLines } from '~/server/content/content.server'
 import { EmailLayout, emailHeading, emailText, withLineBreaks } from './email-layout'
 
 export type BookingEmailProps = {
@@ -33,7 +34,7 @@ export function BookingEmail({ preview, heading, paragraphs, link, closing, foot
           </Link>
         </Text>
       )}
-      {crisisHelp && <Text style={emailText}>{crisisSentenceText(untilTheConversation)}</Text>}
+      {crisisHelp && <Text style={emailText}>{crisisSentenceText(untilTheConversation(getCrisisLines()))}</Text>}
       <Text style={emailText}>
         {closing.map((line, index) => (
           <span key={line}>

@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components'
-import { crisisSentenceText, notForAcuteHelp } from '#content/crisis-lines'
-import { site } from '~/server/content/content.server'
+import { crisisSentenceText, notForAcuteHelp } from '~/lib/content/crisis-lines'
+import { getCrisisLines, site } from '~/server/content/content.server'
 import { EmailLayout, emailHeading, emailText } from './email-layout'
 
 /**
@@ -19,7 +19,7 @@ export function ContactConfirmationEmail() {
       <Text style={emailText}>
         {`Haster det, er du velkommen til at ringe på ${site.phone.display} (${site.phoneHours.toLowerCase()}).`}
       </Text>
-      <Text style={emailText}>{crisisSentenceText(notForAcuteHelp)}</Text>
+      <Text style={emailText}>{crisisSentenceText(notForAcuteHelp(getCrisisLines()))}</Text>
       <Text style={emailText}>
         Venlig hilsen
         <br />

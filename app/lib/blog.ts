@@ -1,4 +1,5 @@
 import type { Category, CategoryFilter } from './categories.ts'
+import type { CrisisHelp } from './content/crisis-lines.ts'
 
 /** An article counts as new for 30 days after it is published. */
 export const NEW_POST_WINDOW_DAYS = 30
@@ -69,11 +70,12 @@ export type Article = PostCard & {
   updatedAt: string
 }
 
-/** An article as its page shows it: with the further reading under it. */
+/** An article as its page shows it: with the further reading under it, and (on a heavy subject) where to find help at once. */
 export type ArticlePage = Article & {
   /** Someone else's own account (content/first-person-stories.ts): its footnote does not say it is pieced together. */
   inOwnWords: boolean
   related: PostCard[]
+  crisisHelp: CrisisHelp | null
 }
 
 export function newWindowStart(now: Date) {

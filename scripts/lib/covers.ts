@@ -4,14 +4,16 @@
  * `npm run db:seed` (the ones missing). Per article:
  *   public/images/blog/{slug}.webp and {slug}-600.webp  (pages; no text, the page shows the title)
  *   public/images/blog/{slug}.jpg                       (og:image, with the title for shared links)
- * A real photo in content/blog/images/{slug}.(jpg|jpeg|png|webp) replaces the generated art.
+ * A real photo in content/blog/images/{slug}.(jpg|jpeg|png|webp) (BLOG_DIR's images/) replaces the generated art.
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { site } from '../../app/server/content/content.server.ts'
+import { blogDir } from '../../db/sync-blog.ts'
 
-const PHOTO_DIR = 'content/blog/images'
+/** Photos beside the articles (BLOG_DIR's images/), where the desk's upload puts them too. */
+const photoDir = () => join(blogDir(), 'images')
 /** PUBLIC_DIR lets a test write its covers elsewhere. */
 export const PUBLIC_DIR = process.env.PUBLIC_DIR ?? 'public'
 export const COVER_DIR = join(PUBLIC_DIR, 'images', 'blog')
@@ -194,7 +196,7 @@ const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/sv
 
 export function photoFor(slug: string) {
   for (const ext of ['jpg', 'jpeg', 'png', 'webp']) {
-    const path = join(PHOTO_DIR, `${slug}.${ext}`)
+    const path = join(photoDir(), `${slug}.${ext}`)
     if (existsSync(path)) return path
   }
   return undefined

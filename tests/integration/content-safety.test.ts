@@ -4,7 +4,7 @@ import { articles, bodyText, bySlug, caseNames, fullText, sentences, slugsMatchi
 
 /**
  * Every help line an article may give, as the organisations publish them (check once a year, like
- * content/crisis-lines.ts). An article that names one of the first five gives its number too.
+ * content/kriselinjer.yaml). An article that names one of the first five gives its number too.
  */
 const helpLines = [
   { name: /Livslinien/, number: '70 201 201', numberRequired: true },

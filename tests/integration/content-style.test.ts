@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { crisisLines } from '#content/crisis-lines'
+import { getCrisisLines } from '~/server/content/content.server'
 import { type Article, articles, bodyText, bySlug, fullText, phrases, sentences, slugsMatching } from './articles'
 
 /**
  * Words an article may repeat as they stand: the crisis box's own lines. The spec's fixed labels
  * (buttons, categories) are shorter than the phrases counted here.
  */
-const quotable = [...new Set(Object.values(crisisLines).flatMap((lines) => lines.flatMap((line) => [line.name, line.text])))]
+const quotable = [...new Set(Object.values(getCrisisLines()).flatMap((line) => [line.name, line.text]))]
 
 /** The article's phrases of n words, with quotations of the crisis box taken out. */
 function articlePhrases(article: Article, n: number) {

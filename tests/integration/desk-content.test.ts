@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { deskEvents, outbox } from '#db/schema'
-import { getServices, getSite } from '~/server/content/content.server'
+import { getFaq, getServices, getSite } from '~/server/content/content.server'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
@@ -75,6 +75,16 @@ describe('a save from the desk', () => {
     expect(getServices().services.find((service) => service.id === 'ledercoaching')?.pricing.price).toBe('1.500 kr. + moms pr. samtale')
   })
 
+  it('changes a question of the contact page’s FAQ, which /kontakt reads from faq.yaml', async () => {
+    const content = temporaryContent()
+    const cookie = signedIn()
+    const answer = await post(cookie, openFile(cookie, 'spoergsmaal'), { 'faq → nr. 2 → spoergsmaal': 'Kan vi tale sammen online?' })
+    expect(answer.headers.get('Location')).toBe('/coach/indhold/spoergsmaal?status=gemt')
+    expect(content.read('faq.yaml')).toContain('  - spoergsmaal: Kan vi tale sammen online?\n')
+    expect(getFaq()[1]?.question).toBe('Kan vi tale sammen online?')
+    expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain('gemt-faq.yaml')
+  })
+
   it('is refused with the Danish message when it would break the file, and nothing changes', async () => {
     const content = temporaryContent()
     const before = content.read('site.yaml')
@@ -112,7 +122,7 @@ describe('a save from the desk', () => {
     expect(noSession.headers.get('Location')).toBe('/coach')
     const noToken = await post(cookie, opened, { telefon: '+45 12 34 56 78' }, { formular: 'forkert' })
     expect(noToken.headers.get('Location')).toBe('/coach/indhold/oplysninger?status=udloebet')
-    // A form cannot name a path: only the four ids are files.
+    // A form cannot name a path: only the desk's ids are files.
     const path = await post(cookie, opened, {}, { fil: '../package.json' })
     expect(path.headers.get('Location')).toBe('/coach/indhold?status=fejl')
     expect(content.read('site.yaml')).toBe(before)

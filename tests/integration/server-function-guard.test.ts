@@ -211,6 +211,14 @@ describe('a body refused like a server function’s (shared with the form post)'
   it('is undefined for a readable body', async () => {
     expect(await refuseBody(new Request('http://localhost/kontakt', post('navn=Anne', 'application/x-www-form-urlencoded')))).toBeUndefined()
   })
+
+  it('may be larger only where the function allows it (the desk’s cover photo), and says the limit', async () => {
+    const photoSized = () => new Request('http://localhost/x', post('billede=1', 'multipart/form-data; boundary=x', { 'Content-Length': String(5 * 1024 * 1024) }))
+    const refused = (await refuseBody(photoSized()))!
+    expect([refused.status, await refused.text()]).toEqual([413, 'Forespørgslen er for stor (højst 64 KB).'])
+    const tooLarge = (await refuseBody(new Request('http://localhost/x', post('x', 'multipart/form-data; boundary=x', { 'Content-Length': String(17 * 1024 * 1024) })), 16 * 1024 * 1024))!
+    expect([tooLarge.status, await tooLarge.text()]).toEqual([413, 'Forespørgslen er for stor (højst 16 MB).'])
+  })
 })
 
 describe('a payload Start can read', () => {

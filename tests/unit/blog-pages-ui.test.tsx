@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { type CrisisHelp, crisisHelpFor } from '~/lib/content/crisis-lines'
+import { getCrisisLines } from '~/server/content/content.server'
 import { popularArticles } from '#content/popular-articles'
 import { CategoryChips } from '~/components/blog/category-chips'
 import { Pagination } from '~/components/blog/pagination'
@@ -29,7 +31,7 @@ const post = (slug: string, changes: Partial<PostCardData> = {}): PostCardData =
 
 const counts = Object.fromEntries(categoryFilters.map((id, index) => [id, index * 2])) as Record<CategoryFilter, number>
 
-const article: Article & { relatedHtml: string } = {
+const article: Article & { relatedHtml: string; crisisHelp: CrisisHelp | null; inOwnWords: boolean } = {
   ...post('ro-i-hverdagen', { title: 'Ro i hverdagen' }),
   imageAlt: 'En stille sø',
   author: 'Birgitte Holm',
@@ -42,8 +44,10 @@ const article: Article & { relatedHtml: string } = {
   jsonLd: true,
   bodyHtml: '<p>Brødtekst.</p>',
   anonymised: false,
+  inOwnWords: false,
   readingMinutes: 6,
   tableOfContents: [],
+  crisisHelp: null,
   revisedAt: null,
   updatedAt: '2025-10-01',
   relatedHtml: '',
@@ -288,6 +292,7 @@ describe('an article’s page', () => {
         revisedAt: '2025-11-02',
         anonymised: true,
         crisisLines: 'adult',
+        crisisHelp: crisisHelpFor(getCrisisLines(), 'adult'),
         cta: 'Skriv til mig om stress',
         relatedHtml: relatedPostsHtml([post('b')]),
       },
@@ -297,6 +302,7 @@ describe('an article’s page', () => {
     expect(text).toContain('18. september 2025·Opdateret 2. november 2025·Læsetid 6 minutter')
     expect(text).toContain('Om eksemplerne:')
     expect(text).toContain('Har du brug for hjælp nu?')
+    expect(text).toContain('Har du det rigtig svært lige nu? Ring til Livslinien på')
     expect(linksOf(html)).toContainEqual(['Skriv til mig om stress', '/kontakt'])
     expect(text).toContain('Læs også')
     expect(linksOf(html)).toContainEqual(['Titel b', '/blog/b'])

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { aboutFile, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
+import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
+import { aboutFile, crisisLinesFile, faqFile, getCrisisLines, getFaq, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
 import type { ContentFile } from '~/server/content/content-file.server'
 import { fixtureText } from '../content-dir'
 
@@ -18,7 +19,22 @@ const errorsOf = (file: ContentFile<unknown>, text: string) => {
 
 describe('the shipped content (a copy: tests/fixtures/content)', () => {
   it('is good in every file', () => {
-    for (const file of [siteFile, servicesFile, referencesFile, aboutFile]) expect(errorsOf(file, fixtureText(file.name)), file.name).toEqual([])
+    for (const file of [siteFile, servicesFile, referencesFile, aboutFile, faqFile, crisisLinesFile]) expect(errorsOf(file, fixtureText(file.name)), file.name).toEqual([])
+  })
+
+  it('puts the one sentence about the free first conversation into the FAQ where it says {{foerste_samtale}}', () => {
+    expect(getFaq()[0]).toEqual({ question: 'Hvor lang tid varer en samtale?', answer: `En samtale i et forløb varer normalt 60–90 minutter. ${FREE_FIRST_CONVERSATION} Så kan vi mærke, om kemien er der.` })
+  })
+
+  it('reads the crisis lines as the pages show them: numbers with no-break spaces and their tel: links, a no-break space after »kl.«', () => {
+    expect(getCrisisLines().livslinien).toEqual({
+      name: 'Livslinien',
+      number: { display: '70\u00a0201\u00a0201', href: 'tel:+4570201201' },
+      text: 'Anonym samtale, hvis du har selvmordstanker eller er bekymret for en anden.',
+      hours: 'alle dage kl.\u00a011.00–5.00',
+    })
+    expect(getCrisisLines().emergency.number).toEqual({ display: '112', href: 'tel:112' })
+    expect(getCrisisLines().boernetelefonen.number).toEqual({ display: '116\u00a0111', href: 'tel:116111' })
   })
 
   it('turns her phone number as she writes it into the one-line display and the tel: link', () => {
@@ -47,6 +63,10 @@ const mistakes: Array<[ContentFile<unknown>, string | RegExp, string, ...string[
   [servicesFile, /    eksempel: ja/, '    eksempel: jo', 'content/ydelser.yaml, linje 20: »ydelser → nr. 1 → eksempel« skal være ja eller nej (slet linjen, når teksten er din egen)'],
   [referencesFile, 'link: https://www.example.com/revision', 'link: example.com/revision', 'content/referencer.yaml, linje 12: »kunder → nr. 2 → link« skal være en adresse, der begynder med https://, fx https://www.eksempel.dk'],
   [referencesFile, '    om: Teenagecoaching', '    hvem: Teenagecoaching', 'content/referencer.yaml, linje 84: »udtalelser → nr. 2 → om« mangler – skriv fx Personlig udvikling', 'content/referencer.yaml, linje 86: »hvem« kendes ikke under »udtalelser → nr. 2« – ret stavningen, eller slet linjen'],
+  [faqFile, '  - spoergsmaal: Tilbyder du online coaching?', '  - spørgsmål: Tilbyder du online coaching?', 'content/faq.yaml, linje 10: »faq → nr. 2 → spoergsmaal« mangler – skriv fx Hvor lang tid varer en samtale?', 'content/faq.yaml, linje 10: »spørgsmål« kendes ikke under »faq → nr. 2« – ret stavningen, eller slet linjen'],
+  [faqFile, 'minutter. {{foerste_samtale}}', 'minutter. {{gratis}}', 'content/faq.yaml, linje 9: »faq → nr. 1 → svar« har en pladsholder, siden ikke kender – brug kun {{foerste_samtale}}'],
+  [crisisLinesFile, '  nummer: 70 201 201', '  nummer: 70 201 2O1', 'content/kriselinjer.yaml, linje 8: »livslinien → nummer« er ikke et telefonnummer (»70 201 2O1«) – skriv cifrene, fx 70 201 201 eller 112'],
+  [crisisLinesFile, /^boernetelefonen:[\s\S]*$/m, '', 'content/kriselinjer.yaml, linje 6: »boernetelefonen« mangler – skriv den (se de andre linjer for, hvordan den skal se ud)'],
   [aboutFile, 'overskrift: Hej, jeg er {{navn}}\n', '', 'content/om.md, linje 9: »overskrift« mangler – skriv fx Hej, jeg er Birgitte Holm'],
   [aboutFile, /---\nJeg har altid[\s\S]*$/, '---\n', 'content/om.md, linje 30: din historie mangler – skriv den under den sidste »---«, med en tom linje mellem afsnittene'],
 ]

@@ -1,17 +1,23 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { crisisSentenceText, notForAcuteHelp, untilTheConversation } from '#content/crisis-lines'
+import { crisisHelpFor, crisisSentenceText, notForAcuteHelp as notForAcuteHelpOf, untilTheConversation as untilTheConversationOf } from '~/lib/content/crisis-lines'
+import { getCrisisLines } from '~/server/content/content.server'
 import { CrisisHelpSentence, CrisisLineShort, CrisisLines } from '~/components/blog/crisis-lines'
 import { UntilTheConversation } from '~/components/booking/until-the-conversation'
 import BookingEmailPreview from '~/emails/booking-email'
 import { ContactConfirmationEmail } from '~/emails/contact-confirmation'
 import { untilTheConversationHtml } from '~/server/pages/booking-texts.server'
 
+// The lines as the site reads them (a copy of the shipped kriselinjer.yaml: tests/fixtures/content).
+const help = (audience: 'adult' | 'teen') => crisisHelpFor(getCrisisLines(), audience)
+const notForAcuteHelp = notForAcuteHelpOf(getCrisisLines())
+const untilTheConversation = untilTheConversationOf(getCrisisLines())
+
 const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\u00a0/g, ' ').replace(/\u2060/g, '')
 
 describe('crisis lines under an article', () => {
   it('give adults Livslinien with its hours, 112 and lægevagten with its number, each number a link to call', () => {
-    const html = renderToStaticMarkup(<CrisisLines audience="adult" />)
+    const html = renderToStaticMarkup(<CrisisLines lines={help('adult').lines} />)
     expect(text(html)).toMatch(/Livslinien: 70 201 201[\s\S]*Åben alle dage kl\. 11\.00–5\.00\.[\s\S]*Ved akut fare: 112[\s\S]*Lægevagten i Region Syddanmark: 70 11 07 07[\s\S]*din egen læge[\s\S]*sundhedskort/)
     expect(html).toContain('href="tel:+4570201201"')
     expect(html).toContain('href="tel:112"')
@@ -20,16 +26,16 @@ describe('crisis lines under an article', () => {
   })
 
   it('give young people BørneTelefonen first, and the same help as adults', () => {
-    const html = renderToStaticMarkup(<CrisisLines audience="teen" />)
+    const html = renderToStaticMarkup(<CrisisLines lines={help('teen').lines} />)
     expect(text(html)).toMatch(/BørneTelefonen: 116 111[\s\S]*Åben hele døgnet\.[\s\S]*Livslinien: 70 201 201[\s\S]*112/)
     expect(html).toContain('href="tel:116111"')
   })
 
   it('put one sentence of it in the call-to-action card', () => {
-    expect(text(renderToStaticMarkup(<CrisisLineShort audience="adult" />))).toBe(
+    expect(text(renderToStaticMarkup(<CrisisLineShort short={help('adult').short} />))).toBe(
       'Har du det rigtig svært lige nu? Ring til Livslinien på 70 201 201 – eller 112 ved akut fare.',
     )
-    expect(text(renderToStaticMarkup(<CrisisLineShort audience="teen" />))).toBe(
+    expect(text(renderToStaticMarkup(<CrisisLineShort short={help('teen').short} />))).toBe(
       'Har du det rigtig svært lige nu? Ring til BørneTelefonen på 116 111 eller Livslinien på 70 201 201 – eller 112 ved akut fare.',
     )
   })

@@ -1,8 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { faq } from '#content/faq'
-import { getServices } from '~/server/content/content.server'
+import { getFaq, getServices } from '~/server/content/content.server'
 
 const { processSteps } = getServices()
 
@@ -23,7 +22,7 @@ describe('the pages outside the articles tell one story', () => {
       for (const claim of text.matchAll(/(\S+) års erfaring/g)) expect(claim[1], path).toMatch(/^'?20\+?$/)
       expect(text, path).not.toMatch(/femten år|tre til fire|3[-–]4 samtaler|inden for 24 timer|inden for et døgn/i)
     }
-    const faqAnswer = faq.find((entry) => /hvor mange samtaler/i.test(entry.question))?.answer
+    const faqAnswer = getFaq().find((entry) => /hvor mange samtaler/i.test(entry.question))?.answer
     expect(faqAnswer).toContain('3–5 samtaler')
     expect(processSteps.map((step) => step.text).join(' ')).toContain('tre til fem samtaler')
   })

@@ -10,7 +10,7 @@ vi.mock('~/lib/about-page', () => compiled('fetchAboutPage'))
 vi.mock('~/lib/blog-queries', () => compiled('fetchArticle', 'fetchBlogIndex', 'fetchBlogSearch'))
 vi.mock('~/lib/booking/booking-actions', () => compiled('bookTime', 'changeBooking', 'fetchBookingWeek', 'fetchChosenSlot', 'fetchManagedBooking'))
 vi.mock('~/lib/contact-action', () => compiled('sendContactMessage'))
-vi.mock('~/lib/desk/desk-functions', () => compiled('actOnDesk', 'fetchDeskPage', 'requestDeskLink', 'signInToDesk'))
+vi.mock('~/lib/desk/desk-functions', () => compiled('actOnDesk', 'fetchDeskPage', 'requestDeskLink', 'signInToDesk', 'uploadToDesk'))
 vi.mock('~/lib/contact-page', () => compiled('fetchContactPageTexts'))
 vi.mock('~/lib/home-page', () => compiled('fetchHomePage'))
 vi.mock('~/lib/newsletter-page', () => compiled('fetchNewsletterPage'))
@@ -71,7 +71,13 @@ describe('the list of server functions the guard lets through', () => {
         '/_serverFn/requestDeskLink-id',
         '/_serverFn/sendContactMessage-id',
         '/_serverFn/signInToDesk-id',
+        '/_serverFn/uploadToDesk-id',
       ],
     )
+  })
+
+  it('lets only the desk’s cover photo have a body larger than 64 KB', async () => {
+    const { largeBodyLimits } = await import('~/server/http/server-functions.server')
+    expect([...largeBodyLimits]).toEqual([['/_serverFn/uploadToDesk-id', 16 * 1024 * 1024]])
   })
 })

@@ -1,8 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { faq } from '#content/faq'
-import { getAbout, getReferences, getServices, pricesAreSamples as pricesAreSamplesNow, testimonialSource as testimonialSourceNow } from '~/server/content/content.server'
+import { getAbout, getFaq, getReferences, getServices, pricesAreSamples as pricesAreSamplesNow, testimonialSource as testimonialSourceNow } from '~/server/content/content.server'
 import { site } from '~/server/content/content.server'
 import { HomePageContent, type HomePageContentProps } from '~/components/home-page'
 import { Portrait } from '~/components/ui/portrait'
@@ -41,7 +40,7 @@ describe('the pages’ heads', () => {
       [servicesHead(), '/ydelser', 'Personlig udvikling, stresshåndtering, relationscoaching, karrierecoaching, ledercoaching samt foredrag og workshops – i Fredericia og online.'],
       [referencesHead(false), '/referencer', 'Virksomheder, skoler og privatpersoner, jeg har arbejdet med – og hvad de selv fortæller om coachingforløbet.'],
       [privacyHead(), '/privatlivspolitik', 'Sådan behandler jeg dine personoplysninger, når du besøger hjemmesiden, skriver til mig, booker en samtale eller bliver klient.'],
-      [contactHead(faq), '/kontakt', `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`],
+      [contactHead(getFaq()), '/kontakt', `Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`],
     ] as const
     for (const [head, path, description] of pages) {
       expect(metaOf(head, 'description'), path).toBe(description)
@@ -194,7 +193,7 @@ describe('/kontakt', () => {
     expect(metaOf(head, 'description')).toBe(`Book en uforpligtende samtale med ${site.name}, certificeret coach i Fredericia. Skriv eller ring – jeg svarer inden for én hverdag.`)
     const [page] = structuredDataOf(head)
     expect(page).toMatchObject({ '@context': 'https://schema.org', '@type': 'FAQPage' })
-    expect(page!.mainEntity).toEqual(faq.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })))
+    expect(page!.mainEntity).toEqual(getFaq().map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })))
     expect(structuredDataOf(contactHead([]))[0]!.mainEntity).toEqual([])
   })
 
@@ -219,7 +218,7 @@ describe('/kontakt', () => {
     expect(linksOf(html).filter((link) => link[1] === site.phone.href)).toHaveLength(2)
     expect(text).toContain('Kontaktformularen er ikke beregnet til akut hjælp. Er der fare for liv, så ring 112.')
     expect(html).toContain('href="tel:112"')
-    for (const item of faq) expect(text).toContain(textOf(item.question))
+    for (const item of getFaq()) expect(text).toContain(textOf(item.question))
     expect(text).toContain(FREE_FIRST_CONVERSATION)
     expect(html).not.toContain('role="alert"')
   })

@@ -1,13 +1,13 @@
 import { articleClosings } from '#content/article-closings'
 import { CrisisLineShort } from '~/components/blog/crisis-lines'
 import { ButtonLink } from '~/components/ui/button-link'
-import type { Article } from '~/lib/blog'
+import type { ArticlePage } from '~/lib/blog'
 
 /**
  * The card under an article: words for the article's category (content/article-closings.ts),
  * the booking of a free first conversation, and the contact form for whoever would rather write.
  */
-export function ArticleClosing({ article }: { article: Pick<Article, 'category' | 'cta' | 'crisisLines'> }) {
+export function ArticleClosing({ article }: { article: Pick<ArticlePage, 'category' | 'cta' | 'crisisHelp'> }) {
   const closing = articleClosings[article.category]
   return (
     <aside aria-labelledby="cta-overskrift" className="mx-auto mt-14 max-w-(--article-measure) rounded-3xl bg-accent-800 p-8 text-center text-white md:p-10">
@@ -17,7 +17,7 @@ export function ArticleClosing({ article }: { article: Pick<Article, 'category' 
       <p className="mx-auto mt-3 max-w-xl text-accent-100">
         {closing.text} Vi kan mødes i Fredericia, online eller over telefonen.
       </p>
-      {article.crisisLines && <CrisisLineShort audience={article.crisisLines} className="mx-auto mt-3 max-w-xl text-sm text-accent-100 [&_a]:text-white" />}
+      {article.crisisHelp && <CrisisLineShort short={article.crisisHelp.short} className="mx-auto mt-3 max-w-xl text-sm text-accent-100 [&_a]:text-white" />}
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <ButtonLink href="/book-samtale" variant="light-secondary" size="lg">
           Book en gratis samtale

@@ -1,4 +1,4 @@
-import { type CrisisAudience, type CrisisLine, type CrisisSentence, crisisLineShort, crisisLines } from '#content/crisis-lines'
+import type { CrisisHelp, CrisisLine, CrisisSentence } from '~/lib/content/crisis-lines'
 import { cn } from '~/lib/utils'
 
 function PhoneLink({ line, className }: { line: CrisisLine; className?: string }) {
@@ -10,8 +10,8 @@ function PhoneLink({ line, className }: { line: CrisisLine; className?: string }
   )
 }
 
-/** A short, calm box with where to find help at once; under articles on heavy subjects. */
-export function CrisisLines({ audience }: { audience: CrisisAudience }) {
+/** A short, calm box with where to find help at once; under articles on heavy subjects (the lines come with the page's data). */
+export function CrisisLines({ lines }: { lines: CrisisHelp['lines'] }) {
   return (
     <aside aria-labelledby="hjaelp-nu" className="mx-auto mt-12 max-w-(--article-measure) rounded-2xl border border-sand-300 bg-sand-50 p-6 md:p-8">
       <h2 id="hjaelp-nu" className="text-xl md:text-2xl">
@@ -19,7 +19,7 @@ export function CrisisLines({ audience }: { audience: CrisisAudience }) {
       </h2>
       <p className="mt-2 text-ink-soft">Coaching er ikke akut hjælp. Har du det rigtig svært, så tal med nogen i dag:</p>
       <ul className="mt-4 space-y-3">
-        {crisisLines[audience].map((line) => (
+        {lines.map((line) => (
           <li key={line.name}>
             <strong className="font-semibold text-ink">
               {line.name}
@@ -39,8 +39,7 @@ export function CrisisLines({ audience }: { audience: CrisisAudience }) {
 }
 
 /** The same help in one sentence, for the call-to-action card under the article. */
-export function CrisisLineShort({ audience, className }: { audience: CrisisAudience; className?: string }) {
-  const { call, emergency } = crisisLineShort[audience]
+export function CrisisLineShort({ short: { call, emergency }, className }: { short: CrisisHelp['short']; className?: string }) {
   return (
     <p className={className}>
       Har du det rigtig svært lige nu? Ring til{' '}

@@ -1,6 +1,6 @@
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { notForAcuteHelp } from '#content/crisis-lines'
 import { CrisisHelpSentence } from '~/components/blog/crisis-lines'
+import type { CrisisSentence } from '~/lib/content/crisis-lines'
 import { ButtonLink } from '~/components/ui/button-link'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
@@ -18,7 +18,8 @@ export const ContactHero = () => (
 )
 
 /** What stands in the aside beside the form: first on a phone, in the column beside it from lg up. */
-export function ContactDetails() {
+/** `acuteHelp`: where to turn instead of the form (from content/kriselinjer.yaml). */
+export function ContactDetails({ acuteHelp }: { acuteHelp: CrisisSentence }) {
   const site = useSite()
   return (
     <>
@@ -51,7 +52,7 @@ export function ContactDetails() {
         </a>
       </InfoCard>
       <p className="rounded-2xl border border-sand-300 bg-sand-50 p-5 text-sm text-ink-soft sm:col-span-2 lg:col-span-1">
-        <CrisisHelpSentence sentence={notForAcuteHelp} />
+        <CrisisHelpSentence sentence={acuteHelp} />
       </p>
     </>
   )

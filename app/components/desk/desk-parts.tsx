@@ -1,6 +1,6 @@
 import { Button } from '~/components/ui/button'
 import { deskProblems, deskStatusText, isDeskStatus } from '~/lib/desk/desk-data'
-import { actOnDesk, requestDeskLink } from '~/lib/desk/desk-functions'
+import { actOnDesk, requestDeskLink, uploadToDesk } from '~/lib/desk/desk-functions'
 import { cn } from '~/lib/utils'
 
 /** The shared pieces of the desk's pages: its frame, the outcome of a post, the sign-in and the action forms. */
@@ -33,10 +33,10 @@ export function DeskFrame({ title, status: word, children }: { title: string; st
   )
 }
 
-/** A desk post: the session's form token, the action and where to come back to, with the fields given. */
-export function DeskForm({ formToken, action, back, children, className }: { formToken: string; action: string; back: string; children: React.ReactNode; className?: string }) {
+/** A desk post: the session's form token, the action and where to come back to, with the fields given; `photo`: a form with a photo, to the address that takes one. */
+export function DeskForm({ formToken, action, back, children, className, photo }: { formToken: string; action: string; back: string; children: React.ReactNode; className?: string; photo?: boolean }) {
   return (
-    <form method="post" action={actOnDesk.url} className={className}>
+    <form method="post" action={photo ? uploadToDesk.url : actOnDesk.url} encType={photo ? 'multipart/form-data' : undefined} className={className}>
       <input type="hidden" name="formular" value={formToken} />
       <input type="hidden" name="handling" value={action} />
       <input type="hidden" name="tilbage" value={back} />

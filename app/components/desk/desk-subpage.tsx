@@ -2,6 +2,7 @@ import { Button } from '~/components/ui/button'
 import type { DeskPage } from '~/lib/desk/desk-data'
 import { signInToDesk } from '~/lib/desk/desk-functions'
 import { deskSearch } from '~/lib/desk/desk-search'
+import { DeskArticleEditorView, DeskArticleListView } from './desk-articles'
 import { DeskBooking } from './desk-booking'
 import { DeskClosed } from './desk-closed'
 import { DeskContentForm, DeskContentList } from './desk-content'
@@ -31,7 +32,15 @@ export function DeskSubpage({ path, page, search }: { path: string; page: DeskPa
           ? ['Person', <DeskPerson person={page.person} formToken={page.formToken} confirming={slet} />]
           : page.page === 'lukket'
             ? ['Hvorfor er tiden lukket?', <DeskClosed closed={page.closed} />]
-            : ['Findes ikke', <p>Der er intet på den adresse (det kan være slettet).</p>]
+            : page.page === 'indhold'
+              ? ['Dine tekster og priser', <DeskContentList content={page.content} />]
+              : page.page === 'indhold-fil' && page.file
+                ? [page.file.title, <DeskContentForm page={page.file} formToken={page.formToken} />]
+                : page.page === 'artikler'
+                  ? ['Dine artikler', <DeskArticleListView list={page.articles} />]
+                  : page.page === 'artikel' && page.article
+                    ? [page.article.slug ? page.article.fields.title || 'Artikel' : 'Ny artikel', <DeskArticleEditorView editor={page.article} formToken={page.formToken} confirmingDelete={slet} />]
+                    : ['Findes ikke', <p>Der er intet på den adresse (det kan være slettet).</p>]
   return (
     <DeskFrame title={title} status={status}>
       <p>

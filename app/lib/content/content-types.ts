@@ -64,3 +64,6 @@ export type About = {
   quotes: { home: string; about: string; services: string }
   sample?: true
 }
+
+/** One question on the contact page (and in its FAQPage structured data). */
+export type FaqEntry = { question: string; answer: string }

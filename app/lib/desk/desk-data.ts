@@ -99,6 +99,39 @@ export type DeskContentPage = {
   refused?: { errors: string[]; current?: string }
 }
 
+/** Her articles on the desk (/coach/artikler): published, scheduled (a date to come) and drafts (not on the site). */
+export type DeskArticleList = {
+  articles: Array<{ slug: string; title: string; state: 'udgivet' | 'planlagt' | 'kladde'; date: string }>
+  history: boolean
+}
+
+/** The form's fields of an article; `place`: on the site from its date, or a draft. */
+export type DeskArticleFields = { title: string; description: string; category: string; publishedAt: string; body: string; place: 'udgivet' | 'kladde' }
+
+/**
+ * The article as its page would show it (the preview), rendered on the server with the article
+ * page's own components: the desk's script then shares none of them with the public pages.
+ */
+export type DeskArticlePreview = { html: string }
+
+/** One article's editor (/coach/artikler/<slug>, /coach/artikler/ny for a new one). */
+export type DeskArticleEditor = {
+  /** undefined: a new article (its address is made from the title when it is first saved). */
+  slug: string | undefined
+  version: string
+  fields: DeskArticleFields
+  categories: Array<{ id: string; label: string }>
+  /** Where readers find it, once it is on the site. */
+  address: string | undefined
+  /** The cover the pages show, and whether it is her own photo. */
+  cover: { url: string; photo: boolean } | undefined
+  preview: DeskArticlePreview | undefined
+  /** Why a save was refused (Danish, naming the field). */
+  errors: string[]
+  /** After a conflict: the file as it is now (her version is in the form). */
+  current: string | undefined
+}
+
 /** One answer per desk page: the sign-in when there is no session, the page otherwise. */
 export type DeskPage =
   | { signedIn: false; linkUsable?: boolean }
@@ -111,10 +144,12 @@ export type DeskPage =
       | { page: 'ukendt' }
       | { page: 'indhold'; content: DeskContentOverview }
       | { page: 'indhold-fil'; file: DeskContentPage | undefined }
+      | { page: 'artikler'; articles: DeskArticleList }
+      | { page: 'artikel'; article: DeskArticleEditor | undefined }
     ))
 
 /** ukendt: an address below /coach that names no desk page (answered as not found once signed in). */
-export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'lukket' | 'ukendt' | 'indhold'; key: string; draft?: string; whole?: boolean }
+export type DeskPageRequest = { page: 'oversigt' | 'booking' | 'besked' | 'person' | 'link' | 'lukket' | 'ukendt' | 'indhold' | 'artikler'; key: string; draft?: string; whole?: boolean }
 
 /** The statuses a desk post answers with (in the address: `?status=…`), and what each says. */
 export const deskStatusText = {
@@ -145,6 +180,18 @@ export const deskStatusText = {
   uaendret: 'Der var intet ændret, så intet er gemt.',
   'ikke-gemt': 'Ikke gemt: filen ville få fejl. Ret det, der står herunder, og gem igen. Siden er ikke ændret.',
   'aendret-imens': 'Ikke gemt: filen er ændret et andet sted, siden du åbnede den. Herunder ser du begge udgaver – intet er gået tabt.',
+  udgivet: 'Gemt og udgivet. Artiklen er på siden nu – der skal ikke genstartes noget.',
+  planlagt: 'Gemt. Artiklen kommer på siden af sig selv på den dato, du har valgt.',
+  kladde: 'Gemt som kladde. Den er ikke på siden; vælg »Udgivet«, når den skal være det.',
+  forhaandsvisning: 'Herunder ser du artiklen, som den vil se ud på siden. Den er ikke gemt endnu.',
+  'adresse-optaget': 'Ikke gemt: der findes allerede en artikel med den titel. Skriv en anden titel. Intet er ændret.',
+  'artikel-slettet': 'Artiklen er slettet, og den er ikke længere på siden.',
+  'blog-fejl': 'Ikke gemt: bloggen kunne ikke opdateres (en anden artikelfil har en fejl, se herunder). Intet er ændret.',
+  'billede-gemt': 'Billedet er lagt op og vises som artiklens forsidebillede nu.',
+  'billede-for-stort': 'Billedet er for stort: det må højst fylde 15 MB. Vælg et mindre, eller send det som JPEG. Intet er ændret.',
+  'billede-ukendt': 'Filen er ikke et billede, siden kan læse: vælg et foto i JPEG eller PNG. Intet er ændret.',
+  'billede-heic': 'HEIC kan ikke læses – vælg »Mest kompatibel« i kameraets indstillinger eller send som JPEG. Intet er ændret.',
+  'billede-mangler': 'Vælg et billede først.',
 } as const
 
 export type DeskStatus = keyof typeof deskStatusText
@@ -152,4 +199,4 @@ export type DeskStatus = keyof typeof deskStatusText
 export const isDeskStatus = (value: unknown): value is DeskStatus => typeof value === 'string' && Object.hasOwn(deskStatusText, value)
 
 /** Statuses that tell of something refused or gone wrong (shown as an alert). */
-export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens'])
+export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler'])

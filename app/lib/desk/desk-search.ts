@@ -18,5 +18,6 @@ export function deskPageOf(path: string, search: unknown): DeskPageRequest {
   if (kind === 'person' && !key) return { page: 'person', key: searchText(search, 'email') }
   if (kind === 'lukket' && !key) return { page: 'lukket', key: '' }
   if (kind === 'indhold') return { page: 'indhold', key, draft: searchText(search, 'kladde') || undefined, whole: searchText(search, 'som') === 'tekst' }
+  if (kind === 'artikler') return { page: 'artikler', key, draft: searchText(search, 'kladde') || undefined }
   return { page: 'ukendt', key: '' }
 }

@@ -27,11 +27,18 @@ function OverviewPage() {
     <DeskFrame title="Overblik" status={status}>
       <DeskUndelivered undelivered={page.overview.undelivered} formToken={page.formToken} />
       <DeskOverview overview={page.overview} />
-      <p>
-        <a href="/coach/indhold" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
-          Ret dine oplysninger, priser, referencer og din historie
-        </a>
-      </p>
+      <ul>
+        <li>
+          <a href="/coach/artikler" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+            Skriv og ret dine artikler
+          </a>
+        </li>
+        <li>
+          <a href="/coach/indhold" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+            Ret dine oplysninger, priser, referencer og din historie
+          </a>
+        </li>
+      </ul>
       <SignOut formToken={page.formToken} back="/coach" />
     </DeskFrame>
   )

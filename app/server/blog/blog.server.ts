@@ -18,6 +18,8 @@ import {
 } from '~/lib/blog'
 import { type CategoryFilter, categoryFilters, isCategory } from '~/lib/categories'
 import { withCoverVersions } from '~/server/images.server'
+import { crisisHelpFor } from '~/lib/content/crisis-lines'
+import { getCrisisLines } from '~/server/content/content.server'
 
 const cardColumns = {
   slug: blogPosts.slug,
@@ -80,10 +82,18 @@ export function getArticle(slug: string, now = new Date(), db: Db = getDb()): Ar
 /** An article as its page shows it, with the further reading under it; undefined when there is none to show. */
 export function getArticlePage(slug: string, now = new Date(), db: Db = getDb()): ArticlePage | undefined {
   const article = getArticle(slug, now, db)
-  return article && { ...article, inOwnWords: toldInOwnWords(article.slug), related: getRelatedPosts(article, now, db) }
+  return (
+    article && {
+      ...article,
+      inOwnWords: toldInOwnWords(article.slug),
+      related: getRelatedPosts(article, now, db),
+      crisisHelp: article.crisisLines ? crisisHelpFor(getCrisisLines(), article.crisisLines) : null,
+    }
+  )
 }
 
-const toldInOwnWords = (slug: string) => firstPersonStories.some((story) => story.slug === slug)
+/** The article is someone else's own account (content/first-person-stories.ts); the desk's preview asks too. */
+export const toldInOwnWords = (slug: string) => firstPersonStories.some((story) => story.slug === slug)
 
 /** The article's page (fetchArticle in app/lib/blog-queries.ts), or Start's 404 when there is none to show. */
 export function articlePageOrNotFound(slug: string, now = new Date(), db: Db = getDb()): ArticlePage {

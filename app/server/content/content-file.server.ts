@@ -75,7 +75,8 @@ export type ContentStatus<T> = {
 export const versionOf = (text: string | undefined) => (text === undefined ? 'mangler' : createHash('sha256').update(text).digest('hex').slice(0, 16))
 
 function refresh<T>(state: State<T>, now: number, force = false) {
-  if (!force && now - state.checkedAt < recheckMs()) return
+  // A time before the last look (a clock set back, a caller's own later time) counts as due.
+  if (!force && now >= state.checkedAt && now - state.checkedAt < recheckMs()) return
   state.checkedAt = now
   const path = contentPath(state.spec.name)
   let stat: { mtimeMs: number; size: number } | undefined

@@ -1,4 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Db } from '#db/database'
 import { type NewEffect, queueEffects } from '~/server/outbox/outbox.server'
@@ -36,16 +38,22 @@ export async function inGitWorkTree(dir: string) {
 export type Author = { name: string; email: string }
 
 /**
- * Commits one file of the folder; the commit id, or undefined when the folder is not in git or
- * nothing changed. Her name is the author and the committer (the server's git may know no one).
+ * Commits files of the folder (relative names: a save, or a move with its old and new name, or a
+ * removal); the commit id, or undefined when the folder is not in git or nothing changed. Her name
+ * is the author and the committer (the server's git may know no one).
  */
-export async function commitContentFile(dir: string, file: string, message: string, author: Author): Promise<string | undefined> {
+export async function commitContentFile(dir: string, files: string | string[], message: string, author: Author): Promise<string | undefined> {
   if (!(await inGitWorkTree(dir))) return undefined
-  await git(dir, ['add', '--', file])
-  const { stdout: staged } = await git(dir, ['diff', '--cached', '--name-only', '--', file])
+  const names = typeof files === 'string' ? [files] : files
+  // git refuses a name that is neither on disk nor in the repository (a draft that never was one).
+  const { stdout: tracked } = await git(dir, ['ls-files', '--', ...names])
+  const known = names.filter((name) => existsSync(join(dir, name)) || tracked.split('\n').some((line) => line.trim() !== '' && join(dir, line.trim()) === join(dir, name)))
+  if (known.length === 0) return undefined
+  await git(dir, ['add', '-A', '--', ...known])
+  const { stdout: staged } = await git(dir, ['diff', '--cached', '--name-only', '--', ...known])
   if (!staged.trim()) return undefined
   const identity = ['-c', `user.name=${author.name}`, '-c', `user.email=${author.email}`]
-  await run('git', ['-C', dir, ...identity, 'commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, '-m', message, '--', file], { timeout: 30_000 })
+  await run('git', ['-C', dir, ...identity, 'commit', '--quiet', '--no-verify', `--author=${author.name} <${author.email}>`, '-m', message, '--', ...known], { timeout: 30_000 })
   const { stdout } = await git(dir, ['rev-parse', 'HEAD'])
   return stdout.trim()
 }

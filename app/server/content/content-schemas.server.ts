@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { About, References, Services, Site } from '~/lib/content/content-types'
+import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
+import type { CrisisLine, CrisisLineSet } from '~/lib/content/crisis-lines'
 import { type ContentCheck, checkYaml, splitFrontMatter } from '~/server/content/content-file.server'
 
 /**
@@ -221,3 +222,47 @@ export function checkAboutText(file: string, source: string): ContentCheck<About
     },
   }
 }
+
+/** faq.yaml: the contact page's questions; {{foerste_samtale}} is the one sentence about the free first conversation. */
+export const faqFileSchema = z
+  .strictObject({
+    faq: z
+      .array(
+        z.strictObject({
+          spoergsmaal: text('Hvor lang tid varer en samtale?', 200),
+          svar: longText('En samtale varer normalt 60–90 minutter.', 1200).refine(
+            (value) => [...value.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].every((match) => match[1] === 'foerste_samtale'),
+            'har en pladsholder, siden ikke kender – brug kun {{foerste_samtale}}',
+          ),
+        }),
+      )
+      .min(1)
+      .max(20),
+  })
+  .transform(({ faq }): FaqEntry[] => faq.map((entry) => ({ question: entry.spoergsmaal, answer: entry.svar })))
+
+/**
+ * A help line's number as it should stand (70 201 201, 112, 116 111): shown with no-break spaces,
+ * called as tel:+45… (eight digits) or as the short number itself.
+ */
+// YAML reads a number without spaces (112) as a number: it is the same digits.
+const helpLineNumber = z.preprocess((value) => (typeof value === 'number' ? String(value) : value), text('70 201 201', 20)).transform((value, ctx) => {
+  const digits = value.replace(/\s/g, '')
+  if (!/^\d{3,8}$/.test(digits)) {
+    ctx.addIssue({ code: 'custom', message: `er ikke et telefonnummer (»${value}«) – skriv cifrene, fx 70 201 201 eller 112` })
+    return z.NEVER
+  }
+  return { display: value.trim().split(/\s+/).join('\u00a0'), href: digits.length === 8 ? `tel:+45${digits}` : `tel:${digits}` }
+})
+
+/** »alle dage kl. 11.00–5.00«: a no-break space after »kl.«, so the time never stands alone at the start of a line (no word joiners: a plain-text e-mail shows them). */
+const openingHours = text('alle dage kl. 11.00–5.00', 80).transform((value) => value.replace(/kl\. /g, 'kl.\u00a0'))
+
+const helpLine = z
+  .strictObject({ navn: text('Livslinien', 80), nummer: helpLineNumber.optional(), tekst: longText('Anonym samtale, hvis du har selvmordstanker …', 300), aabent: openingHours.optional() })
+  .transform((line): CrisisLine => ({ name: line.navn, ...(line.nummer ? { number: line.nummer } : {}), text: line.tekst, ...(line.aabent ? { hours: line.aabent } : {}) }))
+
+/** kriselinjer.yaml: the four lines the site names (which reader gets which is fixed in app/lib/content/crisis-lines.ts). */
+export const crisisLinesFileSchema = z
+  .strictObject({ livslinien: helpLine, akut: helpLine, laegevagt: helpLine, boernetelefonen: helpLine })
+  .transform((lines): CrisisLineSet => ({ livslinien: lines.livslinien, emergency: lines.akut, doctor: lines.laegevagt, boernetelefonen: lines.boernetelefonen }))

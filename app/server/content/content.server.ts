@@ -1,6 +1,8 @@
-import type { About, References, Services, Site } from '~/lib/content/content-types'
+import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
+import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
+import type { CrisisLineSet } from '~/lib/content/crisis-lines'
 import { checkYaml, contentValue, defineContentFile } from '~/server/content/content-file.server'
-import { checkAboutText, referencesFileSchema, servicesFileSchema, siteFileSchema } from '~/server/content/content-schemas.server'
+import { checkAboutText, crisisLinesFileSchema, faqFileSchema, referencesFileSchema, servicesFileSchema, siteFileSchema } from '~/server/content/content-schemas.server'
 
 /**
  * The coach's files, each read while the server runs (content-file.server.ts). The only names a
@@ -10,10 +12,15 @@ export const siteFile = defineContentFile<Site>({ name: 'site.yaml', check: (tex
 export const servicesFile = defineContentFile<Services>({ name: 'ydelser.yaml', check: (text) => checkYaml('ydelser.yaml', text, servicesFileSchema) })
 export const referencesFile = defineContentFile<References>({ name: 'referencer.yaml', check: (text) => checkYaml('referencer.yaml', text, referencesFileSchema) })
 export const aboutFile = defineContentFile<About>({ name: 'om.md', check: (text) => checkAboutText('om.md', text) })
+export const faqFile = defineContentFile<FaqEntry[]>({ name: 'faq.yaml', check: (text) => checkYaml('faq.yaml', text, faqFileSchema) })
+export const crisisLinesFile = defineContentFile<CrisisLineSet>({ name: 'kriselinjer.yaml', check: (text) => checkYaml('kriselinjer.yaml', text, crisisLinesFileSchema) })
 
 export const getSite = () => contentValue(siteFile)
 export const getServices = () => contentValue(servicesFile)
 export const getReferences = () => contentValue(referencesFile)
+export const getCrisisLines = () => contentValue(crisisLinesFile)
+/** The contact page's questions, with the sentence about the free first conversation put in. */
+export const getFaq = (): FaqEntry[] => contentValue(faqFile).map((entry) => ({ ...entry, answer: entry.answer.replace(/\{\{\s*foerste_samtale\s*\}\}/g, FREE_FIRST_CONVERSATION) }))
 
 /** {{navn}}, {{fornavn}}, {{certificering}}, {{startaar}} and {{by}} in om.md: her facts from site.yaml, as in an article. */
 export function fillSiteFacts(text: string, site: Site = getSite()) {

@@ -30,7 +30,9 @@ import {
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
 import { withoutSecrets } from '~/server/links/links.server'
+import { deleteArticle, saveArticle } from '~/server/desk/desk-articles.server'
 import { isContentId, saveContent } from '~/server/desk/desk-content.server'
+import { uploadCover } from '~/server/desk/desk-cover.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
 
@@ -139,6 +141,13 @@ export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Pro
       const saved = await saveContent(db, id, form, now)
       return see(`/coach/indhold/${id}?status=${saved.status}${saved.draft ? `&kladde=${saved.draft}` : ''}`)
     }
+    if (action === 'gem-artikel') return see((await saveArticle(db, form, now)).location)
+    if (action === 'slet-artikel') {
+      // As with a person: only the confirmation page's button says »ja«.
+      if (text(form, 'bekraeft') !== 'ja') return see('/coach/artikler')
+      return see((await deleteArticle(db, text(form, 'artikel'), now)).location)
+    }
+    if (action === 'forsidebillede') return see((await uploadCover(db, form, now)).location)
     if (action === 'eksporter') return await exportAnswer(db, text(form, 'email'), now)
     if (action === 'slet') {
       // Only the confirmation page's button says »ja«: the first step only shows what would go.

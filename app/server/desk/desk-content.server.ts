@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { and, eq, like, lt } from 'drizzle-orm'
 import { Document, isMap, isScalar, isSeq, parseDocument } from 'yaml'
 import type { Db } from '#db/database'
-import { appState } from '#db/schema'
 import type { DeskContentField, DeskContentPage, DeskStatus } from '~/lib/desk/desk-data'
 import { readState, writeState } from '~/server/app-state.server'
 import { type ContentFile, contentDir, contentPath, contentStatus, rereadContent, splitFrontMatter, versionOf } from '~/server/content/content-file.server'
-import { aboutFile, getSite, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
+import { aboutFile, crisisLinesFile, faqFile, getSite, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
 import { commitContentFile, inGitWorkTreeNow, queueContentPush } from '~/server/content/content-git.server'
+import { keepDeskDraft, readDeskDraft } from '~/server/desk/desk-drafts.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { log } from '~/server/log.server'
 
@@ -23,6 +22,8 @@ const EDITABLE = {
   ydelser: { file: servicesFile, title: 'Ydelser og priser', commit: 'Ydelser og priser er rettet fra skrivebordet' },
   referencer: { file: referencesFile, title: 'Referencer', commit: 'Referencerne er rettet fra skrivebordet' },
   historie: { file: aboutFile, title: 'Din historie og dine citater', commit: 'Din historie og dine citater er rettet fra skrivebordet' },
+  spoergsmaal: { file: faqFile, title: 'Spørgsmål og svar', commit: 'Spørgsmål og svar er rettet fra skrivebordet' },
+  kriselinjer: { file: crisisLinesFile, title: 'Hjælp med det samme (kriselinjer)', commit: 'Kriselinjerne er rettet fra skrivebordet' },
 } as const satisfies Record<string, { file: ContentFile<unknown>; title: string; commit: string }>
 
 export type ContentId = keyof typeof EDITABLE
@@ -132,20 +133,7 @@ const readText = (name: string) => {
 
 /** The text of a version the desk has shown, so a late save can be shown against the file as it is now. */
 const seenKey = (name: string, version: string) => `desk:seen:${name}:${version}`
-/** A refused save kept for the page that says why (without JavaScript the post cannot carry it back). */
-const draftKey = (id: string) => `desk:kladde:${id}`
-
 type Draft = { id: ContentId; text: string; errors: string[]; current?: string }
-
-function keepDraft(db: Db, draft: Draft, now: Date) {
-  // Yesterday's refused saves are of no more use.
-  db.delete(appState)
-    .where(and(like(appState.key, 'desk:kladde:%'), lt(appState.updatedAt, new Date(now.getTime() - 24 * 3600_000).toISOString())))
-    .run()
-  const key = randomBytes(9).toString('base64url')
-  writeState(db, draftKey(key), JSON.stringify(draft), now)
-  return key
-}
 
 /** Writes the file whole or not at all: a reader never sees half a file. */
 function writeWhole(name: string, text: string) {
@@ -172,12 +160,12 @@ export async function saveContent(db: Db, id: ContentId, form: FormData, now: Da
   if (text === undefined) return { status: 'fejl' }
   if (version !== versionOf(current)) {
     log('info', 'desk content save refused', { file: file.name, reason: 'changed meanwhile' })
-    return { status: 'aendret-imens', draft: keepDraft(db, { id, text, errors: [], current: current ?? '' }, now) }
+    return { status: 'aendret-imens', draft: keepDeskDraft(db, { id, text, errors: [], current: current ?? '' }, now) }
   }
   const checked = file.check(text)
   if (!checked.ok) {
     log('info', 'desk content save refused', { file: file.name, reason: 'mistakes', mistakes: checked.errors.length })
-    return { status: 'ikke-gemt', draft: keepDraft(db, { id, text, errors: checked.errors }, now) }
+    return { status: 'ikke-gemt', draft: keepDeskDraft(db, { id, text, errors: checked.errors }, now) }
   }
   if (text === current) return { status: 'uaendret' }
   writeWhole(file.name, text)
@@ -226,7 +214,7 @@ export function contentPage(db: Db, id: ContentId, { draft: draftId, whole }: { 
   const text = readText(file.name) ?? ''
   const version = versionOf(readText(file.name))
   writeState(db, seenKey(file.name, version), text, now)
-  const draft = draftId && /^[\w-]{12}$/.test(draftId) ? (JSON.parse(readState(db, draftKey(draftId))?.value ?? 'null') as Draft | null) : null
+  const draft = readDeskDraft<Draft>(db, draftId)
   let errors: string[] = []
   let lastGood = false
   try {

@@ -5,6 +5,7 @@ import type { DeskPage, DeskPageRequest } from '~/lib/desk/desk-data'
 import { type DeskDeps, currentSession } from '~/server/desk/desk-actions.server'
 import { formTokenOf, linkIsUsable, sessionCookie } from '~/server/desk/desk-auth.server'
 import { deskBookingPage, deskClosedTimes, deskMessage, deskOverview, deskPerson } from '~/server/desk/desk-views.server'
+import { articleEditor, articleList } from '~/server/desk/desk-articles.server'
 import { contentOverview, contentPage, isContentId } from '~/server/desk/desk-content.server'
 
 /**
@@ -26,5 +27,7 @@ export function deskPage({ page, key, draft, whole }: DeskPageRequest, deps: Des
   if (page === 'ukendt') return { ...signedIn, page }
   if (page === 'indhold' && !key) return { ...signedIn, page, content: contentOverview() }
   if (page === 'indhold') return { ...signedIn, page: 'indhold-fil', file: isContentId(key) ? contentPage(db, key, { draft, whole }, now) : undefined }
+  if (page === 'artikler' && !key) return { ...signedIn, page, articles: articleList(now) }
+  if (page === 'artikler') return { ...signedIn, page: 'artikel', article: articleEditor(db, key, draft, now) }
   return { ...signedIn, page: 'oversigt', overview: deskOverview(db, now, key) }
 }

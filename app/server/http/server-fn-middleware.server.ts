@@ -12,16 +12,17 @@ const COMPRESS_FROM_BYTES = 1024
 /**
  * Server functions, before Start's CSRF check and the function itself: known ones only (the paths
  * of server-functions.server.ts), GET or POST, a body of a stated length within the limit that is
- * a readable form or JSON. Their answers are never stored anywhere, and a large JSON answer (the
+ * a readable form or JSON (a larger body only where largeBodyLimits says). Their answers are never stored anywhere, and a large JSON answer (the
  * blog index) is compressed.
  */
 export async function guardServerFunction(
   { request, next, pathname }: MiddlewareOptions,
   serverFunctionPaths: ReadonlySet<string | undefined>,
+  largeBodyLimits: ReadonlyMap<string | undefined, number> = new Map(),
 ): Promise<Response> {
   if (!serverFunctionPaths.has(pathname)) return textResponse(404, 'Adressen findes ikke.')
   if (request.method !== 'GET' && request.method !== 'POST') return textResponse(405, 'Metoden er ikke tilladt.', { Allow: 'GET, POST' })
-  const refusal = request.method === 'POST' ? await refuseBody(request) : refusePayloadQuery(new URL(request.url))
+  const refusal = request.method === 'POST' ? await refuseBody(request, largeBodyLimits.get(pathname)) : refusePayloadQuery(new URL(request.url))
   if (refusal) return refusal
   const response: Response | undefined = (await next()).response
   if (!response) {
@@ -51,10 +52,10 @@ export async function guardServerFunction(
  * be a form or JSON the framework can read; it is read here from a copy, the framework reads the
  * original.
  */
-export async function refuseBody(request: Request): Promise<Response | undefined> {
+export async function refuseBody(request: Request, limit = MAX_BODY_BYTES): Promise<Response | undefined> {
   const length = request.headers.get('Content-Length')
   if (length === null) return textResponse(411, 'Forespørgslen skal angive sin længde.')
-  if (Number(length) > MAX_BODY_BYTES) return textResponse(413, 'Forespørgslen er for stor (højst 64 KB).')
+  if (Number(length) > limit) return textResponse(413, `Forespørgslen er for stor (højst ${limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} KB`}).`)
   const type = request.headers.get('Content-Type') ?? ''
   const isForm = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)
   if (!isForm && !/^application\/json\b/i.test(type)) return textResponse(415, 'Forespørgslen skal være en formular eller JSON.')

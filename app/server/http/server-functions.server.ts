@@ -3,7 +3,7 @@ import { fetchArticle, fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-querie
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { sendContactMessage } from '~/lib/contact-action'
 import { fetchContactPageTexts } from '~/lib/contact-page'
-import { actOnDesk, fetchDeskPage, requestDeskLink, signInToDesk } from '~/lib/desk/desk-functions'
+import { actOnDesk, fetchDeskPage, requestDeskLink, signInToDesk, uploadToDesk } from '~/lib/desk/desk-functions'
 import { fetchHomePage } from '~/lib/home-page'
 import { fetchNewsletterPage } from '~/lib/newsletter-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
@@ -39,5 +39,12 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     requestDeskLink.url,
     signInToDesk.url,
     actOnDesk.url,
+    uploadToDesk.url,
   ].map((url) => url.split('?')[0]),
 )
+
+/**
+ * The functions whose body may be larger than MAX_BODY_BYTES: the desk's cover photo (15 MB, with
+ * room for the form around it; the desk says in Danish when the photo itself is too large).
+ */
+export const largeBodyLimits: ReadonlyMap<string | undefined, number> = new Map([[uploadToDesk.url.split('?')[0], 16 * 1024 * 1024]])

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { faq } from '#content/faq'
+import { notForAcuteHelp } from '~/lib/content/crisis-lines'
 import { ContactDetails, ContactHero, ContactQuestions } from '~/components/contact/contact-page-texts'
 import { SiteContext } from '~/lib/content/site-data'
-import { getSite } from '~/server/content/content.server'
+import { getCrisisLines, getFaq, getSite } from '~/server/content/content.server'
 import { contactHead } from '~/server/pages/page-heads.server'
 
 /**
@@ -14,6 +14,12 @@ import { contactHead } from '~/server/pages/page-heads.server'
  */
 export function contactPageTexts() {
   const site = getSite()
+  const faq = getFaq()
   const html = (element: ReactNode) => renderToStaticMarkup(<SiteContext value={site}>{element}</SiteContext>)
-  return { heroHtml: html(<ContactHero />), detailsHtml: html(<ContactDetails />), questionsHtml: html(<ContactQuestions faq={faq} />), head: contactHead(faq) }
+  return {
+    heroHtml: html(<ContactHero />),
+    detailsHtml: html(<ContactDetails acuteHelp={notForAcuteHelp(getCrisisLines())} />),
+    questionsHtml: html(<ContactQuestions faq={faq} />),
+    head: contactHead(faq),
+  }
 }
