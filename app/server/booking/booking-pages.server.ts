@@ -89,7 +89,8 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
   return {
     code: booking.publicId,
     name: booking.name,
-    status: booking.status,
+    // A held or run-out time was never confirmed to anyone: its link shows no booking.
+    status: booking.status === 'bekraeftet' ? 'bekraeftet' : 'aflyst',
     period: formatPeriod(start, new Date(booking.endsAt)),
     mode: modeLabels[booking.mode],
     changeable,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, between, eq, gt, lte, ne, sql } from 'drizzle-orm'
+import { and, between, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm'
 import { type Db, databaseFileProblem } from '#db/database'
 import { type Booking, bookings, outbox } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
@@ -27,7 +27,7 @@ export const REMINDER_BEFORE_MS = DAY_MS
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 /** Eight letters and digits without look-alikes (no i, l, o, 0, 1): easy to read aloud on the phone. */
-const newPublicId = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
+export const newPublicId = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
 
 export type ChangeRefused = 'taget' | 'ikke-ledig' | 'for-sent' | 'for-mange-flytninger' | 'aflyst'
 /**
@@ -39,12 +39,15 @@ export type CreateOutcome =
   | { status: 'har-booking'; booking: Booking }
   | { status: 'taget' | 'ikke-ledig' | 'for-mange' }
 
-/** Confirmed bookings near a date (a day either side covers any length and buffer the file allows). */
-function takenAround(db: Db, date: string, except?: number): Taken[] {
+/** What takes a time: a confirmed booking, and a paid session's time held while the visitor pays. */
+export const takesTime = inArray(bookings.status, ['bekraeftet', 'holdt'])
+
+/** Confirmed (or held) bookings near a date (a day either side covers any length and buffer the file allows). */
+export function takenAround(db: Db, date: string, except?: number): Taken[] {
   return db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, localDate: bookings.localDate })
     .from(bookings)
-    .where(and(eq(bookings.status, 'bekraeftet'), between(bookings.localDate, addDays(date, -1), addDays(date, 1)), except === undefined ? undefined : ne(bookings.id, except)))
+    .where(and(takesTime, between(bookings.localDate, addDays(date, -1), addDays(date, 1)), except === undefined ? undefined : ne(bookings.id, except)))
     .all()
 }
 
@@ -53,18 +56,18 @@ export function takenBetween(db: Db, from: string, to: string): Taken[] {
   return db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, localDate: bookings.localDate })
     .from(bookings)
-    .where(and(eq(bookings.status, 'bekraeftet'), between(bookings.localDate, addDays(from, -1), addDays(to, 1))))
+    .where(and(takesTime, between(bookings.localDate, addDays(from, -1), addDays(to, 1))))
     .all()
 }
 
 /** Why the slot cannot be taken now, in the words the visitor is told (the coach's own busy times read as taken). */
-function refusal(availability: Availability, slot: Slot, taken: Taken[], busy: Busy[], now: Date) {
+export function refusal(availability: Availability, slot: Slot, taken: Taken[], busy: Busy[], now: Date) {
   const reason = unavailability(availability, slot, taken, now, busy)
   if (!reason) return undefined
   return reason === 'taget' || reason === 'optaget' || reason === 'dagen-fuld' ? ('taget' as const) : ('ikke-ledig' as const)
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
 
 type EmailKind = 'bekraeftelse' | 'flyttet' | 'aflyst'
 
@@ -84,7 +87,7 @@ const bookingEmail = (booking: Booking, facts: Omit<BookingEmailFacts, 'sequence
  * The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and
  * the calendar write. `coachNote`: what the coach wrote to the visitor on her desk, in the visitor's e-mail.
  */
-function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability }: { coachNote?: string; availability?: Availability } = {}) {
+export function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability }: { coachNote?: string; availability?: Availability } = {}) {
   queueCalendarWrite(db, booking, now)
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
   // A time inside the visitor's cut-off (the coach moved it to tomorrow morning) cannot be changed by the link.
@@ -99,7 +102,7 @@ function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coa
   queueEffects(db, [...rows, ...reminders], now)
 }
 
-function assertFileKept(db: Db) {
+export function assertFileKept(db: Db) {
   // Checked before the commit: a row written into a deleted or replaced file would vanish.
   const problem = databaseFileProblem(db)
   if (problem) throw new Error(`database file ${problem}: the booking would not be kept`)
