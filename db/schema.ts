@@ -320,6 +320,10 @@ export const orders = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     /** Random; the order page's link token is derived from it (like a booking's manage link). */
     publicId: text('public_id').notNull().unique(),
+    /** SHA-256 of the order page's link token (derived from public_id with the link secret); the token exists only in the link. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The booking form's own random key: a second post of one form (a double click) finds this order instead of making another. */
+    requestKey: text('request_key').unique(),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
     sessionTypeId: text('session_type_id').notNull(),
     sessionName: text('session_name').notNull(),

@@ -30,6 +30,7 @@ export type FakeSession = {
   mode: 'payment'
   payment_intent: string | null
   payment_method_types: string[]
+  allowed_payment_method_types: string[] | null
   payment_status: 'unpaid' | 'paid'
   status: 'open' | 'complete' | 'expired'
   success_url: string
@@ -163,7 +164,8 @@ export async function startFakeStripe({ now = () => new Date(), siteWebhook, web
       metadata: (params.metadata as Record<string, string>) ?? {},
       mode: 'payment',
       payment_intent: null,
-      payment_method_types: ((params.payment_method_types as string[]) ?? ['card']).map(String),
+      payment_method_types: ((params.allowed_payment_method_types as string[]) ?? (params.payment_method_types as string[]) ?? ['card']).map(String),
+      allowed_payment_method_types: params.allowed_payment_method_types ? (params.allowed_payment_method_types as string[]).map(String) : null,
       payment_status: 'unpaid',
       status: 'open',
       success_url: str(params.success_url)!,

@@ -87,13 +87,19 @@ const bookingEmail = (booking: Booking, facts: Omit<BookingEmailFacts, 'sequence
  * The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and
  * the calendar write. `coachNote`: what the coach wrote to the visitor on her desk, in the visitor's e-mail.
  */
-export function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability }: { coachNote?: string; availability?: Availability } = {}) {
+export function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability, paymentNote }: { coachNote?: string; availability?: Availability; paymentNote?: string } = {}) {
   queueCalendarWrite(db, booking, now)
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
   // A time inside the visitor's cut-off (the coach moved it to tomorrow morning) cannot be changed by the link.
   const manageable = kind === 'aflyst' || !tooLate(availability, booking, now, 'gaest')
-  const rows = (['gaest', 'coach'] as const).map((role) =>
-    bookingEmail(booking, { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null, ...(role === 'gaest' && !manageable ? { manageable } : {}) }, key(kind, role)),
+  // A paid session's confirmation to the client is the order's (receipt, terms, withdrawal form: payments/order-mail.server.ts).
+  const roles = kind === 'bekraeftelse' && booking.sessionTypeId !== null ? (['coach'] as const) : (['gaest', 'coach'] as const)
+  const rows = roles.map((role) =>
+    bookingEmail(
+      booking,
+      { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null, ...(role === 'gaest' && !manageable ? { manageable } : {}), ...(role === 'coach' && paymentNote ? { paymentNote } : {}) },
+      key(kind, role),
+    ),
   )
   // Any reminder still waiting was about the old time (or a booking that is now cancelled).
   db.update(outbox).set({ status: 'skipped', nextAttemptAt: null }).where(reminderWaiting(booking.id)).run()

@@ -13,6 +13,8 @@ CREATE UNIQUE INDEX `order_refunds_cause_idx` ON `order_refunds` (`order_id`,`ca
 CREATE TABLE `orders` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`public_id` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`request_key` text,
 	`booking_id` integer,
 	`session_type_id` text NOT NULL,
 	`session_name` text NOT NULL,
@@ -43,6 +45,8 @@ CREATE TABLE `orders` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `orders_public_id_unique` ON `orders` (`public_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `orders_token_hash_unique` ON `orders` (`token_hash`);--> statement-breakpoint
+CREATE UNIQUE INDEX `orders_request_key_unique` ON `orders` (`request_key`);--> statement-breakpoint
 CREATE UNIQUE INDEX `orders_stripe_session_id_unique` ON `orders` (`stripe_session_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `orders_receipt_number_unique` ON `orders` (`receipt_number`);--> statement-breakpoint
 CREATE INDEX `orders_booking_idx` ON `orders` (`booking_id`);--> statement-breakpoint
