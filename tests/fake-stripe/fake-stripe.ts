@@ -60,7 +60,7 @@ export type FakeStripe = {
   /** Completes a session as the »Betal« button does; the event is returned (and sent when deliveries are on). */
   pay(sessionId: string): Promise<Stripe.Event>
   /** Sends an event (again) to the webhook, signed; returns the site's status. */
-  deliver(event: Stripe.Event, options?: { secret?: string; timestamp?: number; body?: string }): Promise<number>
+  deliver(event: Stripe.Event, options?: { secret?: string; timestamp?: number; body?: string; /** Sent instead of the signed body: a body changed on the way. */ tampered?: (body: string) => string }): Promise<number>
   stop(): Promise<void>
 }
 
@@ -109,7 +109,7 @@ export async function startFakeStripe({ now = () => new Date(), siteWebhook, web
       if (!fake.webhook.url) throw new Error('the fake has no webhook address')
       const payload = options.body ?? JSON.stringify(event, null, 2)
       const header = stripeFor.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? fake.webhook.secret, timestamp: options.timestamp ?? seconds(fake.now()) })
-      const response = await fetch(fake.webhook.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload })
+      const response = await fetch(fake.webhook.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: options.tampered ? options.tampered(payload) : payload })
       await response.arrayBuffer()
       return response.status
     },

@@ -57,6 +57,9 @@ export async function paymentHarness() {
   const transport = memoryTransport()
   const availability = testAvailability()
   let form = 0
+  type HoldOptions = { email?: string; time?: string; date?: string; requestKey?: string; type?: SessionType; expressStart?: boolean; payNow?: boolean }
+  const hold = ({ email = 'mette@eksempel.dk', time = '09:00', date = MONDAY, requestKey = `formular-${++form}`, type = PAID, expressStart = true, payNow = true }: HoldOptions = {}) =>
+    holdTime(db, { availability, type, terms: TERMS, date, time, details: details(email), ipHash: `ip-${email}`, now, requestKey, expressStart, payNow })
   const harness = {
     db,
     fake,
@@ -72,12 +75,10 @@ export async function paymentHarness() {
       now = date
     },
     /** Holds a time as the booking form does (a new form each time unless `requestKey` is given). */
-    hold({ email = 'mette@eksempel.dk', time = '09:00', date = MONDAY, requestKey = `formular-${++form}`, type = PAID, expressStart = true, payNow = true } = {}) {
-      return holdTime(db, { availability, type, terms: TERMS, date, time, details: details(email), ipHash: `ip-${email}`, now, requestKey, expressStart, payNow })
-    },
+    hold,
     /** Holds a time and opens its checkout: the order and the session at the fake. */
-    async checkout(options: Parameters<typeof harness.hold>[0] = {}) {
-      const held = harness.hold(options)
+    async checkout(options: HoldOptions = {}) {
+      const held = hold(options)
       if (held.status !== 'holdt') throw new Error(`not held: ${held.status}`)
       const opened = await openCheckout(context, held.order, held.booking)
       if (opened.status !== 'checkout') throw new Error('checkout not opened')
