@@ -13,6 +13,7 @@ import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
 import { personKey, recipientHash } from '~/server/limits/sender.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { type NewEffect, queueEffects } from '~/server/outbox/outbox.server'
+import { settleCancelledBooking } from '~/server/payments/cancellation.server'
 
 /**
  * Bookings in the database. Every change is one immediate transaction that reads what is booked,
@@ -211,6 +212,8 @@ export function cancelBooking(
         .returning()
         .get()
       queueEmails(db, booking, 'aflyst', now, { coachNote: reason })
+      // A paid session: the refund its stored terms give, decided with the cancellation.
+      if (booking.sessionTypeId !== null) settleCancelledBooking(db, booking, by, now)
       assertFileKept(db)
       return { status: 'aflyst', booking }
     })

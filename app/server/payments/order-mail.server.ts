@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { type Booking, type Order, type OutboxRow, bookings } from '#db/schema'
 import { BookingEmail } from '~/emails/booking-email'
 import { modeLabels } from '~/lib/booking/booking-form'
-import { formatInstant, formatPeriod } from '~/lib/booking/time'
+import { formatInstantWithYear, formatPeriodWithYear } from '~/lib/booking/time'
 import type { PaymentTerms, SessionType } from '~/lib/content/content-types'
 import { formatKroner } from '~/lib/payments/money'
 import { bookingInvitation } from '~/server/booking/booking-mail.server'
@@ -34,13 +34,13 @@ const termsOf = (order: Order) => {
 }
 
 function content(order: Order, booking: Booking | undefined, facts: OrderEmailFacts) {
-  const period = booking ? formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)) : ''
+  const period = booking ? formatPeriodWithYear(new Date(booking.startsAt), new Date(booking.endsAt)) : ''
   const orderLink = { label: 'Se din ordre (her kan du også fortryde)', href: orderUrl(order.publicId) }
   const closing = ['Venlig hilsen', site.name]
   switch (facts.kind) {
     case 'bekraeftelse': {
       const paid = order.status !== 'awaiting_payment' && order.receiptNumber !== null
-      const subject = `Din ${order.sessionName.split(',')[0]!.toLowerCase()} er booket: ${booking ? formatInstant(new Date(booking.startsAt)) : ''}`
+      const subject = `Din ${order.sessionName.split(',')[0]!.toLowerCase()} er booket: ${booking ? formatInstantWithYear(new Date(booking.startsAt)) : ''}`
       return {
         subject,
         heading: `Tak for din booking, ${order.customerName}`,
@@ -65,7 +65,7 @@ function content(order: Order, booking: Booking | undefined, facts: OrderEmailFa
         subject,
         heading: 'Du har fortrudt din aftale',
         paragraphs: [
-          `Jeg har modtaget din fortrydelse ${formatInstant(new Date(facts.at!))} (dansk tid).`,
+          `Jeg har modtaget din fortrydelse ${formatInstantWithYear(new Date(facts.at!))} (dansk tid).`,
           `Aftalen: ${order.sessionName}${period ? `, ${period} (dansk tid)` : ''}, ordrenummer ${order.publicId}.`,
           facts.amountOere ? `Du får ${formatKroner(facts.amountOere)} tilbage på det betalingsmiddel, du brugte. Det sker nu; det kan tage et par bankdage, før du ser pengene.` : 'Du har ikke betalt noget, så der er intet at betale tilbage.',
           'Tiden er frigivet.',

@@ -1,6 +1,6 @@
 import type { Order } from '#db/schema'
 import type { PaymentTerms, SessionType, Site } from '~/lib/content/content-types'
-import { formatInstant } from '~/lib/booking/time'
+import { formatInstantWithYear } from '~/lib/booking/time'
 import { formatKroner } from '~/lib/payments/money'
 
 /**
@@ -83,7 +83,7 @@ export function receipt(order: Order, site: Site, period: string): TermsSection 
   return {
     heading: `Kvittering nr. ${order.receiptNumber}`,
     paragraphs: [
-      `Dato: ${formatInstant(new Date(order.paidAt ?? order.updatedAt))}`,
+      `Dato: ${formatInstantWithYear(new Date(order.paidAt ?? order.updatedAt))}`,
       `Sælger: ${site.name}, CVR ${site.cvr}`,
       `Køber: ${order.customerName}`,
       `Ydelse: ${order.sessionName}, ${period} (dansk tid)`,

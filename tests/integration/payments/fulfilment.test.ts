@@ -24,6 +24,17 @@ describe('one fulfilment', () => {
     expect(bookingEmailRows(pay.db).map((row) => [row.kind, row.role])).toEqual([['bekraeftelse', 'coach'], ['paamindelse', 'gaest']])
     expect(bookingEmailRows(pay.db)[0]!.paymentNote).toBe('betalt 850 kr. (kvittering nr. 1)')
     expect(effectsOf(pay.db, 'calendar-write')).toHaveLength(1)
+    // The confirmation is the durable medium: the receipt, the terms it was bought under, the withdrawal form, the invitation.
+    await pay.runOutbox()
+    const confirmation = pay.transport.sent.find((email) => email.to === 'mette@eksempel.dk' && email.subject.startsWith('Din coachingsamtale er booket'))!
+    expect(confirmation.text).toContain('Kvittering nr. 1')
+    expect(confirmation.text).toContain('850 kr. inkl. moms (heraf moms 25 %: 170 kr.)')
+    expect(confirmation.text).toContain('Vilkår (version test-1)')
+    expect(confirmation.text).toContain('Standardfortrydelsesformular')
+    expect(confirmation.text).toContain('Du har udtrykkeligt bedt om, at sessionen begynder inden for fortrydelsesfristen')
+    expect(confirmation.attachments?.map((file) => file.filename)).toEqual(['invitation.ics'])
+    const coach = pay.transport.sent.find((email) => email.subject.startsWith('Ny booking'))!
+    expect(coach.text).toContain('Betaling: betalt 850 kr. (kvittering nr. 1)')
   })
 
   it('changes nothing when the same event comes again, twice at once, or with the return page at once', async () => {
