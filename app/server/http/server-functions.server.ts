@@ -8,6 +8,7 @@ import { fetchHomePage } from '~/lib/home-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { fetchReferencesPage } from '~/lib/references-page'
 import { fetchServicesPage } from '~/lib/services-page'
+import { actOnOrder, bookSession, fetchOrderPage, fetchPaymentReturn, fetchSessionSlot, fetchSessionWeek, fetchTermsPage } from '~/lib/payments/payment-actions'
 import { fetchSiteFacts } from '~/lib/content/site-facts'
 
 /**
@@ -37,5 +38,12 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     requestDeskLink.url,
     signInToDesk.url,
     actOnDesk.url,
+    fetchSessionWeek.url,
+    fetchSessionSlot.url,
+    fetchPaymentReturn.url,
+    fetchOrderPage.url,
+    fetchTermsPage.url,
+    bookSession.url,
+    actOnOrder.url,
   ].map((url) => url.split('?')[0]),
 )
