@@ -82,7 +82,7 @@ class ApiError extends Error {
 
 const str = (value: FormValue | undefined) => (typeof value === 'string' ? value : undefined)
 
-export async function startFakeStripe({ now = () => new Date(), siteWebhook, webhookSecret = 'whsec_fake' }: { now?: () => Date; siteWebhook?: string; webhookSecret?: string } = {}): Promise<FakeStripe> {
+export async function startFakeStripe({ now = () => new Date(), siteWebhook, webhookSecret = 'whsec_fake', port = 0 }: { now?: () => Date; siteWebhook?: string; webhookSecret?: string; port?: number } = {}): Promise<FakeStripe> {
   const idempotent = new Map<string, { params: string; status: number; body: string }>()
   let failures: { count: number; how: 'down' | 'error' } = { count: 0, how: 'down' }
   const fake: FakeStripe = {
@@ -278,7 +278,7 @@ export async function startFakeStripe({ now = () => new Date(), siteWebhook, web
       void answerPage(request, response).catch((error) => response.writeHead(500).end(String(error)))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return fake
 }

@@ -8,10 +8,14 @@ export const Route = createFileRoute('/betaling/stripe')({
   server: {
     handlers: {
       POST: async ({ request }) => {
-        const [{ handleStripeWebhook }, { configuredPayments }] = await Promise.all([import('~/server/payments/webhook.server'), import('~/server/outbox/handlers.server')])
-        const { getDb } = await import('#db/connection')
+        const [{ handleStripeWebhook }, { configuredPayments }, { deliverOrderEffects }, { getDb }] = await Promise.all([
+          import('~/server/payments/webhook.server'),
+          import('~/server/outbox/handlers.server'),
+          import('~/server/payments/payment-delivery.server'),
+          import('#db/connection'),
+        ])
         const payments = configuredPayments()
-        return handleStripeWebhook(payments && { db: getDb(), payments }, request)
+        return handleStripeWebhook(payments && { db: getDb(), payments, deliver: (orderId) => deliverOrderEffects(getDb(), orderId) }, request)
       },
     },
   },

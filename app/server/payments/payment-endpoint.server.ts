@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { getDb } from '#db/connection'
-import { bookings, outbox } from '#db/schema'
+import { bookings } from '#db/schema'
 import { bookingFields } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
 import { validateBooking } from '~/lib/booking/booking-schema'
@@ -18,21 +18,17 @@ import { errorFields, log } from '~/server/log.server'
 import { configuredPayments } from '~/server/outbox/handlers.server'
 import { systemClock } from '~/server/outbox/outbox.server'
 import { withdrawOrder } from '~/server/payments/cancellation.server'
+import { deliverOrderEffects } from '~/server/payments/payment-delivery.server'
 import { openCheckout } from '~/server/payments/checkout.server'
 import { findOrderByToken, holdTime, rulesFor } from '~/server/payments/orders.server'
-import type { Payments } from '~/server/payments/payments.server'
 import { startsWithinWithdrawalPeriod } from '~/server/payments/payment-pages.server'
-import { runOutbox } from '~/server/outbox/worker.server'
-import { orderEmailHandler } from '~/server/payments/order-mail.server'
-import { stripeRefundHandler } from '~/server/payments/refunds.server'
-import { getMailTransport } from '~/server/mail/mail-transport.server'
 
 /**
  * The paid booking form's post and the order page's withdrawal, made without JavaScript. Every
  * answer is a 303: to Stripe's checkout, or to a page that shows the outcome (a status in the
  * address, never what the visitor wrote).
  */
-export type PaymentDeps = BookingDeps & { payments?: Payments | null }
+export type PaymentDeps = BookingDeps
 
 const see = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } })
 
@@ -44,7 +40,7 @@ const text = (form: FormData, name: string) => {
 export async function handleSessionBookingPost(form: FormData, deps: PaymentDeps = {}): Promise<Response> {
   const { clock = systemClock } = deps
   const db = deps.db ?? getDb()
-  const payments = deps.payments === undefined ? configuredPayments() : (deps.payments ?? undefined)
+  const payments = configuredPayments()
   const typeId = text(form, 'session') ?? ''
   const key = text(form, 'tidspunkt') ?? ''
   const type = getServices().sessionTypes.find((candidate) => candidate.id === typeId)
@@ -106,21 +102,11 @@ export async function handleOrderPost(form: FormData, deps: PaymentDeps = {}): P
   try {
     const outcome = withdrawOrder(db, order.id, clock(), (booking) => cancelBooking(db, { id: booking.id, by: 'gaest', availability: undefined, now: clock() }))
     log('info', 'order withdrawal', { order: order.publicId, outcome: outcome.status })
-    if (outcome.status === 'fortrudt') await sendWithdrawal(order.id, deps)
+    // The refund and the acknowledgement go out now (what is not done is retried by the worker).
+    if (outcome.status === 'fortrudt') await deliverOrderEffects(db, order.id)
     return see(`${page}?status=${outcome.status}#status`)
   } catch (error) {
     log('error', 'withdrawal not stored', errorFields(error))
     return see(`${page}?status=fejl`)
   }
-}
-
-/** The refund and the acknowledgement go out now (what is not done is retried by the worker). */
-async function sendWithdrawal(orderId: number, deps: PaymentDeps) {
-  const db = deps.db ?? getDb()
-  const payments = deps.payments === undefined ? configuredPayments() : (deps.payments ?? undefined)
-  const transport = deps.transport ?? getMailTransport()
-  const where = sql`json_extract(${outbox.payload}, '$.orderId') = ${orderId}`
-  await runOutbox({ db, clock: deps.clock, where, handlers: { 'stripe-refund': stripeRefundHandler(payments), 'order-email': orderEmailHandler(transport) } }).catch((error) =>
-    log('error', 'withdrawal effects not sent', { orderId, ...errorFields(error) }),
-  )
 }

@@ -17,6 +17,7 @@ import { configuredPayments } from '~/server/outbox/handlers.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 import { withinWithdrawalPeriod } from '~/server/payments/cancellation.server'
 import { fulfilOrder } from '~/server/payments/fulfilment.server'
+import { deliverOrderEffects } from '~/server/payments/payment-delivery.server'
 import { findOrderByPublicId, findOrderByToken, rulesFor } from '~/server/payments/orders.server'
 import { WITHDRAWAL_DAYS, termsSections } from '~/server/payments/terms.server'
 
@@ -99,7 +100,8 @@ export async function paymentReturn(publicId: string, { clock = systemClock, db 
   const payments = configuredPayments()
   if (payments && (order.status === 'awaiting_payment' || order.status === 'expired')) {
     try {
-      await fulfilOrder({ db, payments, clock }, order.id)
+      const outcome = await fulfilOrder({ db, payments, clock }, order.id)
+      if (outcome.status === 'betalt' || outcome.status === 'refunderet-tiden-var-taget') await deliverOrderEffects(db, order.id)
     } catch (error) {
       log('warn', 'return page could not ask Stripe: the webhook or the catch-up finishes it', { order: order.publicId, ...errorFields(error) })
     }

@@ -9,6 +9,12 @@ import { type Clock, systemClock } from '~/server/outbox/outbox.server'
  */
 export type Payments = { stripe: Stripe; livemode: boolean; webhookSecret?: string }
 
-export type PaymentContext = { db: Db; payments: Payments; clock?: Clock }
+export type PaymentContext = {
+  db: Db
+  payments: Payments
+  clock?: Clock
+  /** After an order changed: carry out what it queued now (the server's; tests leave it to their own outbox runs). */
+  deliver?: (orderId: number) => Promise<void>
+}
 
 export const nowOf = (context: { clock?: Clock }) => (context.clock ?? systemClock)()

@@ -45,6 +45,7 @@ export async function handleStripeWebhook(context: PaymentContext | undefined, r
     } else if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       const outcome = await fulfilOrder(context, order.id)
       log('info', 'Stripe event handled', { event: event.id, type: event.type, order: order.publicId, outcome: outcome.status })
+      if (outcome.status === 'betalt' || outcome.status === 'refunderet-tiden-var-taget') await context.deliver?.(order.id)
     } else if (event.type === 'checkout.session.expired' && order.stripeSessionId) {
       // Asked again: only a session Stripe itself calls expired frees the time (a late event after a payment changes nothing).
       const current = await context.payments.stripe.checkout.sessions.retrieve(order.stripeSessionId)
