@@ -36,7 +36,6 @@ const termsOf = (order: Order) => {
 function content(order: Order, booking: Booking | undefined, facts: OrderEmailFacts) {
   const period = booking ? formatPeriodWithYear(new Date(booking.startsAt), new Date(booking.endsAt)) : ''
   const orderLink = { label: 'Se din ordre (her kan du også fortryde)', href: orderUrl(order.publicId) }
-  const closing = ['Venlig hilsen', site.name]
   switch (facts.kind) {
     case 'bekraeftelse': {
       const paid = order.status !== 'awaiting_payment' && order.receiptNumber !== null

@@ -20,7 +20,8 @@ import { systemClock } from '~/server/outbox/outbox.server'
 import { withdrawOrder } from '~/server/payments/cancellation.server'
 import { deliverOrderEffects } from '~/server/payments/payment-delivery.server'
 import { openCheckout } from '~/server/payments/checkout.server'
-import { findOrderByToken, holdTime, rulesFor } from '~/server/payments/orders.server'
+import { holdTime, rulesFor } from '~/server/payments/hold-time.server'
+import { findOrderByToken } from '~/server/payments/orders.server'
 import { startsWithinWithdrawalPeriod } from '~/server/payments/payment-pages.server'
 
 /**

@@ -18,7 +18,8 @@ import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 import { withinWithdrawalPeriod } from '~/server/payments/cancellation.server'
 import { fulfilOrder } from '~/server/payments/fulfilment.server'
 import { deliverOrderEffects } from '~/server/payments/payment-delivery.server'
-import { findOrderByPublicId, findOrderByToken, rulesFor } from '~/server/payments/orders.server'
+import { rulesFor } from '~/server/payments/hold-time.server'
+import { findOrderByPublicId, findOrderByToken } from '~/server/payments/orders.server'
 import { WITHDRAWAL_DAYS, termsSections } from '~/server/payments/terms.server'
 
 /** The paid booking pages, the return from Checkout, the order page and /vilkaar, as plain data. */
