@@ -1,4 +1,4 @@
-import { type SQLWrapper, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import { type SQLWrapper, and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
 import { modeLabels } from '~/lib/booking/booking-form'
@@ -17,6 +17,7 @@ import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.
 import { type LabelledBusy, busyBetween, busySourceStates, labelledBusyBetween, movedInHerCalendar } from '~/server/calendar/busy-sources.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { effectLabels, unfinishedEffects } from '~/server/outbox/outbox.server'
+import { paymentOfBooking } from '~/server/payments/payment-desk.server'
 
 /** What the desk's pages show, read from the database for the signed-in coach. */
 
@@ -37,8 +38,10 @@ function movedInCalendar(db: Db, booking: Booking) {
 
 function deskBooking(booking: Booking, now: Date, db?: Db): DeskBooking {
   const moved = db && Date.parse(booking.endsAt) > now.getTime() ? movedInCalendar(db, booking) : undefined
+  const payment = db && paymentOfBooking(db, booking)
   return {
     ...(moved ? { movedInCalendar: moved } : {}),
+    ...(payment ? { payment } : {}),
     code: booking.publicId,
     time: `kl. ${clock(booking.startsAt)}–${clock(booking.endsAt)}`,
     name: booking.name,
@@ -67,7 +70,8 @@ const messageLine = (message: ContactMessage): DeskMessageLine => ({
 /** Today and the week behind (for a no-show), then everything ahead, by Danish day. */
 function bookingDays(db: Db, now: Date): DeskDay[] {
   const since = new Date(now.getTime() - 7 * DAY_MS).toISOString()
-  const list = db.select().from(bookings).where(gte(bookings.endsAt, since)).orderBy(asc(bookings.startsAt)).all()
+  // A hold that ran out unpaid was never a booking.
+  const list = db.select().from(bookings).where(and(gte(bookings.endsAt, since), ne(bookings.status, 'udloebet'))).orderBy(asc(bookings.startsAt)).all()
   const days = new Map<string, DeskDay>()
   for (const booking of list) {
     const day = days.get(booking.localDate) ?? { date: booking.localDate, label: formatDay(booking.localDate), bookings: [] }

@@ -65,7 +65,11 @@ function confirmPaid(db: Db, orderId: number, paid: { intent: string | null; liv
       const next = db.select({ last: sql<number>`coalesce(max(${orders.receiptNumber}), 0)` }).from(orders).get()!.last + 1
       const stored = moveOrder(db, order, 'paid', { paidAt: now.toISOString(), stripePaymentIntent: paid.intent, livemode: paid.livemode, receiptNumber: next }, now)!
       const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
-      if (booking?.status === 'bekraeftet') return { status: 'betalt', order: stored }
+      // Paid afterwards (through her payment link): the booking stands already; the receipt goes out.
+      if (booking?.status === 'bekraeftet') {
+        queueEffects(db, [orderEmail(stored, 'kvittering')], now)
+        return { status: 'betalt', order: stored }
+      }
       if (booking?.status === 'holdt' || (booking?.status === 'udloebet' && timeStillFree(db, booking, stored, now))) {
         const confirmed = db.update(bookings).set({ status: 'bekraeftet', updatedAt: now.toISOString() }).where(eq(bookings.id, booking.id)).returning().get()
         queueEmails(db, confirmed, 'bekraeftelse', now, { availability: openAvailability(db), paymentNote: `betalt ${formatKroner(stored.amountOere)} (kvittering nr. ${stored.receiptNumber})` })

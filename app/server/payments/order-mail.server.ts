@@ -22,7 +22,7 @@ import { type TermsSection, receipt, termsSections, withdrawalForm } from '~/ser
  * invitation), the withdrawal's acknowledgement (content, date and time), a refund, the apology
  * when a payment came for a time already given away, and the payment link of a session paid afterwards.
  */
-export type OrderEmailKind = 'bekraeftelse' | 'fortrydelse' | 'refusion' | 'undskyldning' | 'betalingslink'
+export type OrderEmailKind = 'bekraeftelse' | 'kvittering' | 'fortrydelse' | 'refusion' | 'undskyldning' | 'betalingslink'
 export type OrderEmailFacts = { orderId: number; kind: OrderEmailKind; amountOere?: number; at?: string; url?: string }
 
 const sectionLines = (section: TermsSection) => [`— ${section.heading} —`, ...section.paragraphs]
@@ -57,6 +57,10 @@ function content(order: Order, booking: Booking | undefined, facts: OrderEmailFa
         ],
         link: orderLink,
       }
+    }
+    case 'kvittering': {
+      const subject = `Kvittering for ${order.sessionName}`
+      return { subject, heading: `Tak for din betaling, ${order.customerName}`, paragraphs: [...sectionLines(receipt(order, site, period)), `Vilkårene for ordren (version ${order.termsVersion}) står i din bekræftelse og på din ordreside.`], link: orderLink }
     }
     case 'fortrydelse': {
       const subject = 'Kvittering: du har fortrudt din aftale'

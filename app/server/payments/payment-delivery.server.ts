@@ -4,7 +4,7 @@ import { outbox } from '#db/schema'
 import { errorFields, log } from '~/server/log.server'
 import { configuredHandlers } from '~/server/outbox/handlers.server'
 import { runOutbox } from '~/server/outbox/worker.server'
-import { findOrder } from '~/server/payments/orders.server'
+import { findOrder, orderOfBooking } from '~/server/payments/orders.server'
 
 const VISITOR_WAIT_MS = 8 * 1000
 
@@ -19,4 +19,10 @@ export async function deliverOrderEffects(db: Db, orderId: number) {
   const where = or(sql`json_extract(${outbox.payload}, '$.orderId') = ${orderId}`, order.bookingId === null ? undefined : eq(outbox.bookingId, order.bookingId))
   const delivery = runOutbox({ db, handlers: configuredHandlers(), where }).catch((error) => log('error', 'order effects not carried out', { order: order.publicId, ...errorFields(error) }))
   await Promise.race([delivery, new Promise((resolve) => setTimeout(resolve, VISITOR_WAIT_MS).unref())])
+}
+
+/** The same for the order of a booking (the desk's actions know the booking), when it has one. */
+export async function deliverOrderEffectsOfBooking(db: Db, bookingId: number) {
+  const order = orderOfBooking(db, bookingId)
+  if (order) await deliverOrderEffects(db, order.id)
 }
