@@ -8,7 +8,7 @@ import { parseSlotKey } from '~/lib/booking/slots'
 import { isoWeek } from '~/lib/booking/time'
 import { HONEYPOT_FIELD } from '~/lib/contact'
 import { bookableAvailability } from '~/server/booking/bookable.server'
-import { type BookingDeps, sendQueued } from '~/server/booking/booking-endpoint.server'
+import type { BookingDeps } from '~/server/booking/booking-endpoint.server'
 import { cancelBooking } from '~/server/booking/bookings.server'
 import { getServices } from '~/server/content/content.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
@@ -69,7 +69,8 @@ export async function handleSessionBookingPost(form: FormData, deps: PaymentDeps
     if (!('order' in outcome)) return outcome.status === 'for-mange' ? slotPage('for-mange') : see(`${base}?uge=${isoWeek(chosen.date)}&status=${outcome.status}#dag-${chosen.date}`)
     const order = outcome.order
     if (!payNow || order.payment === 'bagefter') {
-      if (outcome.status === 'holdt' && order.bookingId !== null) await sendQueued(order.bookingId, deps)
+      // Its confirmation (the order's e-mail, the coach's notification, the calendar write) goes out now.
+      if (outcome.status === 'holdt') await deliverOrderEffects(db, order.id)
       return see(`${base}?status=tjek-email-betaling#status`)
     }
     if (order.status !== 'awaiting_payment') return see(`/betaling/tak?ordre=${order.publicId}`)
