@@ -9,7 +9,7 @@ import { firstFreeSlot, freeSlotsByDay, offeredSlots, parseSlotKey, slotKey, una
 import { addDays, formatDay, formatInstant, formatPeriod, formatTime, isoWeek, mondayOfIsoWeek, toLocal } from '~/lib/booking/time'
 import { openAvailability } from '~/server/booking/availability.server'
 import { bookableAvailability } from '~/server/booking/bookable.server'
-import { findByToken, takenBetween } from '~/server/booking/bookings.server'
+import { findByToken, takenBetween, withLengthOf } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
@@ -95,7 +95,7 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
     mode: modeLabels[booking.mode],
     changeable,
     cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
-    moveTo: changeable && availability ? movesFor(booking, availability, db, today, last, now) : [],
+    moveTo: changeable && availability ? movesFor(booking, withLengthOf(availability, booking), db, today, last, now) : [],
     addToCalendar: booking.status === 'bekraeftet' ? addToCalendarLinks(booking) : undefined,
   }
 }

@@ -229,13 +229,13 @@ export function moveBooking(
   db: Db,
   { id, availability, date, time, now, by = 'gaest', note }: { id: number; availability: Availability; date: string; time: string; now: Date; by?: 'gaest' | 'coach'; note?: string },
 ): ChangeOutcome {
-  const rules = by === 'coach' ? coachRules(availability) : availability
-  const slot = findOfferedSlot(rules, date, time)
   try {
     return db.$client
       .transaction((): ChangeOutcome => {
         const current = db.select().from(bookings).where(eq(bookings.id, id)).get()
         if (!current || current.status !== 'bekraeftet') return { status: 'aflyst' }
+        const rules = withLengthOf(by === 'coach' ? coachRules(availability) : availability, current)
+        const slot = findOfferedSlot(rules, date, time)
         if (tooLate(availability, current, now, by)) return { status: 'for-sent' }
         // The time it already has: nothing moves, nothing is sent, and no move is used up.
         if (slot && slot.start.toISOString() === current.startsAt) return { status: 'samme-tid' }
@@ -275,6 +275,13 @@ export function moveBooking(
  * (calendar-writes.server.ts writes only over the version the site wrote).
  */
 const herChoice = (by: 'gaest' | 'coach') => (by === 'coach' ? { calendarEtag: null, calendarConflictAt: null } : {})
+
+/**
+ * The rules a booking moves by: a paid session keeps its own length (its session type's), the free
+ * conversation the file's.
+ */
+export const withLengthOf = (availability: Availability, booking: Pick<Booking, 'startsAt' | 'endsAt' | 'sessionTypeId'>): Availability =>
+  booking.sessionTypeId === null ? availability : { ...availability, durationMinutes: (Date.parse(booking.endsAt) - Date.parse(booking.startsAt)) / 60_000 }
 
 /** The rules the coach moves a booking by: the file's, without the notice. */
 export const coachRules = (availability: Availability): Availability => ({ ...availability, noticeMinutes: 0 })

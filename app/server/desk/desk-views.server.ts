@@ -13,7 +13,7 @@ import { addDays } from '~/lib/booking/time'
 import { openProblems, problemTitles } from '~/server/alerts/coach-alerts.server'
 import { openAvailability, rulesInForce } from '~/server/booking/availability.server'
 import { bookableAvailability } from '~/server/booking/bookable.server'
-import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.server'
+import { coachRules, findByCode, takenBetween, withLengthOf } from '~/server/booking/bookings.server'
 import { type LabelledBusy, busyBetween, busySourceStates, labelledBusyBetween, movedInHerCalendar } from '~/server/calendar/busy-sources.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { effectLabels, unfinishedEffects } from '~/server/outbox/outbox.server'
@@ -142,7 +142,7 @@ export function deskBookingPage(db: Db, code: string, now: Date): DeskBookingPag
   if (!booking) return undefined
   const changeable = booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()
   const open = openAvailability(db)
-  const availability = open && bookableAvailability(db, now) ? coachRules(open) : undefined
+  const availability = open && bookableAvailability(db, now) ? withLengthOf(coachRules(open), booking) : undefined
   const today = toLocal(now).date
   const last = availability ? toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date : today
   const taken = takenBetween(db, today, last).filter((other) => other.startsAt !== booking.startsAt)

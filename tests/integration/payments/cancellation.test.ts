@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cancelBooking } from '~/server/booking/bookings.server'
+import { cancelBooking, moveBooking } from '~/server/booking/bookings.server'
 import { withdrawOrder } from '~/server/payments/cancellation.server'
 import { effectsOf } from '../../outbox-rows'
 import { testAvailability } from '../booking-helpers'
@@ -87,3 +87,14 @@ describe('cancelling a paid session', () => {
     expect(pay.fake.refunds).toMatchObject([{ amount: 85_000 }])
   })
 })
+
+describe('moving a paid session', () => {
+  it('keeps its own length (60 minutes), not the free conversation’s, and refunds nothing', async () => {
+    const { pay, order, booking } = await paidSession('2026-04-20')
+    expect(moveBooking(pay.db, { id: booking.id, availability: testAvailability(), date: '2026-04-27', time: '10:00', now: pay.now() }).status).toBe('flyttet')
+    const moved = pay.booking(booking.id)
+    expect([moved.startsAt, moved.endsAt]).toEqual(['2026-04-27T08:00:00.000Z', '2026-04-27T09:00:00.000Z'])
+    expect(pay.order(order.id).status).toBe('paid')
+  })
+})
+
