@@ -12,6 +12,7 @@ import { bookableAvailability } from '~/server/booking/bookable.server'
 import { findByToken, takenBetween, withLengthOf } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
+import { cancellationRefundNote } from '~/server/payments/cancellation.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 
 /** What a page is computed from; tests pass their own. `availability` is undefined while booking is closed. */
@@ -97,6 +98,7 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
     cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
     moveTo: changeable && availability ? movesFor(booking, withLengthOf(availability, booking), db, today, last, now) : [],
     addToCalendar: booking.status === 'bekraeftet' ? addToCalendarLinks(booking) : undefined,
+    ...(changeable && booking.sessionTypeId !== null ? { refundNote: cancellationRefundNote(db, booking, now) } : {}),
   }
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Booking, type Order, bookings, orders } from '#db/schema'
 import type { PaymentTerms } from '~/lib/content/content-types'
+import { formatKroner } from '~/lib/payments/money'
 import { queueEffects } from '~/server/outbox/outbox.server'
 import { moveOrder, orderEmail, orderOfBooking } from '~/server/payments/orders.server'
 import { queueRefund, refundable } from '~/server/payments/refunds.server'
@@ -25,13 +26,13 @@ export type RefundDecision = { amountOere: number; reason: string }
 export function refundForCancellation(order: Order, booking: Pick<Booking, 'startsAt'>, by: 'gaest' | 'coach', now: Date): RefundDecision {
   const left = refundable(order)
   if (order.status !== 'paid' && order.status !== 'partially_refunded') return { amountOere: 0, reason: 'ikke betalt' }
-  if (by === 'coach') return { amountOere: left, reason: 'aflyst af coachen: alt tilbage' }
+  if (by === 'coach') return { amountOere: left, reason: 'jeg har aflyst' }
   const start = Date.parse(booking.startsAt)
-  if (withinWithdrawalPeriod(order, now) && now.getTime() < start) return { amountOere: left, reason: 'inden for fortrydelsesfristen: alt tilbage' }
+  if (withinWithdrawalPeriod(order, now) && now.getTime() < start) return { amountOere: left, reason: 'du er inden for fortrydelsesfristen' }
   const terms = termsOf(order)
-  if (now.getTime() <= start - terms.cancelHours * 3_600_000) return { amountOere: left, reason: `aflyst mindst ${terms.cancelHours} timer før: alt tilbage` }
+  if (now.getTime() <= start - terms.cancelHours * 3_600_000) return { amountOere: left, reason: `mindst ${terms.cancelHours} timer før sessionen` }
   const late = Math.min(left, Math.round((order.amountOere * terms.lateCancelRefundPercent) / 100))
-  return { amountOere: late, reason: `aflyst senere end ${terms.cancelHours} timer før: ${terms.lateCancelRefundPercent} % tilbage` }
+  return { amountOere: late, reason: `senere end ${terms.cancelHours} timer før sessionen: ${terms.lateCancelRefundPercent} %` }
 }
 
 /**
@@ -80,3 +81,13 @@ export function withdrawOrder(db: Db, orderId: number, now: Date, cancel: (booki
     })
     .immediate()
 }
+
+/** What the manage page tells a client before she cancels a paid session: what she gets back now, and why. */
+export function cancellationRefundNote(db: Db, booking: Booking, now: Date) {
+  const order = orderOfBooking(db, booking.id)
+  if (!order) return undefined
+  if (order.status === 'awaiting_payment') return 'Du har ikke betalt endnu, så der er intet at betale tilbage.'
+  const decision = refundForCancellation(order, booking, 'gaest', now)
+  return decision.amountOere > 0 ? `Aflyser du nu, får du ${formatKroner(decision.amountOere)} tilbage (${decision.reason}).` : 'Aflyser du nu, får du ikke noget tilbage efter vilkårene.'
+}
+

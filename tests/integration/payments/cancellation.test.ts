@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cancelBooking, moveBooking } from '~/server/booking/bookings.server'
-import { withdrawOrder } from '~/server/payments/cancellation.server'
+import { cancellationRefundNote, withdrawOrder } from '~/server/payments/cancellation.server'
 import { effectsOf } from '../../outbox-rows'
 import { testAvailability } from '../booking-helpers'
 import { paymentHarness } from './payment-harness'
@@ -63,6 +63,8 @@ describe('cancelling a paid session', () => {
     const { pay, order, booking } = await paidSession('2026-05-04')
     // 18 hours before: inside the terms' 24 hours, outside the link's cut-off of 12 hours.
     pay.setNow(new Date('2026-05-03T13:00:00Z'))
+    // The manage page says so before she cancels.
+    expect(cancellationRefundNote(pay.db, booking, pay.now())).toBe('Aflyser du nu, får du 425 kr. tilbage (senere end 24 timer før sessionen: 50 %).')
     expect(cancel(pay, booking.id, 'gaest').status).toBe('aflyst')
     expect(pay.order(order.id)).toMatchObject({ status: 'partially_refunded', refundedOere: 42_500 })
     await pay.runOutbox()
