@@ -189,7 +189,7 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
     ...launchPlaceholders({ site, privacy, clients, testimonials, services: getServices().services, portrait, portraitFiles: currentPortrait(), env: process.env }),
     ...claimsToConfirm({ stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
-    ...paymentLaunchItems(getServices().sessionTypes, process.env),
+    ...paymentLaunchItems(getServices().sessionTypes, process.env, privacy.clientServices ?? []),
     ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
   ]
 }

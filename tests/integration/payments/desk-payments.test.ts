@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { exportBookings } from '~/server/booking/booking-admin.server'
 import { deskBookingPage } from '~/server/desk/desk-views.server'
 import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
 import { effectsOf } from '../../outbox-rows'
@@ -43,3 +44,16 @@ describe('payments on the desk', () => {
     expect(await sendPaymentLink(pay.context, held.booking.id)).toBe('ingen-betaling')
   })
 })
+
+describe('a person’s orders', () => {
+  it('are part of her export (kept for the bookkeeping after her bookings are gone), without the link’s hash or the form’s key', async () => {
+    const pay = await paymentHarness()
+    const { order, session } = await pay.checkout({ email: 'Mette@Eksempel.dk' })
+    await pay.fake.pay(session.id)
+    const exported = await exportBookings('mette@eksempel.dk', { db: pay.db })
+    expect(exported.orders).toMatchObject([{ publicId: order.publicId, status: 'paid', amountOere: 85_000, receiptNumber: 1 }])
+    expect(Object.keys(exported.orders[0]!)).not.toContain('tokenHash')
+    expect(Object.keys(exported.orders[0]!)).not.toContain('requestKey')
+  })
+})
+
