@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { bookings, orders } from '#db/schema'
 import { openCheckout } from '~/server/payments/checkout.server'
 import { effectsOf } from '../../outbox-rows'
-import { MONDAY } from '../booking-helpers'
+import { createBooking } from '~/server/booking/bookings.server'
+import { MONDAY, details } from '../booking-helpers'
 import { paymentHarness } from './payment-harness'
 
 // PAYMENTS.md failure cases 11 (a held time; two visitors; a double click) and »Stripe down at
@@ -34,6 +35,16 @@ describe('holding a time and opening its checkout', () => {
     expect(effectsOf(pay.db, 'booking-email')).toEqual([])
     expect(effectsOf(pay.db, 'order-email')).toEqual([])
     expect(effectsOf(pay.db, 'calendar-write')).toEqual([])
+  })
+
+  it('never overlaps the free conversation: each takes its time from the other, with the buffer', async () => {
+    const pay = await paymentHarness()
+    // A held paid hour at 09:00 (to 10:00, then 15 minutes' pause) takes the free conversation's 10:00.
+    await pay.checkout()
+    expect(createBooking(pay.db, { availability: pay.availability, date: MONDAY, time: '10:00', details: details('fri@eksempel.dk'), ipHash: 'ip-fri', now: pay.now() }).status).toBe('taget')
+    // A free conversation at 11:00 (to 11:30) takes a paid hour starting 11:00.
+    expect(createBooking(pay.db, { availability: pay.availability, date: MONDAY, time: '11:00', details: details('fri2@eksempel.dk'), ipHash: 'ip-fri2', now: pay.now() }).status).toBe('booket')
+    expect(pay.hold({ email: 'anden@eksempel.dk', time: '11:00' })).toEqual({ status: 'taget' })
   })
 
   it('gives one of twenty visitors on one time the hold; the others are told it is taken', async () => {
