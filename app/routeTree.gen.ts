@@ -20,8 +20,6 @@ import { Route as RssDotxmlRouteImport } from './routes/rss[.]xml'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as VilkaarRouteImport } from './routes/vilkaar'
 import { Route as YdelserRouteImport } from './routes/ydelser'
-import { Route as BetalingAnnulleretRouteImport } from './routes/betaling/annulleret'
-import { Route as BetalingStripeRouteImport } from './routes/betaling/stripe'
 import { Route as BetalingTakRouteImport } from './routes/betaling/tak'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
@@ -91,16 +89,6 @@ const VilkaarRoute = VilkaarRouteImport.update({
 const YdelserRoute = YdelserRouteImport.update({
   id: '/ydelser',
   path: '/ydelser',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BetalingAnnulleretRoute = BetalingAnnulleretRouteImport.update({
-  id: '/betaling/annulleret',
-  path: '/betaling/annulleret',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BetalingStripeRoute = BetalingStripeRouteImport.update({
-  id: '/betaling/stripe',
-  path: '/betaling/stripe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BetalingTakRoute = BetalingTakRouteImport.update({
@@ -192,8 +180,6 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
-  '/betaling/annulleret': typeof BetalingAnnulleretRoute
-  '/betaling/stripe': typeof BetalingStripeRoute
   '/betaling/tak': typeof BetalingTakRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
@@ -222,8 +208,6 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
-  '/betaling/annulleret': typeof BetalingAnnulleretRoute
-  '/betaling/stripe': typeof BetalingStripeRoute
   '/betaling/tak': typeof BetalingTakRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
@@ -253,8 +237,6 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
-  '/betaling/annulleret': typeof BetalingAnnulleretRoute
-  '/betaling/stripe': typeof BetalingStripeRoute
   '/betaling/tak': typeof BetalingTakRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
@@ -285,8 +267,6 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/vilkaar'
     | '/ydelser'
-    | '/betaling/annulleret'
-    | '/betaling/stripe'
     | '/betaling/tak'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
@@ -315,8 +295,6 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/vilkaar'
     | '/ydelser'
-    | '/betaling/annulleret'
-    | '/betaling/stripe'
     | '/betaling/tak'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
@@ -345,8 +323,6 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/vilkaar'
     | '/ydelser'
-    | '/betaling/annulleret'
-    | '/betaling/stripe'
     | '/betaling/tak'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
@@ -376,8 +352,6 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   VilkaarRoute: typeof VilkaarRoute
   YdelserRoute: typeof YdelserRoute
-  BetalingAnnulleretRoute: typeof BetalingAnnulleretRoute
-  BetalingStripeRoute: typeof BetalingStripeRoute
   BetalingTakRoute: typeof BetalingTakRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
@@ -471,20 +445,6 @@ declare module '@tanstack/react-router' {
       path: '/ydelser'
       fullPath: '/ydelser'
       preLoaderRoute: typeof YdelserRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/betaling/annulleret': {
-      id: '/betaling/annulleret'
-      path: '/betaling/annulleret'
-      fullPath: '/betaling/annulleret'
-      preLoaderRoute: typeof BetalingAnnulleretRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/betaling/stripe': {
-      id: '/betaling/stripe'
-      path: '/betaling/stripe'
-      fullPath: '/betaling/stripe'
-      preLoaderRoute: typeof BetalingStripeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/betaling/tak': {
@@ -619,8 +579,6 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   VilkaarRoute: VilkaarRoute,
   YdelserRoute: YdelserRoute,
-  BetalingAnnulleretRoute: BetalingAnnulleretRoute,
-  BetalingStripeRoute: BetalingStripeRoute,
   BetalingTakRoute: BetalingTakRoute,
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,

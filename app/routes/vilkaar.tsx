@@ -8,7 +8,7 @@ import { seo } from '~/lib/seo'
 /** The terms for paid sessions, written from the same facts as the prices and the charges (content/ydelser.yaml). */
 export const Route = createFileRoute('/vilkaar')({
   loader: () => fetchTermsPage(),
-  head: ({ matches }) => ({ ...seo({ site: siteOf(matches), title: 'Vilkår for betalte sessioner', description: 'Priser, betaling, afbud, fortrydelsesret og klager.', path: '/vilkaar' }) }),
+  head: ({ matches }) => seo({ site: siteOf(matches), title: 'Vilkår', path: '/vilkaar' }),
   component: TermsPage,
 })
 

@@ -2,7 +2,7 @@ import { bookingStatusText } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
 import { cn } from '~/lib/utils'
 
-const good: BookingStatus[] = ['tjek-email', 'flyttet', 'aflyst', 'tjek-email-betaling']
+const good: BookingStatus[] = ['tjek-email', 'flyttet', 'aflyst']
 
 /** The outcome of a form post, read from the redirect's status; announced to screen readers. */
 export function StatusNotice({ status }: { status: BookingStatus | undefined }) {

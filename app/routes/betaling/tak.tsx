@@ -2,9 +2,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { OrderSummary } from '~/components/payments/order-summary'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { siteOf } from '~/lib/content/site-data'
 import { fetchPaymentReturn } from '~/lib/payments/payment-actions'
-import { seo } from '~/lib/seo'
+import { noStore, paidPageHead } from '~/lib/payments/paid-page-head'
 
 /**
  * Where Stripe's checkout returns after a payment. Showing it asks the one fulfilment too (a lost
@@ -15,8 +14,8 @@ export const Route = createFileRoute('/betaling/tak')({
   loaderDeps: ({ search }) => ({ ordre: search.ordre }),
   loader: ({ deps }) => fetchPaymentReturn({ data: deps.ordre ?? '' }),
   staleTime: 0,
-  headers: () => ({ 'Cache-Control': 'no-store' }),
-  head: ({ matches }) => ({ ...seo({ site: siteOf(matches), title: 'Tak for din betaling', description: 'Din betaling og din booking.', path: '/betaling/tak', noindex: true }) }),
+  headers: noStore,
+  head: ({ matches }) => paidPageHead(matches, 'Betaling', '/betaling/tak'),
   component: PaymentReturnPage,
 })
 
@@ -30,11 +29,11 @@ function PaymentReturnPage() {
     <>
       <PageHero
         eyebrow="Betaling"
-        title={paid ? 'Tak – din session er booket og betalt' : 'Vi venter stadig på din betaling'}
+        title={paid ? 'Tak – din session er booket og betalt' : 'Betalingen er ikke gennemført'}
         intro={
           paid
             ? 'Du får en bekræftelse på e-mail med kvittering, vilkår og fortrydelsesformular. Linket i den fører til din ordre, hvor du også kan fortryde.'
-            : 'Betalingen er ikke registreret endnu. Er du netop blevet trukket, kommer den med i løbet af et par minutter, og du får en bekræftelse på e-mail.'
+            : 'Du har ikke betalt endnu, og tiden er ikke booket. Du kan gå tilbage til betalingen, så længe tiden holdes til dig (30 minutter); ellers bliver den ledig igen. Er du netop blevet trukket, kommer betalingen med i løbet af et par minutter, og du får en bekræftelse på e-mail.'
         }
       />
       <Section>

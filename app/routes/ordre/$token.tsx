@@ -1,21 +1,14 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
+import { OrderOutcomeNotice } from '~/components/payments/order-outcome'
 import { OrderSummary } from '~/components/payments/order-summary'
+import { type OrderOutcome, orderOutcomes } from '~/lib/payments/order-outcomes'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
+import { noStore, paidPageHead } from '~/lib/payments/paid-page-head'
 import { Section } from '~/components/ui/section'
-import { siteOf } from '~/lib/content/site-data'
 import { actOnOrder, fetchOrderPage } from '~/lib/payments/payment-actions'
-import { seo } from '~/lib/seo'
 
-const outcomes = {
-  fortrudt: ['status', 'Du har fortrudt aftalen. Du får en kvittering på e-mail, og pengene er på vej tilbage.'],
-  'allerede-fortrudt': ['status', 'Aftalen er allerede fortrudt eller afsluttet.'],
-  'frist-udloebet': ['alert', 'Fortrydelsesfristen på 14 dage er udløbet. Vil du aflyse, så brug linket i din bekræftelse, eller skriv til mig.'],
-  'sessionen-er-begyndt': ['alert', 'Sessionen er begyndt, så aftalen kan ikke fortrydes her. Skriv eller ring til mig.'],
-  fejl: ['alert', 'Der opstod en fejl, og intet blev ændret. Prøv venligst igen.'],
-} as const
-type Outcome = keyof typeof outcomes
 
 /**
  * An order's page, from the link in every e-mail about it (a secret token, like the manage link):
@@ -23,9 +16,10 @@ type Outcome = keyof typeof outcomes
  * aftalen«, then a confirmation step; only the second POST withdraws. Opening it changes nothing.
  */
 export const Route = createFileRoute('/ordre/$token')({
-  validateSearch: (search: Record<string, unknown>): { trin?: 'bekraeft'; status?: Outcome } => ({
+  // Only the outcomes' names here (this part is in every page's script); their texts are the component's.
+  validateSearch: (search: Record<string, unknown>): { trin?: 'bekraeft'; status?: OrderOutcome } => ({
     trin: search.trin === 'bekraeft' ? 'bekraeft' : undefined,
-    status: typeof search.status === 'string' && search.status in outcomes ? (search.status as Outcome) : undefined,
+    status: (orderOutcomes as readonly unknown[]).includes(search.status) ? (search.status as OrderOutcome) : undefined,
   }),
   loader: async ({ params }) => {
     const order = await fetchOrderPage({ data: params.token })
@@ -35,7 +29,7 @@ export const Route = createFileRoute('/ordre/$token')({
   staleTime: 0,
   headers: () => ({ 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin' }),
   // The token must not travel in a canonical link or anywhere else.
-  head: ({ matches }) => ({ ...seo({ site: siteOf(matches), title: 'Din ordre', description: 'Din betalte session.', path: '/ordre', noindex: true }) }),
+  head: ({ matches }) => paidPageHead(matches, 'Din ordre', '/ordre'),
   component: OrderPage,
 })
 
@@ -43,17 +37,12 @@ function OrderPage() {
   const { order, action } = Route.useLoaderData()
   const { token } = Route.useParams()
   const { trin, status } = Route.useSearch()
-  const [role, text] = status ? outcomes[status] : []
   return (
     <>
       <PageHero eyebrow="Din ordre" title={order.sessionName} />
       <Section>
         <div className="mx-auto max-w-2xl space-y-8">
-          {status && (
-            <div id="status" role={role} className={role === 'status' ? 'rounded-2xl border border-success-700/30 bg-success-50 p-5 font-medium text-success-700' : 'rounded-2xl border border-danger-700/30 bg-danger-50 p-5 font-medium text-danger-700'}>
-              {text}
-            </div>
-          )}
+          {status && <OrderOutcomeNotice status={status} />}
           <OrderSummary order={order} />
           <Card>
             <h2 id="fortryd" className="text-2xl">

@@ -27,8 +27,9 @@ export async function answerPage(options: MiddlewareOptions): Promise<Response> 
 async function answerPageOrThrow({ request, pathname, next, context }: MiddlewareOptions): Promise<Response> {
   // The health check must answer even when the page cache cannot (no database): straight through.
   if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed(pathname)
-  // Stripe's webhook: its raw body (JSON, signed) goes to the route untouched, never cached.
-  if (request.method === 'POST' && pathname === STRIPE_WEBHOOK_PATH) return (await next()).response
+  // Stripe's webhook: its raw body (JSON, signed) is answered here, untouched, never cached. Not a
+  // route: a route's registration would be in every page's script, for a post no browser makes.
+  if (request.method === 'POST' && pathname === STRIPE_WEBHOOK_PATH) return (await import('~/server/payments/webhook-endpoint.server')).answerStripeWebhook(request)
   if (request.method === 'POST' && isFormPage(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(pathname)
   const arrival = pathname.startsWith('/coach') ? (await import('~/server/desk/desk-arrival.server')).crossSiteDeskArrival(request, pathname) : undefined
@@ -61,7 +62,7 @@ async function answerPageOrThrow({ request, pathname, next, context }: Middlewar
  */
 const isFormPage = (pathname: string) => pathname === '/kontakt' || pathname === '/nyhedsbrev' || /^\/nyhedsbrev\/(bekraeft|afmeld)\/[A-Za-z0-9_-]+$/.test(pathname)
 
-/** Where Stripe posts its signed events (app/routes/betaling/stripe.ts). */
+/** Where Stripe posts its signed events (payments/webhook-endpoint.server.ts). */
 export const STRIPE_WEBHOOK_PATH = '/betaling/stripe'
 
 const methodNotAllowed = (pathname: string) => textResponse(405, 'Metoden er ikke tilladt.', { Allow: isFormPage(pathname) ? 'GET, HEAD, POST' : 'GET, HEAD' })

@@ -14,7 +14,8 @@ import { type PaymentContext, nowOf } from '~/server/payments/payments.server'
 export const checkoutKey = (order: Pick<Order, 'id'>) => `checkout:${order.id}`
 
 export const returnUrl = (order: Pick<Order, 'publicId'>) => `${siteOrigin()}/betaling/tak?ordre=${order.publicId}&session_id={CHECKOUT_SESSION_ID}`
-export const cancelUrl = (order: Pick<Order, 'publicId'>) => `${siteOrigin()}/betaling/annulleret?ordre=${order.publicId}`
+/** »Annullér« on Stripe's page leads to the same page: it says the payment is not made, and offers to go back to it while the hold lasts. */
+export const cancelUrl = (order: Pick<Order, 'publicId'>) => `${siteOrigin()}/betaling/tak?ordre=${order.publicId}`
 
 export type CheckoutOutcome = { status: 'checkout'; url: string; order: Order } | { status: 'stripe-nede' }
 

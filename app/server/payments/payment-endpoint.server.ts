@@ -3,6 +3,7 @@ import { getDb } from '#db/connection'
 import { bookings } from '#db/schema'
 import { bookingFields } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
+import type { PaidBookingStatus } from '~/lib/payments/paid-booking-status'
 import { validateBooking } from '~/lib/booking/booking-schema'
 import { parseSlotKey } from '~/lib/booking/slots'
 import { isoWeek } from '~/lib/booking/time'
@@ -49,7 +50,7 @@ export async function handleSessionBookingPost(form: FormData, deps: PaymentDeps
   if (!type) return see('/ydelser')
   const base = `/book/${type.id}`
   if (!chosen) return see(`${base}?status=ikke-ledig`)
-  const slotPage = (status: BookingStatus, fields?: string[]) => see(`${base}/${key}?status=${status}${fields?.length ? `&felter=${fields.join(',')}` : ''}#bookingformular`)
+  const slotPage = (status: BookingStatus | PaidBookingStatus, fields?: string[]) => see(`${base}/${key}?status=${status}${fields?.length ? `&felter=${fields.join(',')}` : ''}#bookingformular`)
   const honeypot = text(form, HONEYPOT_FIELD)
   if (honeypot !== undefined && honeypot !== '') return see(base)
   const availability = bookableAvailability(db, clock())

@@ -2,37 +2,32 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { BookingForm } from '~/components/booking/booking-form'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { PaidConsent } from '~/components/payments/paid-consent'
+import { PaidStatusNotice } from '~/components/payments/paid-status-notice'
 import { PageHero } from '~/components/ui/page-hero'
+import { noStore, paidPageHead } from '~/lib/payments/paid-page-head'
 import { Section } from '~/components/ui/section'
 import { bookingWeekHref } from '~/lib/booking/booking-hrefs'
 import { type BookingField, bookingFields, bookingHints } from '~/lib/booking/booking-form'
-import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
-import { siteOf } from '~/lib/content/site-data'
+import { paidSlotSearch } from '~/lib/payments/paid-booking-status'
 import { bookSession, fetchSessionSlot } from '~/lib/payments/payment-actions'
-import { seo } from '~/lib/seo'
-
-type SlotSearch = { status?: BookingStatus; felter?: string }
 
 /** A paid session's form for one time: the visitor's details, the checkboxes, then Stripe's checkout (no JavaScript here). */
 export const Route = createFileRoute('/book/$session/$tidspunkt')({
-  validateSearch: (search: Record<string, unknown>): SlotSearch => ({
-    status: isBookingStatus(search.status) ? search.status : undefined,
-    felter: typeof search.felter === 'string' && search.felter.length < 100 ? search.felter : undefined,
-  }),
+  validateSearch: paidSlotSearch,
   loader: async ({ params }) => {
     const page = await fetchSessionSlot({ data: `${params.session}|${params.tidspunkt}` })
     if (!page.session) throw notFound()
     return { ...page, session: page.session, bookingAction: bookSession.url }
   },
   staleTime: 0,
-  headers: () => ({ 'Cache-Control': 'no-store' }),
-  head: ({ matches, params }) => ({ ...seo({ site: siteOf(matches), title: 'Book en session', description: 'Book og betal din session.', path: `/book/${params.session}`, noindex: true }) }),
+  headers: noStore,
+  head: ({ matches, params }) => paidPageHead(matches, 'Book en session', `/book/${params.session}`),
   component: SessionSlotPage,
 })
 
 function SessionSlotPage() {
   const { session, slot, bookingAction, requestKey, withinWithdrawalPeriod } = Route.useLoaderData()
-  const { status, felter } = Route.useSearch()
+  const { status, felter, betaling } = Route.useSearch()
   const wrong = (felter ?? '').split(',').filter((name): name is BookingField => (bookingFields as readonly string[]).includes(name))
   const errors = Object.fromEntries(wrong.map((name) => [name, bookingHints[name]]))
   const base = `/book/${session.id}`
@@ -42,6 +37,7 @@ function SessionSlotPage() {
       <Section>
         <div className="mx-auto max-w-3xl">
           <StatusNotice status={status} />
+          <PaidStatusNotice status={betaling} />
           {slot.state === 'lukket' && <BookingClosed />}
           {slot.state === 'ikke-ledig' && (
             <p className="text-lg text-ink-soft">

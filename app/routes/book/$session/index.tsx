@@ -1,21 +1,16 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
+import { PaidStatusNotice } from '~/components/payments/paid-status-notice'
 import { PageHero } from '~/components/ui/page-hero'
+import { noStore, paidPageHead } from '~/lib/payments/paid-page-head'
 import { Section } from '~/components/ui/section'
-import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
-import { siteOf } from '~/lib/content/site-data'
+import { paidWeekSearch } from '~/lib/payments/paid-booking-status'
 import { fetchSessionWeek } from '~/lib/payments/payment-actions'
-import { seo } from '~/lib/seo'
-
-type WeekSearch = { uge?: string; status?: BookingStatus }
 
 /** A paid session's free times, one week at a time (as /book-samtale, with the session's own length). */
 export const Route = createFileRoute('/book/$session/')({
-  validateSearch: (search: Record<string, unknown>): WeekSearch => ({
-    uge: typeof search.uge === 'string' && /^\d{4}-W\d{2}$/.test(search.uge) ? search.uge : undefined,
-    status: isBookingStatus(search.status) ? search.status : undefined,
-  }),
+  validateSearch: paidWeekSearch,
   loaderDeps: ({ search }) => ({ uge: search.uge }),
   loader: async ({ params, deps }) => {
     const page = await fetchSessionWeek({ data: `${params.session}|${deps.uge ?? ''}` })
@@ -23,14 +18,14 @@ export const Route = createFileRoute('/book/$session/')({
     return { ...page, session: page.session }
   },
   staleTime: 0,
-  headers: () => ({ 'Cache-Control': 'no-store' }),
-  head: ({ matches, params }) => ({ ...seo({ site: siteOf(matches), title: 'Book en session', description: 'Vælg en tid til din session.', path: `/book/${params.session}`, noindex: true }) }),
+  headers: noStore,
+  head: ({ matches, params }) => paidPageHead(matches, 'Book en session', `/book/${params.session}`),
   component: SessionWeekPage,
 })
 
 function SessionWeekPage() {
   const { session, week } = Route.useLoaderData()
-  const { status } = Route.useSearch()
+  const { status, betaling } = Route.useSearch()
   const base = `/book/${session.id}`
   return (
     <>
@@ -38,6 +33,7 @@ function SessionWeekPage() {
       <Section>
         <div className="mx-auto max-w-3xl">
           <StatusNotice status={status} />
+          <PaidStatusNotice status={betaling} />
           {week.open ? (
             <>
               <p className="mb-8 text-lg font-medium text-ink first-letter:uppercase">{`Uge ${Number(week.week.slice(6))}: ${week.label}`}</p>
