@@ -20,7 +20,6 @@ import { Route as RssDotxmlRouteImport } from './routes/rss[.]xml'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
 import { Route as VilkaarRouteImport } from './routes/vilkaar'
 import { Route as YdelserRouteImport } from './routes/ydelser'
-import { Route as BetalingTakRouteImport } from './routes/betaling/tak'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as BookSamtaleIndexRouteImport } from './routes/book-samtale/index'
@@ -89,11 +88,6 @@ const VilkaarRoute = VilkaarRouteImport.update({
 const YdelserRoute = YdelserRouteImport.update({
   id: '/ydelser',
   path: '/ydelser',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BetalingTakRoute = BetalingTakRouteImport.update({
-  id: '/betaling/tak',
-  path: '/betaling/tak',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
@@ -180,7 +174,6 @@ export interface FileRoutesByFullPath {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
-  '/betaling/tak': typeof BetalingTakRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
@@ -208,7 +201,6 @@ export interface FileRoutesByTo {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
-  '/betaling/tak': typeof BetalingTakRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
@@ -237,7 +229,6 @@ export interface FileRoutesById {
   '/sitemap.xml': typeof SitemapDotxmlRoute
   '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
-  '/betaling/tak': typeof BetalingTakRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
@@ -267,7 +258,6 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/vilkaar'
     | '/ydelser'
-    | '/betaling/tak'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
@@ -295,7 +285,6 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/vilkaar'
     | '/ydelser'
-    | '/betaling/tak'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
@@ -323,7 +312,6 @@ export interface FileRouteTypes {
     | '/sitemap.xml'
     | '/vilkaar'
     | '/ydelser'
-    | '/betaling/tak'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
@@ -352,7 +340,6 @@ export interface RootRouteChildren {
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
   VilkaarRoute: typeof VilkaarRoute
   YdelserRoute: typeof YdelserRoute
-  BetalingTakRoute: typeof BetalingTakRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
@@ -445,13 +432,6 @@ declare module '@tanstack/react-router' {
       path: '/ydelser'
       fullPath: '/ydelser'
       preLoaderRoute: typeof YdelserRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/betaling/tak': {
-      id: '/betaling/tak'
-      path: '/betaling/tak'
-      fullPath: '/betaling/tak'
-      preLoaderRoute: typeof BetalingTakRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/': {
@@ -579,7 +559,6 @@ const rootRouteChildren: RootRouteChildren = {
   SitemapDotxmlRoute: SitemapDotxmlRoute,
   VilkaarRoute: VilkaarRoute,
   YdelserRoute: YdelserRoute,
-  BetalingTakRoute: BetalingTakRoute,
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
   BookingTokenRoute: BookingTokenRouteWithChildren,

@@ -84,8 +84,10 @@ for (const javaScriptEnabled of [false, true]) {
     const [session] = [...fake.sessions.values()].filter((candidate) => candidate.customer_email === email)
     expect(session).toMatchObject({ currency: 'dkk', locale: 'da', amount_total: 85_000, allowed_payment_method_types: ['card', 'mobilepay'] })
     await page.getByRole('button', { name: 'Betal' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Tak – din session er booket og betalt' })).toBeVisible()
-    await expect(page.getByText('Betalingen er modtaget.')).toBeVisible()
+    // Back on the site: the order's own page (reached by the session's id, then its secret link), in Danish.
+    await expect(page).toHaveURL(/\/ordre\/[A-Za-z0-9_-]{32}\?status=betalt#status$/)
+    await expect(page.getByText('Tak – din session er booket og betalt.')).toBeVisible()
+    await expect(page.getByRole('definition').filter({ hasText: /^Betalt$/ })).toBeVisible()
     if (javaScriptEnabled) await expectNoAxeViolations(page)
 
     await expect.poll(() => mailTo(email).filter((mail) => mail.subject.startsWith('Din coachingsamtale er booket')).length).toBe(1)

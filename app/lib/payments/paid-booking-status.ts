@@ -5,7 +5,7 @@ import { type SlotSearch, type WeekSearch, slotSearch, weekSearch } from '~/lib/
  * The routes pass the status on as it came (their search checks are in every page's script); the
  * notice shows only the names it has a text for (paid-status-notice.tsx).
  */
-export type PaidBookingStatus = 'stripe-nede' | 'vilkaar' | 'start-tidligt' | 'tjek-email-betaling'
+export type PaidBookingStatus = 'betaling-afbrudt' | 'stripe-nede' | 'vilkaar' | 'start-tidligt' | 'tjek-email-betaling'
 
 const asText = (value: unknown) => (typeof value === 'string' ? value : undefined)
 

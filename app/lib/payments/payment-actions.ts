@@ -21,10 +21,6 @@ export const fetchSessionSlot = createServerFn({ method: 'GET' })
   .validator(pair)
   .handler(async ({ data }) => (await import('~/server/payments/payment-pages.server')).sessionSlot(data.session, data.rest))
 
-export const fetchPaymentReturn = createServerFn({ method: 'GET' })
-  .validator(shortText)
-  .handler(async ({ data }) => (await import('~/server/payments/payment-pages.server')).paymentReturn(data))
-
 export const fetchOrderPage = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => (await import('~/server/payments/payment-pages.server')).orderPage(data) ?? null)

@@ -31,6 +31,4 @@ export type OrderView = {
   checkoutUrl: string | null
 }
 
-export type PaymentReturn = { state: 'betalt'; order: OrderView } | { state: 'venter'; order: OrderView } | { state: 'ukendt' }
-
 export type TermsPage = { sections: Array<{ heading: string; paragraphs: string[] }>; version: string; sample: boolean } | null

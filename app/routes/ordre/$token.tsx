@@ -5,7 +5,7 @@ import { type OrderOutcome, orderOutcomes } from '~/lib/payments/order-outcomes'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
-import { noStore, paidPageHead } from '~/lib/payments/paid-page-head'
+import { paidPageHead } from '~/lib/payments/paid-page-head'
 import { Section } from '~/components/ui/section'
 import { actOnOrder, fetchOrderPage } from '~/lib/payments/payment-actions'
 
@@ -44,6 +44,13 @@ function OrderPage() {
         <div className="mx-auto max-w-2xl space-y-8">
           {status && <OrderOutcomeNotice status={status} />}
           <OrderSummary order={order} />
+          {order.checkoutUrl && (
+            <p>
+              <a href={order.checkoutUrl} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+                Gå tilbage til betalingen
+              </a>
+            </p>
+          )}
           <Card>
             <h2 id="fortryd" className="text-2xl">
               Fortryd aftalen

@@ -5,6 +5,7 @@ import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Page, type RequestFacts, SHARED_CACHE_CONTROL, isNoStore, makePage, replyToResponse, replyWithPage } from '~/server/http/page.server'
 import { serverError, textResponse } from '~/server/http/responses.server'
 import { refuseBody } from '~/server/http/server-fn-middleware.server'
+import { PAYMENT_RETURN_PATH, STRIPE_WEBHOOK_PATH } from '~/server/payments/payment-paths.server'
 
 /**
  * Every address that is not a server function: one canonical address (else a 301), then the page
@@ -30,6 +31,8 @@ async function answerPageOrThrow({ request, pathname, next, context }: Middlewar
   // Stripe's webhook: its raw body (JSON, signed) is answered here, untouched, never cached. Not a
   // route: a route's registration would be in every page's script, for a post no browser makes.
   if (request.method === 'POST' && pathname === STRIPE_WEBHOOK_PATH) return (await import('~/server/payments/webhook-endpoint.server')).answerStripeWebhook(request)
+  // The return from Stripe's Checkout: fulfils, then a 303 to the order's page (payment-return.server.ts).
+  if (request.method === 'GET' && pathname === PAYMENT_RETURN_PATH) return (await import('~/server/payments/payment-return.server')).answerPaymentReturn(request)
   if (request.method === 'POST' && isFormPage(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(pathname)
   const arrival = pathname.startsWith('/coach') ? (await import('~/server/desk/desk-arrival.server')).crossSiteDeskArrival(request, pathname) : undefined
@@ -61,9 +64,6 @@ async function answerPageOrThrow({ request, pathname, next, context }: Middlewar
  * also the mail program's one-click unsubscribe, RFC 8058).
  */
 const isFormPage = (pathname: string) => pathname === '/kontakt' || pathname === '/nyhedsbrev' || /^\/nyhedsbrev\/(bekraeft|afmeld)\/[A-Za-z0-9_-]+$/.test(pathname)
-
-/** Where Stripe posts its signed events (payments/webhook-endpoint.server.ts). */
-export const STRIPE_WEBHOOK_PATH = '/betaling/stripe'
 
 const methodNotAllowed = (pathname: string) => textResponse(405, 'Metoden er ikke tilladt.', { Allow: isFormPage(pathname) ? 'GET, HEAD, POST' : 'GET, HEAD' })
 

@@ -8,7 +8,7 @@ import { fetchHomePage } from '~/lib/home-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { fetchReferencesPage } from '~/lib/references-page'
 import { fetchServicesPage } from '~/lib/services-page'
-import { actOnOrder, bookSession, fetchOrderPage, fetchPaymentReturn, fetchSessionSlot, fetchSessionWeek, fetchTermsPage } from '~/lib/payments/payment-actions'
+import { actOnOrder, bookSession, fetchOrderPage, fetchSessionSlot, fetchSessionWeek, fetchTermsPage } from '~/lib/payments/payment-actions'
 import { fetchSiteFacts } from '~/lib/content/site-facts'
 
 /**
@@ -40,7 +40,6 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     actOnDesk.url,
     fetchSessionWeek.url,
     fetchSessionSlot.url,
-    fetchPaymentReturn.url,
     fetchOrderPage.url,
     fetchTermsPage.url,
     bookSession.url,

@@ -1,6 +1,7 @@
 import type { Order } from '#db/schema'
 import { formatPeriod } from '~/lib/booking/time'
 import { siteOrigin } from '~/server/links/links.server'
+import { PAYMENT_RETURN_PATH } from '~/server/payments/payment-paths.server'
 import { errorFields, log } from '~/server/log.server'
 import { releaseHold, storeSession } from '~/server/payments/orders.server'
 import { type PaymentContext, nowOf } from '~/server/payments/payments.server'
@@ -13,9 +14,10 @@ import { type PaymentContext, nowOf } from '~/server/payments/payments.server'
  */
 export const checkoutKey = (order: Pick<Order, 'id'>) => `checkout:${order.id}`
 
-export const returnUrl = (order: Pick<Order, 'publicId'>) => `${siteOrigin()}/betaling/tak?ordre=${order.publicId}&session_id={CHECKOUT_SESSION_ID}`
-/** »Annullér« on Stripe's page leads to the same page: it says the payment is not made, and offers to go back to it while the hold lasts. */
-export const cancelUrl = (order: Pick<Order, 'publicId'>) => `${siteOrigin()}/betaling/tak?ordre=${order.publicId}`
+/** Where Checkout returns after paying: the session's id (known only to the payer's browser and Stripe) finds the order. */
+export const returnUrl = () => `${siteOrigin()}${PAYMENT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`
+/** »Annullér« on Stripe's page: back to the session's times, told that nothing is paid (the hold runs out by itself). */
+export const cancelUrl = (order: Pick<Order, 'sessionTypeId'>) => `${siteOrigin()}/book/${order.sessionTypeId}?status=betaling-afbrudt#status`
 
 export type CheckoutOutcome = { status: 'checkout'; url: string; order: Order } | { status: 'stripe-nede' }
 
@@ -40,7 +42,7 @@ export async function openCheckout(context: PaymentContext, order: Order, period
         metadata: { ordre: order.publicId },
         payment_intent_data: { metadata: { ordre: order.publicId } },
         expires_at: Math.floor(Date.parse(order.holdUntil!) / 1000),
-        success_url: returnUrl(order),
+        success_url: returnUrl(),
         cancel_url: cancelUrl(order),
       },
       { idempotencyKey: checkoutKey(order) },

@@ -78,7 +78,7 @@ export async function sendPaymentLink(context: PaymentContext, bookingId: number
       metadata: { ordre: order.publicId },
       payment_intent_data: { metadata: { ordre: order.publicId } },
       expires_at: Math.floor(now.getTime() / 1000) + 24 * 3600 - 60,
-      success_url: returnUrl(order),
+      success_url: returnUrl(),
       cancel_url: cancelUrl(order),
     },
     { idempotencyKey: `betalingslink:${order.id}:${now.toISOString().slice(0, 16)}` },

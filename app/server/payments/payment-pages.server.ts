@@ -7,19 +7,16 @@ import { parseSlotKey } from '~/lib/booking/slots'
 import { formatInstantWithYear, formatPeriodWithYear, fromLocal } from '~/lib/booking/time'
 import type { SessionType } from '~/lib/content/content-types'
 import { formatKroner } from '~/lib/payments/money'
-import type { OrderView, PaymentReturn, SessionSlotPage, SessionSummary, SessionWeekPage, TermsPage } from '~/lib/payments/payment-page-data'
+import type { OrderView, SessionSlotPage, SessionSummary, SessionWeekPage, TermsPage } from '~/lib/payments/payment-page-data'
 import { bookableAvailability } from '~/server/booking/bookable.server'
 import { bookingWeek, chosenSlot } from '~/server/booking/booking-pages.server'
 import { getServices, getSite } from '~/server/content/content.server'
 import { isTokenShaped } from '~/server/links/links.server'
-import { errorFields, log } from '~/server/log.server'
 import { configuredPayments } from '~/server/outbox/handlers.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 import { withinWithdrawalPeriod } from '~/server/payments/cancellation.server'
-import { fulfilOrder } from '~/server/payments/fulfilment.server'
-import { deliverOrderEffects } from '~/server/payments/payment-delivery.server'
 import { rulesFor } from '~/server/payments/hold-time.server'
-import { findOrderByPublicId, findOrderByToken } from '~/server/payments/orders.server'
+import { findOrderByToken } from '~/server/payments/orders.server'
 import { WITHDRAWAL_DAYS, termsSections } from '~/server/payments/terms.server'
 
 /** The paid booking pages, the return from Checkout, the order page and /vilkaar, as plain data. */
@@ -88,28 +85,6 @@ export function orderView(db: Db, order: Order, now: Date): OrderView {
     withdrawal: reason ? { possible: false, reason } : { possible: true, until: formatInstantWithYear(until) },
     checkoutUrl: order.status === 'awaiting_payment' && order.holdUntil && Date.parse(order.holdUntil) > now.getTime() ? order.checkoutUrl : null,
   }
-}
-
-/**
- * The return from Checkout (/betaling/tak?ordre=…): the fulfilment is asked here too, so a lost or
- * late webhook never leaves a paid visitor looking at »venter«. Stripe not answering: the page
- * says the payment is being registered (the webhook or the catch-up job finishes it).
- */
-export async function paymentReturn(publicId: string, { clock = systemClock, db = getDb() }: PaymentPageSources = {}): Promise<PaymentReturn> {
-  const order = /^[a-z0-9]{8}$/.test(publicId) ? findOrderByPublicId(db, publicId) : undefined
-  if (!order) return { state: 'ukendt' }
-  const payments = configuredPayments()
-  if (payments && (order.status === 'awaiting_payment' || order.status === 'expired')) {
-    try {
-      const outcome = await fulfilOrder({ db, payments, clock }, order.id)
-      if (outcome.status === 'betalt' || outcome.status === 'refunderet-tiden-var-taget') await deliverOrderEffects(db, order.id)
-    } catch (error) {
-      log('warn', 'return page could not ask Stripe: the webhook or the catch-up finishes it', { order: order.publicId, ...errorFields(error) })
-    }
-  }
-  const current = findOrderByPublicId(db, publicId)!
-  const view = orderView(db, current, clock())
-  return current.status === 'awaiting_payment' || current.status === 'expired' ? { state: 'venter', order: view } : { state: 'betalt', order: view }
 }
 
 export function orderPage(token: string, { clock = systemClock, db = getDb() }: PaymentPageSources = {}) {
