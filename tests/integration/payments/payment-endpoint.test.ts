@@ -5,6 +5,7 @@ import { bookings, orders } from '#db/schema'
 import { forgetContent } from '~/server/content/content-file.server'
 import { orderToken } from '~/server/links/links.server'
 import { handleOrderPost, handleSessionBookingPost } from '~/server/payments/payment-endpoint.server'
+import { answerPaymentReturn } from '~/server/payments/payment-return.server'
 import { temporaryContent } from '../../content-dir'
 import { bookingEmailRows, effectsOf } from '../../outbox-rows'
 import { formData } from '../../helpers'
@@ -106,3 +107,29 @@ describe('the withdrawal function', () => {
     expect(location(await handleOrderPost(formData({ link: 'x'.repeat(32), handling: 'bekraeft-fortrydelse' }), deps))).toBe('/')
   })
 })
+
+describe('the return from Checkout', () => {
+  it('fulfils a payment whose webhook never came, then leads to the order’s page; an unknown session leads nowhere', async () => {
+    const { pay, post } = await endpointHarness()
+    pay.fake.webhook.deliver = false
+    await post(form())
+    const order = pay.db.select().from(orders).get()!
+    await pay.fake.pay(order.stripeSessionId!)
+    expect(pay.order(order.id).status).toBe('awaiting_payment')
+    const back = await answerPaymentReturn(new Request(`http://localhost/betaling/tak?session_id=${order.stripeSessionId}`), { db: pay.db, clock: pay.now })
+    expect(location(back)).toBe(`/ordre/${orderToken(order.publicId)}?status=betalt#status`)
+    expect(pay.order(order.id)).toMatchObject({ status: 'paid', receiptNumber: 1 })
+    // Only the session's own id finds an order: not the order's code, not a made-up id.
+    expect(location(await answerPaymentReturn(new Request(`http://localhost/betaling/tak?session_id=${order.publicId}`), { db: pay.db, clock: pay.now }))).toBe('/ydelser')
+    expect(location(await answerPaymentReturn(new Request('http://localhost/betaling/tak?session_id=cs_test_findesikke1'), { db: pay.db, clock: pay.now }))).toBe('/ydelser')
+  })
+
+  it('says »venter« while the session is not paid', async () => {
+    const { pay, post } = await endpointHarness()
+    await post(form())
+    const order = pay.db.select().from(orders).get()!
+    const back = await answerPaymentReturn(new Request(`http://localhost/betaling/tak?session_id=${order.stripeSessionId}`), { db: pay.db, clock: pay.now })
+    expect(location(back)).toBe(`/ordre/${orderToken(order.publicId)}?status=venter#status`)
+  })
+})
+
