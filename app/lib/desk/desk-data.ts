@@ -58,7 +58,8 @@ export type DeskMessage = DeskMessageLine & { email: string; phone: string; serv
 export type DeskPersonPage = {
   email: string
   name: string
-  bookings: Array<{ code: string; period: string; status: string }>
+  /** `payment`: a paid session's »Betalt: 850 kr. (kvittering nr. 3)« and the like (her orders). */
+  bookings: Array<{ code: string; period: string; status: string; payment?: string }>
   messages: DeskMessageLine[]
   /** Upcoming bookings an erasure cancels first (the visitor gets the cancellation). */
   upcoming: number

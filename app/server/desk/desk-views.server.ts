@@ -244,7 +244,8 @@ export function deskMessage(db: Db, id: string, now: Date): DeskMessage | undefi
 export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | undefined {
   const key = email.trim().toLowerCase()
   if (!key || key.length > 254) return undefined
-  const theirBookings = db.select().from(bookings).where(eq(bookings.emailKey, key)).orderBy(asc(bookings.startsAt)).all()
+  // A hold that ran out unpaid was never a booking.
+  const theirBookings = db.select().from(bookings).where(and(eq(bookings.emailKey, key), ne(bookings.status, 'udloebet'))).orderBy(asc(bookings.startsAt)).all()
   const messages = db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${key}`).orderBy(desc(contactMessages.createdAt)).all()
   if (theirBookings.length === 0 && messages.length === 0) return undefined
   return {
@@ -253,7 +254,8 @@ export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | u
     bookings: theirBookings.map((booking) => ({
       code: booking.publicId,
       period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)),
-      status: booking.status === 'aflyst' ? 'aflyst' : booking.outcome === 'udeblevet' ? 'udeblev' : Date.parse(booking.endsAt) > now.getTime() ? 'kommende' : 'afholdt',
+      status: booking.status === 'aflyst' ? 'aflyst' : booking.status === 'holdt' ? 'holdes, mens der betales' : booking.outcome === 'udeblevet' ? 'udeblev' : Date.parse(booking.endsAt) > now.getTime() ? 'kommende' : 'afholdt',
+      ...(booking.sessionTypeId !== null ? { payment: paymentOfBooking(db, booking)?.line } : {}),
     })),
     messages: messages.map(messageLine),
     upcoming: theirBookings.filter((booking) => booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()).length,

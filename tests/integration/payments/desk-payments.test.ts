@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { exportBookings } from '~/server/booking/booking-admin.server'
-import { deskBookingPage } from '~/server/desk/desk-views.server'
+import { deskBookingPage, deskPerson } from '~/server/desk/desk-views.server'
 import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
 import { effectsOf } from '../../outbox-rows'
 import { PAID, paymentHarness } from './payment-harness'
@@ -46,7 +46,7 @@ describe('payments on the desk', () => {
 })
 
 describe('a person’s orders', () => {
-  it('are part of her export (kept for the bookkeeping after her bookings are gone), without the link’s hash or the form’s key', async () => {
+  it('are on her desk page and part of her export (kept for the bookkeeping after her bookings are gone), without the link’s hash or the form’s key', async () => {
     const pay = await paymentHarness()
     const { order, session } = await pay.checkout({ email: 'Mette@Eksempel.dk' })
     await pay.fake.pay(session.id)
@@ -54,6 +54,8 @@ describe('a person’s orders', () => {
     expect(exported.orders).toMatchObject([{ publicId: order.publicId, status: 'paid', amountOere: 85_000, receiptNumber: 1 }])
     expect(Object.keys(exported.orders[0]!)).not.toContain('tokenHash')
     expect(Object.keys(exported.orders[0]!)).not.toContain('requestKey')
+    // Her page on the desk lists the booking with its payment.
+    expect(deskPerson(pay.db, 'mette@eksempel.dk', pay.now())!.bookings).toMatchObject([{ status: 'kommende', payment: 'Betalt: 850 kr. (kvittering nr. 1)' }])
   })
 })
 
