@@ -78,12 +78,15 @@ export function storeSession(db: Db, orderId: number, session: { id: string; url
   return findOrder(db, orderId)!
 }
 
-/** Orders that may still turn into a payment: awaiting it, or expired within the last three days (Stripe retries that long). */
+/**
+ * Orders that may still turn into a payment: awaiting it, or expired, changed within the last three
+ * days (Stripe retries that long; a payment link made later counts from when it was made).
+ */
 export function ordersToCatchUp(db: Db, now: Date) {
   const since = new Date(now.getTime() - 3 * 86_400_000).toISOString()
   return db
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, ['awaiting_payment', 'expired']), sql`${orders.stripeSessionId} is not null`, sql`${orders.createdAt} >= ${since}`))
+    .where(and(inArray(orders.status, ['awaiting_payment', 'expired']), sql`${orders.stripeSessionId} is not null`, sql`${orders.updatedAt} >= ${since}`))
     .all()
 }
