@@ -274,7 +274,6 @@ export async function startFakeStripe({ now = () => new Date(), siteWebhook, web
       const body = Buffer.concat(chunks).toString('utf8')
       const path = request.url ?? '/'
       if (path.startsWith('/v1/')) return answerApi(request, response, body)
-      if (path === '/__state') return response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ sessions: [...fake.sessions.values()].map(publicSession), refunds: fake.refunds }))
       void answerPage(request, response).catch((error) => response.writeHead(500).end(String(error)))
     })
   })
