@@ -18,6 +18,7 @@ import { Route as ReferencerRouteImport } from './routes/referencer'
 import { Route as RobotsDottxtRouteImport } from './routes/robots[.]txt'
 import { Route as RssDotxmlRouteImport } from './routes/rss[.]xml'
 import { Route as SitemapDotxmlRouteImport } from './routes/sitemap[.]xml'
+import { Route as VilkaarRouteImport } from './routes/vilkaar'
 import { Route as YdelserRouteImport } from './routes/ydelser'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
@@ -28,6 +29,9 @@ import { Route as CoachIndexRouteImport } from './routes/coach/index'
 import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
 import { Route as NyhedsbrevIndexRouteImport } from './routes/nyhedsbrev/index'
+import { Route as OrdreTokenRouteImport } from './routes/ordre/$token'
+import { Route as BookSessionIndexRouteImport } from './routes/book/$session/index'
+import { Route as BookSessionTidspunktRouteImport } from './routes/book/$session/$tidspunkt'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
 import { Route as NyhedsbrevHandlingTokenRouteImport } from './routes/nyhedsbrev/$handling.$token'
 
@@ -74,6 +78,11 @@ const RssDotxmlRoute = RssDotxmlRouteImport.update({
 const SitemapDotxmlRoute = SitemapDotxmlRouteImport.update({
   id: '/sitemap.xml',
   path: '/sitemap.xml',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VilkaarRoute = VilkaarRouteImport.update({
+  id: '/vilkaar',
+  path: '/vilkaar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const YdelserRoute = YdelserRouteImport.update({
@@ -126,6 +135,21 @@ const NyhedsbrevIndexRoute = NyhedsbrevIndexRouteImport.update({
   path: '/nyhedsbrev/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrdreTokenRoute = OrdreTokenRouteImport.update({
+  id: '/ordre/$token',
+  path: '/ordre/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookSessionIndexRoute = BookSessionIndexRouteImport.update({
+  id: '/book/$session/',
+  path: '/book/$session/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookSessionTidspunktRoute = BookSessionTidspunktRouteImport.update({
+  id: '/book/$session/$tidspunkt',
+  path: '/book/$session/$tidspunkt',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingTokenKalenderDoticsRoute =
   BookingTokenKalenderDoticsRouteImport.update({
     id: '/kalender.ics',
@@ -148,18 +172,22 @@ export interface FileRoutesByFullPath {
   '/robots.txt': typeof RobotsDottxtRoute
   '/rss.xml': typeof RssDotxmlRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
+  '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
+  '/book/$session/$tidspunkt': typeof BookSessionTidspunktRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
+  '/book/$session/': typeof BookSessionIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -171,18 +199,22 @@ export interface FileRoutesByTo {
   '/robots.txt': typeof RobotsDottxtRoute
   '/rss.xml': typeof RssDotxmlRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
+  '/ordre/$token': typeof OrdreTokenRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
   '/coach': typeof CoachIndexRoute
   '/nyhedsbrev': typeof NyhedsbrevIndexRoute
+  '/book/$session/$tidspunkt': typeof BookSessionTidspunktRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
+  '/book/$session': typeof BookSessionIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -195,18 +227,22 @@ export interface FileRoutesById {
   '/robots.txt': typeof RobotsDottxtRoute
   '/rss.xml': typeof RssDotxmlRoute
   '/sitemap.xml': typeof SitemapDotxmlRoute
+  '/vilkaar': typeof VilkaarRoute
   '/ydelser': typeof YdelserRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book-samtale/$tidspunkt': typeof BookSamtaleTidspunktRoute
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
+  '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
+  '/book/$session/$tidspunkt': typeof BookSessionTidspunktRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
+  '/book/$session/': typeof BookSessionIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -220,18 +256,22 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/rss.xml'
     | '/sitemap.xml'
+    | '/vilkaar'
     | '/ydelser'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
+    | '/ordre/$token'
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
     | '/nyhedsbrev/'
+    | '/book/$session/$tidspunkt'
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
+    | '/book/$session/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -243,18 +283,22 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/rss.xml'
     | '/sitemap.xml'
+    | '/vilkaar'
     | '/ydelser'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
+    | '/ordre/$token'
     | '/blog'
     | '/book-samtale'
     | '/coach'
     | '/nyhedsbrev'
+    | '/book/$session/$tidspunkt'
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
+    | '/book/$session'
   id:
     | '__root__'
     | '/'
@@ -266,18 +310,22 @@ export interface FileRouteTypes {
     | '/robots.txt'
     | '/rss.xml'
     | '/sitemap.xml'
+    | '/vilkaar'
     | '/ydelser'
     | '/blog/$slug'
     | '/book-samtale/$tidspunkt'
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
+    | '/ordre/$token'
     | '/blog/'
     | '/book-samtale/'
     | '/coach/'
     | '/nyhedsbrev/'
+    | '/book/$session/$tidspunkt'
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
+    | '/book/$session/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -290,17 +338,21 @@ export interface RootRouteChildren {
   RobotsDottxtRoute: typeof RobotsDottxtRoute
   RssDotxmlRoute: typeof RssDotxmlRoute
   SitemapDotxmlRoute: typeof SitemapDotxmlRoute
+  VilkaarRoute: typeof VilkaarRoute
   YdelserRoute: typeof YdelserRoute
   BlogSlugRoute: typeof BlogSlugRoute
   BookSamtaleTidspunktRoute: typeof BookSamtaleTidspunktRoute
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
   CoachSplatRoute: typeof CoachSplatRoute
   KalenderFilRoute: typeof KalenderFilRoute
+  OrdreTokenRoute: typeof OrdreTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
   NyhedsbrevIndexRoute: typeof NyhedsbrevIndexRoute
+  BookSessionTidspunktRoute: typeof BookSessionTidspunktRoute
   NyhedsbrevHandlingTokenRoute: typeof NyhedsbrevHandlingTokenRoute
+  BookSessionIndexRoute: typeof BookSessionIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -366,6 +418,13 @@ declare module '@tanstack/react-router' {
       path: '/sitemap.xml'
       fullPath: '/sitemap.xml'
       preLoaderRoute: typeof SitemapDotxmlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/vilkaar': {
+      id: '/vilkaar'
+      path: '/vilkaar'
+      fullPath: '/vilkaar'
+      preLoaderRoute: typeof VilkaarRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/ydelser': {
@@ -438,6 +497,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NyhedsbrevIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ordre/$token': {
+      id: '/ordre/$token'
+      path: '/ordre/$token'
+      fullPath: '/ordre/$token'
+      preLoaderRoute: typeof OrdreTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book/$session/': {
+      id: '/book/$session/'
+      path: '/book/$session'
+      fullPath: '/book/$session/'
+      preLoaderRoute: typeof BookSessionIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book/$session/$tidspunkt': {
+      id: '/book/$session/$tidspunkt'
+      path: '/book/$session/$tidspunkt'
+      fullPath: '/book/$session/$tidspunkt'
+      preLoaderRoute: typeof BookSessionTidspunktRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/$token/kalender.ics': {
       id: '/booking/$token/kalender.ics'
       path: '/kalender.ics'
@@ -477,17 +557,21 @@ const rootRouteChildren: RootRouteChildren = {
   RobotsDottxtRoute: RobotsDottxtRoute,
   RssDotxmlRoute: RssDotxmlRoute,
   SitemapDotxmlRoute: SitemapDotxmlRoute,
+  VilkaarRoute: VilkaarRoute,
   YdelserRoute: YdelserRoute,
   BlogSlugRoute: BlogSlugRoute,
   BookSamtaleTidspunktRoute: BookSamtaleTidspunktRoute,
   BookingTokenRoute: BookingTokenRouteWithChildren,
   CoachSplatRoute: CoachSplatRoute,
   KalenderFilRoute: KalenderFilRoute,
+  OrdreTokenRoute: OrdreTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
   NyhedsbrevIndexRoute: NyhedsbrevIndexRoute,
+  BookSessionTidspunktRoute: BookSessionTidspunktRoute,
   NyhedsbrevHandlingTokenRoute: NyhedsbrevHandlingTokenRoute,
+  BookSessionIndexRoute: BookSessionIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -98,7 +98,14 @@ export const bookings = sqliteTable(
     emailKey: text('email_key').notNull(),
     phone: text('phone').notNull(),
     note: text('note').notNull().default(''),
-    status: text('status', { enum: ['bekraeftet', 'aflyst'] }).notNull().default('bekraeftet'),
+    /**
+     * holdt: a paid session's time, held while the visitor pays (its order says until when), taken for
+     * everyone else; udloebet: a hold that ran out unpaid. Only a confirmed booking is e-mailed or
+     * written to calendars.
+     */
+    status: text('status', { enum: ['bekraeftet', 'aflyst', 'holdt', 'udloebet'] }).notNull().default('bekraeftet'),
+    /** The paid session type's id (content/ydelser.yaml, »sessioner«); null: the free first conversation. */
+    sessionTypeId: text('session_type_id'),
     cancelledAt: text('cancelled_at'),
     cancelledBy: text('cancelled_by', { enum: ['gaest', 'coach'] }),
     outcome: text('outcome', { enum: ['udeblevet'] }),
@@ -127,7 +134,8 @@ export const bookings = sqliteTable(
   },
   (table) => [
     // The database itself refuses a second confirmed booking of one start, whatever the code does.
-    uniqueIndex('bookings_confirmed_start_idx').on(table.startsAt).where(sql`status = 'bekraeftet'`),
+    // A held time counts as taken too: a payment in progress and a new booking cannot share a start.
+    uniqueIndex('bookings_taken_start_idx').on(table.startsAt).where(sql`status in ('bekraeftet', 'holdt')`),
     index('bookings_status_start_idx').on(table.status, table.startsAt),
     index('bookings_email_status_idx').on(table.emailKey, table.status),
     index('bookings_ip_created_idx').on(table.ipHash, table.createdAt),
@@ -250,7 +258,7 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email', 'coach-alert', 'desk-link', 'content-push'] }).notNull(),
+    kind: text('kind', { enum: ['contact-email', 'booking-email', 'calendar-write', 'newsletter-email', 'coach-alert', 'desk-link', 'content-push', 'stripe-expire', 'stripe-refund', 'order-email'] }).notNull(),
     contactMessageId: integer('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     subscriberId: integer('subscriber_id').references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
@@ -306,3 +314,80 @@ export type Booking = typeof bookings.$inferSelect
 export type OutboxRow = typeof outbox.$inferSelect
 export type DeskEvent = typeof deskEvents.$inferSelect
 export type NewsletterSubscriber = typeof newsletterSubscribers.$inferSelect
+
+/**
+ * One order for a paid session (app/server/payments/). Its status only moves forward:
+ * awaiting_payment → paid → partially_refunded → refunded, or awaiting_payment → expired. What was
+ * bought is a snapshot (name, length, price in øre, the terms and their version), so a later change
+ * of her file never changes an order. Name and e-mail are kept for the receipt after the booking is purged.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Random; the order page's link token is derived from it (like a booking's manage link). */
+    publicId: text('public_id').notNull().unique(),
+    /** SHA-256 of the order page's link token (derived from public_id with the link secret); the token exists only in the link. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The booking form's own random key: a second post of one form (a double click) finds this order instead of making another. */
+    requestKey: text('request_key').unique(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    sessionTypeId: text('session_type_id').notNull(),
+    sessionName: text('session_name').notNull(),
+    minutes: integer('minutes').notNull(),
+    amountOere: integer('amount_oere').notNull(),
+    currency: text('currency').notNull().default('dkk'),
+    /** ved-booking: Checkout at booking; bagefter: a payment link the coach makes on her desk. */
+    payment: text('payment', { enum: ['ved-booking', 'bagefter'] }).notNull(),
+    status: text('status', { enum: ['awaiting_payment', 'paid', 'partially_refunded', 'refunded', 'expired'] }).notNull().default('awaiting_payment'),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    stripeSessionId: text('stripe_session_id').unique(),
+    checkoutUrl: text('checkout_url'),
+    stripePaymentIntent: text('stripe_payment_intent'),
+    livemode: integer('livemode', { mode: 'boolean' }),
+    /** The end of the hold (and of the Checkout Session): after it the time is freed, once Stripe has expired the session. */
+    holdUntil: text('hold_until'),
+    termsVersion: text('terms_version').notNull(),
+    termsSnapshot: text('terms_snapshot', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    /** The visitor expressly asked to start within the withdrawal period (the second checkbox). */
+    expressStart: integer('express_start', { mode: 'boolean' }).notNull().default(false),
+    /** Gapless, given when the order is paid (in the same transaction): the receipt's number. */
+    receiptNumber: integer('receipt_number').unique(),
+    refundedOere: integer('refunded_oere').notNull().default(0),
+    withdrawnAt: text('withdrawn_at'),
+    /** Why a payment was not accepted (amount, currency or mode differ): shown on her desk. */
+    problem: text('problem'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    paidAt: text('paid_at'),
+  },
+  (table) => [index('orders_booking_idx').on(table.bookingId), index('orders_status_hold_idx').on(table.status, table.holdUntil), check('orders_amount_positive', sql`${table.amountOere} > 0`)],
+)
+
+/** Each refund decided for an order: one cause, one amount, one idempotency key (`refund:<order>:<cause>`). */
+export const orderRefunds = sqliteTable(
+  'order_refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    cause: text('cause').notNull(),
+    amountOere: integer('amount_oere').notNull(),
+    createdAt: text('created_at').notNull(),
+    stripeRefundId: text('stripe_refund_id'),
+  },
+  (table) => [uniqueIndex('order_refunds_cause_idx').on(table.orderId, table.cause), check('order_refunds_amount_positive', sql`${table.amountOere} > 0`)],
+)
+
+/** Stripe events already handled, by their id: a repeated delivery changes nothing. */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  orderId: integer('order_id'),
+  receivedAt: text('received_at').notNull(),
+})
+
+export type Order = typeof orders.$inferSelect
+export type OrderRefund = typeof orderRefunds.$inferSelect

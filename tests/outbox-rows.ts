@@ -14,7 +14,7 @@ export const effectsOf = (db: Db, kind: OutboxKind, where?: SQL) => db.select().
 /** A condition on a fact of the payload, e.g. `payloadIs('kind', 'paamindelse')`. */
 export const payloadIs = (fact: string, value: string | number) => sql`json_extract(${outbox.payload}, ${`$.${fact}`}) = ${value}`
 
-type BookingEmailFacts = { kind: 'bekraeftelse' | 'flyttet' | 'aflyst' | 'paamindelse' | 'eksisterende'; role: 'gaest' | 'coach'; sequence: number; startsAt: string; endsAt: string; coachNote: string | null }
+type BookingEmailFacts = { kind: 'bekraeftelse' | 'flyttet' | 'aflyst' | 'paamindelse' | 'eksisterende'; role: 'gaest' | 'coach'; sequence: number; startsAt: string; endsAt: string; coachNote: string | null; paymentNote?: string }
 type Spread<Facts> = Omit<OutboxRow, 'kind' | 'payload'> & Facts
 
 const spread = <Facts>(row: OutboxRow) => {

@@ -60,9 +60,16 @@ function ServicesPage() {
                     Bed om et tilbud<span className="sr-only"> på {service.title.toLowerCase()}</span>
                   </ButtonLink>
                 ) : (
-                  <ButtonLink href="/book-samtale" className="mt-5 w-full">
-                    Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
-                  </ButtonLink>
+                  <>
+                    {service.pricing.sessionTypeIds?.map((id) => (
+                      <ButtonLink key={id} href={`/book/${id}`} className="mt-5 w-full">
+                        Book en session<span className="sr-only"> om {service.title.toLowerCase()}</span>
+                      </ButtonLink>
+                    ))}
+                    <ButtonLink href="/book-samtale" variant={service.pricing.sessionTypeIds ? 'outline' : 'default'} className={service.pricing.sessionTypeIds ? 'mt-3 w-full' : 'mt-5 w-full'}>
+                      Book en samtale<span className="sr-only"> om {service.title.toLowerCase()}</span>
+                    </ButtonLink>
+                  </>
                 )}
               </Card>
             </li>

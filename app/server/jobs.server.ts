@@ -15,7 +15,8 @@ import { currentLaunchPlaceholders } from '~/server/launch-check.server'
 import { log } from '~/server/log.server'
 import { purgeNewsletter } from '~/server/newsletter/newsletter.server'
 import { queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
-import { configuredHandlers } from '~/server/outbox/handlers.server'
+import { configuredHandlers, configuredPayments } from '~/server/outbox/handlers.server'
+import { catchUpPayments, queueExpiredHolds } from '~/server/payments/holds.server'
 import { runOutbox } from '~/server/outbox/worker.server'
 
 /** The outbox's due effects go out this often (OUTBOX_EVERY_SECONDS; a minute unless set). */
@@ -44,7 +45,12 @@ async function runDueEffects() {
     checkCoachAlerts(db)
     const announced = queueNewArticleNotices(db, new Date())
     if (announced.queued > 0) log('info', 'new articles announced', { articles: announced.articles, queued: announced.queued })
-    const result = await runOutbox({ db, handlers: configuredHandlers() })
+    // Holds past their end are expired at Stripe (the outbox, in this run); paid sessions whose
+    // webhook never came are fulfilled.
+    queueExpiredHolds({ db })
+    const payments = configuredPayments()
+    if (payments) await catchUpPayments({ db, payments })
+    const result = await runOutbox({ db, handlers: configuredHandlers({ payments }) })
     if (result.tried > 0) log('info', 'outbox run', result)
     const erased = await completeErasures()
     if (erased > 0) log('info', 'erased bookings deleted after their cancellation went out', { bookings: erased })

@@ -70,7 +70,7 @@ beforeEach(() => {
 
 const SHARED = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400'
 const STRICT_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self' https://checkout.stripe.com; frame-ancestors 'none'"
 const SCRIPT = 'window.$_TSR={}'
 const pageHtml = (title: string) => `<!DOCTYPE html><html><head><title>${title}</title><script>${SCRIPT}</script></head><body><p>${'Holm Coaching i Fredericia. '.repeat(40)}</p></body></html>`
 const scriptHash = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`

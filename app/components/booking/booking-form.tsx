@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
 import { NO_HEALTH_DETAILS, PrivacyNotice } from '~/components/ui/form-privacy'
@@ -14,7 +15,22 @@ const inputClass = (error?: string) =>
  * server function's reference would bring the server-function client (12.5 kB gzip) into the
  * page's first load, for a form that only posts.
  */
-export function BookingForm({ action, slotKey, modes, errors }: { action: string; slotKey: string; modes: Array<{ value: string; label: string }>; errors: BookingFieldErrors }) {
+export function BookingForm({
+  action,
+  slotKey,
+  modes,
+  errors,
+  consent,
+  submitLabel = 'Book samtalen',
+}: {
+  action: string
+  slotKey: string
+  modes: Array<{ value: string; label: string }>
+  errors: BookingFieldErrors
+  /** A paid session's own fields (its hidden facts and the checkboxes), before the button. */
+  consent?: ReactNode
+  submitLabel?: string
+}) {
   // A field with a hint under it (FormField's `hint`) is read with it, as its error is.
   const field = (name: BookingField, { hinted = false } = {}) => ({
     id: `booking-${name}`,
@@ -73,9 +89,10 @@ export function BookingForm({ action, slotKey, modes, errors }: { action: string
 
       <Honeypot />
 
+      {consent}
       <PrivacyNotice />
       <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto">
-        Book samtalen
+        {submitLabel}
       </Button>
     </form>
   )

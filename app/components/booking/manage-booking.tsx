@@ -71,6 +71,7 @@ export function ManageBooking({ action, booking, token }: { action: string; book
           <form method="post" action={action} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
             <h2 className="text-2xl">Aflys samtalen</h2>
             <p className="mt-2 text-ink-soft">Tiden bliver frigivet, og du får en bekræftelse på e-mail.</p>
+            {booking.refundNote && <p className="mt-2 font-medium text-ink">{booking.refundNote}</p>}
             <input type="hidden" name="link" value={token} />
             <input type="hidden" name="handling" value="aflys" />
             <Button type="submit" variant="destructive" className="mt-4">

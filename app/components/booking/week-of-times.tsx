@@ -4,7 +4,7 @@ import type { DayOfSlots } from '~/lib/booking/page-data'
 const linkClass = 'inline-flex min-h-tap items-center rounded-full font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800'
 
 /** One heading per day, each free time a link named by its full date (the visible time is part of the name). */
-export function WeekOfTimes({ days }: { days: DayOfSlots[] }) {
+export function WeekOfTimes({ days, base }: { days: DayOfSlots[]; /** The booking pages' address: /book-samtale, or a paid session's /book/<id>. */ base?: string }) {
   if (days.length === 0) return <p className="text-lg text-ink-soft">Der er ingen ledige tider i denne uge.</p>
   return (
     <div className="space-y-8">
@@ -17,7 +17,7 @@ export function WeekOfTimes({ days }: { days: DayOfSlots[] }) {
             {day.slots.map((slot) => (
               <li key={slot.key}>
                 <a
-                  href={bookingTimeHref(slot.key)}
+                  href={bookingTimeHref(slot.key, base)}
                   aria-label={slot.label}
                   className="inline-flex min-h-tap min-w-20 items-center justify-center rounded-full border border-accent-700 px-5 font-medium text-accent-700 hover:bg-accent-50"
                 >
@@ -33,21 +33,21 @@ export function WeekOfTimes({ days }: { days: DayOfSlots[] }) {
 }
 
 /** "Forrige uge", "Næste uge" and "Første ledige tid". */
-export function WeekNavigation({ previousWeek, nextWeek, firstFree }: { previousWeek?: string; nextWeek?: string; firstFree?: { key: string; label: string } }) {
+export function WeekNavigation({ previousWeek, nextWeek, firstFree, base }: { previousWeek?: string; nextWeek?: string; firstFree?: { key: string; label: string }; base?: string }) {
   return (
     <nav aria-label="Uger" className="mt-10 flex flex-wrap gap-x-6 gap-y-2">
       {previousWeek && (
-        <a href={bookingWeekHref(previousWeek)} className={linkClass}>
+        <a href={bookingWeekHref(previousWeek, base)} className={linkClass}>
           Forrige uge
         </a>
       )}
       {nextWeek && (
-        <a href={bookingWeekHref(nextWeek)} className={linkClass}>
+        <a href={bookingWeekHref(nextWeek, base)} className={linkClass}>
           Næste uge
         </a>
       )}
       {firstFree && (
-        <a href={bookingTimeHref(firstFree.key)} className={linkClass}>
+        <a href={bookingTimeHref(firstFree.key, base)} className={linkClass}>
           Første ledige tid ({firstFree.label})
         </a>
       )}

@@ -71,6 +71,34 @@ export function DeskBooking({ booking, formToken }: { booking: DeskBookingPage; 
           </>,
         )}
 
+      {!!booking.payment?.refundableKroner &&
+        form(
+          'refunder',
+          <>
+            <h2 className="text-2xl">Betal tilbage</h2>
+            <p className="mt-2 text-ink-soft">Pengene går tilbage til det kort eller den MobilePay, klienten betalte med, og klienten får en e-mail. Stripe beholder sit gebyr.</p>
+            <label htmlFor="beloeb" className="mt-4 block font-medium text-ink">
+              Beløb i hele kroner (højst {booking.payment.refundableKroner})
+            </label>
+            <input id="beloeb" name="beloeb" type="number" inputMode="numeric" min={1} max={booking.payment.refundableKroner} defaultValue={booking.payment.refundableKroner} required className={`mt-1.5 ${fieldClass}`} />
+            <Button type="submit" variant="outline" className="mt-4">
+              Betal tilbage
+            </Button>
+          </>,
+        )}
+
+      {booking.payment?.canSendLink &&
+        form(
+          'betalingslink',
+          <>
+            <h2 className="text-2xl">Send betalingslink</h2>
+            <p className="mt-2 text-ink-soft">Klienten får et link på e-mail og kan betale med kort eller MobilePay. Linket virker i et døgn.</p>
+            <Button type="submit" className="mt-4">
+              Send betalingslink
+            </Button>
+          </>,
+        )}
+
       {booking.begun &&
         !booking.cancelled &&
         form(

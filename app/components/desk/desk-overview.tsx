@@ -124,6 +124,8 @@ export function BookingSummary({ booking, link = true }: { booking: DeskBooking;
         {booking.noShow && <span className="ml-2 text-danger-700">Udeblev</span>}
       </p>
       <p className="text-ink-soft">{booking.mode}</p>
+      {booking.payment && <p className="font-medium">{booking.payment.line}</p>}
+      {booking.payment?.problem && <p className="mt-1 font-medium text-danger-700">{booking.payment.problem}</p>}
       {booking.movedInCalendar && !booking.cancelled && <p className="mt-1 font-medium text-danger-700">{booking.movedInCalendar}</p>}
       <p>
         <a href={`tel:${booking.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>

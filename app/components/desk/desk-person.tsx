@@ -17,6 +17,7 @@ export function DeskPerson({ person, formToken, confirming }: { person: DeskPers
             {person.bookings.map((booking) => (
               <li key={booking.code}>
                 <a href={`/coach/booking/${booking.code}`} className={linkClass}>{`${booking.period} (${booking.status})`}</a>
+                {booking.payment && <span className="text-ink-soft">{` · ${booking.payment}`}</span>}
               </li>
             ))}
           </ul>

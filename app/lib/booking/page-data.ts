@@ -24,4 +24,6 @@ export type ManagedBooking = {
   /** "Sæt i kalenderen" while confirmed: Google Calendar and Outlook on the web (the .ics is the page's own). */
   /** outlook: personal Microsoft accounts (outlook.live.com); outlookWork: work and school accounts (outlook.office.com). */
   addToCalendar?: { google: string; outlook: string; outlookWork: string }
+  /** A paid session: what a cancellation now gives back, by the terms it was bought under. */
+  refundNote?: string
 }

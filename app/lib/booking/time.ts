@@ -129,6 +129,15 @@ export function formatInstant(instant: Date) {
   return `${formatDay(date)} kl. ${formatTime(time)}`
 }
 
+/** 'tirsdag 7. april 2026 kl. 10.00', for what is kept for years (a receipt, an acknowledgement). */
+export function formatInstantWithYear(instant: Date) {
+  const { date, time } = toLocal(instant)
+  return `${formatDay(date)} ${date.slice(0, 4)} kl. ${formatTime(time)}`
+}
+
+/** 'tirsdag 7. april 2026 kl. 10.00–10.30' */
+export const formatPeriodWithYear = (start: Date, end: Date) => `${formatInstantWithYear(start)}–${formatTime(toLocal(end).time)}`
+
 /** 'tirsdag 7. april kl. 10.00–10.30' */
 export function formatPeriod(start: Date, end: Date) {
   return `${formatInstant(start)}–${formatTime(toLocal(end).time)}`

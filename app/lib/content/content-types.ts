@@ -32,7 +32,7 @@ export type Site = {
   enquiryRetentionDays: number
 }
 
-export type ServicePrice = { price: string; duration: string; sample?: true }
+export type ServicePrice = { price: string; duration: string; sample?: true; /** The sessions the price comes from (booked on /book/<id>). */ sessionTypeIds?: readonly string[] }
 
 export type Service = {
   id: string
@@ -45,7 +45,36 @@ export type Service = {
 
 export type ProcessStep = { title: string; text: string }
 
-export type Services = { services: readonly Service[]; homeSpecialtyIds: readonly string[]; processSteps: readonly ProcessStep[] }
+export type Services = {
+  services: readonly Service[]
+  homeSpecialtyIds: readonly string[]
+  processSteps: readonly ProcessStep[]
+  /** The sessions clients book (and pay for) on the site; a service's price on /ydelser comes from its sessions. */
+  sessionTypes: readonly SessionType[]
+  terms: PaymentTerms
+}
+
+/** A session the coach sells: its price in øre incl. moms, paid at booking (Stripe) or afterwards (a link from her desk). */
+export type SessionType = {
+  id: string
+  name: string
+  serviceId?: string
+  minutes: number
+  amountOere: number
+  modes: ReadonlyArray<'telefon' | 'video' | 'fremmoede'>
+  payment: 'ved-booking' | 'bagefter'
+  sample?: true
+}
+
+/** Her terms for paid sessions (content/ydelser.yaml, »vilkaar«); `version` names them and the prices together. */
+export type PaymentTerms = {
+  cancelHours: number
+  lateCancelRefundPercent: number
+  noShowRefundPercent: number
+  prepaymentReason: string
+  complaints: string
+  version: string
+}
 
 export type Client = { name: string; url?: string; sample?: true }
 export type Testimonial = { quote: string; name: string; context: string; sample?: true }

@@ -15,6 +15,8 @@ export type DeskBooking = {
   begun: boolean
   /** »Du har flyttet … i din kalender – …«: her calendar has the event at another time than the booking. */
   movedInCalendar?: string
+  /** A paid session's payment: »Betalt: 850 kr. (kvittering nr. 3)«, »Afventer betaling …«, a problem to look at. */
+  payment?: { line: string; problem: string | null; refundableKroner: number | null; canSendLink: boolean }
 }
 
 export type DeskDay = { date: string; label: string; bookings: DeskBooking[] }
@@ -68,7 +70,8 @@ export type DeskMessage = DeskMessageLine & {
 export type DeskPersonPage = {
   email: string
   name: string
-  bookings: Array<{ code: string; period: string; status: string }>
+  /** `payment`: a paid session's »Betalt: 850 kr. (kvittering nr. 3)« and the like (her orders). */
+  bookings: Array<{ code: string; period: string; status: string; payment?: string }>
   messages: DeskMessageLine[]
   /** Upcoming bookings an erasure cancels first (the visitor gets the cancellation). */
   upcoming: number
@@ -176,6 +179,10 @@ export const deskStatusText = {
   'sendes-igen': 'Det, der var opgivet, prøves igen inden for et minut.',
   slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
   fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',
+  refunderet: 'Tilbagebetalingen er sendt til Stripe, og klienten får en e-mail om den.',
+  'ugyldigt-beloeb': 'Beløbet kan ikke betales tilbage: skriv hele kroner, højst det, der er betalt og ikke allerede tilbagebetalt. Intet er ændret.',
+  'link-sendt': 'Betalingslinket er sendt til klienten. Det virker i et døgn; du kan altid sende et nyt.',
+  'ingen-betaling': 'Der kan ikke sendes et betalingslink: sessionen er betalt, eller betaling med Stripe er ikke sat op (STRIPE_SECRET_KEY). Intet er ændret.',
   gemt: 'Gemt. Siden viser det nu – der skal ikke genstartes noget.',
   uaendret: 'Der var intet ændret, så intet er gemt.',
   'ikke-gemt': 'Ikke gemt: filen ville få fejl. Ret det, der står herunder, og gem igen. Siden er ikke ændret.',
@@ -199,4 +206,4 @@ export type DeskStatus = keyof typeof deskStatusText
 export const isDeskStatus = (value: unknown): value is DeskStatus => typeof value === 'string' && Object.hasOwn(deskStatusText, value)
 
 /** Statuses that tell of something refused or gone wrong (shown as an alert). */
-export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler'])
+export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling'])

@@ -7,16 +7,11 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
 import { bookTime, fetchChosenSlot } from '~/lib/booking/booking-actions'
 import { type BookingField, bookingFields, bookingHints } from '~/lib/booking/booking-form'
-import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
+import { slotSearch } from '~/lib/booking/booking-search'
 import { headFromPageData } from '~/lib/seo'
 
-type SlotSearch = { status?: BookingStatus; felter?: string }
-
 export const Route = createFileRoute('/book-samtale/$tidspunkt')({
-  validateSearch: (search: Record<string, unknown>): SlotSearch => ({
-    status: isBookingStatus(search.status) ? search.status : undefined,
-    felter: typeof search.felter === 'string' && search.felter.length < 100 ? search.felter : undefined,
-  }),
+  validateSearch: slotSearch,
   // The form's address comes with the page's data: the loader has a chunk of its own, which the
   // browser loads only on a navigation inside the app, so the page's script refers to no server function.
   loader: async ({ params }) => ({ ...(await fetchChosenSlot({ data: params.tidspunkt })), bookingAction: bookTime.url }),

@@ -7,17 +7,12 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Portrait } from '~/components/ui/portrait'
 import { Section } from '~/components/ui/section'
 import { fetchBookingWeek } from '~/lib/booking/booking-actions'
-import { type BookingStatus, isBookingStatus } from '~/lib/booking/booking-status'
+import { weekSearch } from '~/lib/booking/booking-search'
 import { useSite } from '~/lib/content/site-data'
 import { headFromPageData } from '~/lib/seo'
 
-type WeekSearch = { uge?: string; status?: BookingStatus }
-
 export const Route = createFileRoute('/book-samtale/')({
-  validateSearch: (search: Record<string, unknown>): WeekSearch => ({
-    uge: typeof search.uge === 'string' && /^\d{4}-W\d{2}$/.test(search.uge) ? search.uge : undefined,
-    status: isBookingStatus(search.status) ? search.status : undefined,
-  }),
+  validateSearch: weekSearch,
   loaderDeps: ({ search }) => ({ uge: search.uge }),
   loader: ({ deps }) => fetchBookingWeek({ data: deps.uge ?? '' }),
   // Free times change with every booking: never reuse what an earlier visit loaded.

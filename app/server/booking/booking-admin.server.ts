@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm'
 import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
-import { type Booking, bookings, outbox as outboxTable } from '#db/schema'
+import { type Booking, bookings, orders, outbox as outboxTable } from '#db/schema'
 import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
 import { exportedEffect } from '~/server/outbox/outbox.server'
 import { outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/mail/mail-transport.server'
@@ -45,7 +45,9 @@ export async function exportBookings(email: string, { db = getDb(), outbox = out
     files.filter((name) => name.endsWith('.json')).map(async (file) => ({ file, ...(JSON.parse(await readFile(join(outbox, file), 'utf8')) as object) })),
   )
   // The manage token's hash opens nothing by itself, but it is no one's personal data either.
-  return { bookings: list.map(({ manageTokenHash: _hash, ...booking }) => booking), bookingEmailLog: emailLog, bookingEmails: emails }
+  // Orders are kept for the bookkeeping (5 years) after their bookings are gone: they are hers to see too.
+  const orderList = db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email.trim().toLowerCase()}`).orderBy(orders.id).all()
+  return { bookings: list.map(({ manageTokenHash: _hash, ...booking }) => booking), bookingEmailLog: emailLog, bookingEmails: emails, orders: orderList.map(({ tokenHash: _token, requestKey: _key, ...order }) => order) }
 }
 
 /** One person's bookings and their outbox files, as contact:delete lists them before it asks. */

@@ -16,6 +16,7 @@ import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 import { errorFields, log } from '~/server/log.server'
 import { type MailTransport, getMailTransport } from '~/server/mail/mail-transport.server'
 import { hashIp } from '~/server/limits/sender.server'
+import { deliverOrderEffectsOfBooking } from '~/server/payments/payment-delivery.server'
 
 /**
  * The booking forms' posts, made without JavaScript (and with it: the pages post plain forms).
@@ -99,6 +100,8 @@ export async function handleManagePost(form: FormData, deps: BookingDeps = {}): 
     }
     log('info', `booking ${action}`, { publicId: booking.publicId, outcome: outcome.status })
     if ('booking' in outcome) await sendQueued(booking.id, deps)
+    // A paid session's refund (its terms decided it with the cancellation) goes out now too.
+    if (outcome.status === 'aflyst' && booking.sessionTypeId !== null) await deliverOrderEffectsOfBooking(deps.db ?? getDb(), booking.id)
     return back(outcome.status)
   } catch (error) {
     log('error', 'booking change not stored', errorFields(error))

@@ -28,6 +28,8 @@ export type BookingEmailFacts = {
    * call or write instead. Absent in rows from before it was kept: the link is given.
    */
   manageable?: boolean
+  /** To the coach, about a paid session: whether it is paid (»Betalt 850 kr. …«, »Betales bagefter«). */
+  paymentNote?: string
 }
 type BookingEmailRow = BookingEmailFacts & { idempotencyKey: string; createdAt: string }
 
@@ -60,7 +62,7 @@ export function visitorCalendar(booking: Booking, occurrence: Occurrence, method
     stamp: new Date(occurrence.stamp),
     start,
     end,
-    summary: `Uforpligtende samtale med ${site.name}`,
+    summary: booking.sessionTypeId ? `Session med ${site.name}` : `Uforpligtende samtale med ${site.name}`,
     location: location(booking),
     description: `${formatPeriod(start, end)} (dansk tid)${manage}`,
     organizer: { name: site.name, email: site.email },
@@ -125,6 +127,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         `E-mail: ${booking.email}`,
         `Telefon: ${booking.phone}`,
         ...(booking.note ? [`Besked: ${booking.note}`] : []),
+        ...(email.paymentNote ? [`Betaling: ${email.paymentNote}`] : []),
         `Bookingnummer: ${booking.publicId}`,
         'Bookingen står i din kalender, når du abonnerer på bookingkalenderen eller har forbundet din CalDAV-kalender (se vejledningen, afsnittet »Din kalender«).',
       ],

@@ -9,9 +9,10 @@ import { firstFreeSlot, freeSlotsByDay, offeredSlots, parseSlotKey, slotKey, una
 import { addDays, formatDay, formatInstant, formatPeriod, formatTime, isoWeek, mondayOfIsoWeek, toLocal } from '~/lib/booking/time'
 import { openAvailability } from '~/server/booking/availability.server'
 import { bookableAvailability } from '~/server/booking/bookable.server'
-import { findByToken, takenBetween } from '~/server/booking/bookings.server'
+import { findByToken, takenBetween, withLengthOf } from '~/server/booking/bookings.server'
 import { isTokenShaped } from '~/server/links/links.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
+import { cancellationRefundNote } from '~/server/payments/cancellation.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 
 /** What a page is computed from; tests pass their own. `availability` is undefined while booking is closed. */
@@ -89,13 +90,15 @@ export function managedBooking(token: string, options: PageSources = {}): Manage
   return {
     code: booking.publicId,
     name: booking.name,
-    status: booking.status,
+    // A held or run-out time was never confirmed to anyone: its link shows no booking.
+    status: booking.status === 'bekraeftet' ? 'bekraeftet' : 'aflyst',
     period: formatPeriod(start, new Date(booking.endsAt)),
     mode: modeLabels[booking.mode],
     changeable,
     cutoff: cutoffMinutes % 60 === 0 ? `${hours} ${hours === 1 ? 'time' : 'timer'}` : `${cutoffMinutes} minutter`,
-    moveTo: changeable && availability ? movesFor(booking, availability, db, today, last, now) : [],
+    moveTo: changeable && availability ? movesFor(booking, withLengthOf(availability, booking), db, today, last, now) : [],
     addToCalendar: booking.status === 'bekraeftet' ? addToCalendarLinks(booking) : undefined,
+    ...(changeable && booking.sessionTypeId !== null ? { refundNote: cancellationRefundNote(db, booking, now) } : {}),
   }
 }
 

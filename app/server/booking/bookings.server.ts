@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, between, eq, gt, lte, ne, sql } from 'drizzle-orm'
+import { and, between, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm'
 import { type Db, databaseFileProblem } from '#db/database'
 import { type Booking, bookings, outbox } from '#db/schema'
 import type { Availability } from '~/lib/booking/availability-schema'
@@ -13,6 +13,7 @@ import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
 import { personKey, recipientHash } from '~/server/limits/sender.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { type NewEffect, queueEffects } from '~/server/outbox/outbox.server'
+import { settleCancelledBooking } from '~/server/payments/cancellation.server'
 
 /**
  * Bookings in the database. Every change is one immediate transaction that reads what is booked,
@@ -27,7 +28,7 @@ export const REMINDER_BEFORE_MS = DAY_MS
 
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 /** Eight letters and digits without look-alikes (no i, l, o, 0, 1): easy to read aloud on the phone. */
-const newPublicId = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
+export const newPublicId = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')
 
 export type ChangeRefused = 'taget' | 'ikke-ledig' | 'for-sent' | 'for-mange-flytninger' | 'aflyst'
 /**
@@ -39,12 +40,15 @@ export type CreateOutcome =
   | { status: 'har-booking'; booking: Booking }
   | { status: 'taget' | 'ikke-ledig' | 'for-mange' }
 
-/** Confirmed bookings near a date (a day either side covers any length and buffer the file allows). */
-function takenAround(db: Db, date: string, except?: number): Taken[] {
+/** What takes a time: a confirmed booking, and a paid session's time held while the visitor pays. */
+export const takesTime = inArray(bookings.status, ['bekraeftet', 'holdt'])
+
+/** Confirmed (or held) bookings near a date (a day either side covers any length and buffer the file allows). */
+export function takenAround(db: Db, date: string, except?: number): Taken[] {
   return db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, localDate: bookings.localDate })
     .from(bookings)
-    .where(and(eq(bookings.status, 'bekraeftet'), between(bookings.localDate, addDays(date, -1), addDays(date, 1)), except === undefined ? undefined : ne(bookings.id, except)))
+    .where(and(takesTime, between(bookings.localDate, addDays(date, -1), addDays(date, 1)), except === undefined ? undefined : ne(bookings.id, except)))
     .all()
 }
 
@@ -53,18 +57,18 @@ export function takenBetween(db: Db, from: string, to: string): Taken[] {
   return db
     .select({ startsAt: bookings.startsAt, endsAt: bookings.endsAt, localDate: bookings.localDate })
     .from(bookings)
-    .where(and(eq(bookings.status, 'bekraeftet'), between(bookings.localDate, addDays(from, -1), addDays(to, 1))))
+    .where(and(takesTime, between(bookings.localDate, addDays(from, -1), addDays(to, 1))))
     .all()
 }
 
 /** Why the slot cannot be taken now, in the words the visitor is told (the coach's own busy times read as taken). */
-function refusal(availability: Availability, slot: Slot, taken: Taken[], busy: Busy[], now: Date) {
+export function refusal(availability: Availability, slot: Slot, taken: Taken[], busy: Busy[], now: Date) {
   const reason = unavailability(availability, slot, taken, now, busy)
   if (!reason) return undefined
   return reason === 'taget' || reason === 'optaget' || reason === 'dagen-fuld' ? ('taget' as const) : ('ikke-ledig' as const)
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
 
 type EmailKind = 'bekraeftelse' | 'flyttet' | 'aflyst'
 
@@ -84,13 +88,19 @@ const bookingEmail = (booking: Booking, facts: Omit<BookingEmailFacts, 'sequence
  * The e-mails of one change (to the visitor and to the coach), while confirmed the reminder, and
  * the calendar write. `coachNote`: what the coach wrote to the visitor on her desk, in the visitor's e-mail.
  */
-function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability }: { coachNote?: string; availability?: Availability } = {}) {
+export function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coachNote, availability, paymentNote }: { coachNote?: string; availability?: Availability; paymentNote?: string } = {}) {
   queueCalendarWrite(db, booking, now)
   const key = (emailKind: string, role: string) => `booking-${booking.publicId}-${emailKind}-${booking.sequence}-${role}`
   // A time inside the visitor's cut-off (the coach moved it to tomorrow morning) cannot be changed by the link.
   const manageable = kind === 'aflyst' || !tooLate(availability, booking, now, 'gaest')
-  const rows = (['gaest', 'coach'] as const).map((role) =>
-    bookingEmail(booking, { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null, ...(role === 'gaest' && !manageable ? { manageable } : {}) }, key(kind, role)),
+  // A paid session's confirmation to the client is the order's (receipt, terms, withdrawal form: payments/order-mail.server.ts).
+  const roles = kind === 'bekraeftelse' && booking.sessionTypeId !== null ? (['coach'] as const) : (['gaest', 'coach'] as const)
+  const rows = roles.map((role) =>
+    bookingEmail(
+      booking,
+      { kind, role, coachNote: role === 'gaest' && coachNote ? coachNote : null, ...(role === 'gaest' && !manageable ? { manageable } : {}), ...(role === 'coach' && paymentNote ? { paymentNote } : {}) },
+      key(kind, role),
+    ),
   )
   // Any reminder still waiting was about the old time (or a booking that is now cancelled).
   db.update(outbox).set({ status: 'skipped', nextAttemptAt: null }).where(reminderWaiting(booking.id)).run()
@@ -99,7 +109,7 @@ function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date, { coa
   queueEffects(db, [...rows, ...reminders], now)
 }
 
-function assertFileKept(db: Db) {
+export function assertFileKept(db: Db) {
   // Checked before the commit: a row written into a deleted or replaced file would vanish.
   const problem = databaseFileProblem(db)
   if (problem) throw new Error(`database file ${problem}: the booking would not be kept`)
@@ -202,6 +212,8 @@ export function cancelBooking(
         .returning()
         .get()
       queueEmails(db, booking, 'aflyst', now, { coachNote: reason })
+      // A paid session: the refund its stored terms give, decided with the cancellation.
+      if (booking.sessionTypeId !== null) settleCancelledBooking(db, booking, by, now)
       assertFileKept(db)
       return { status: 'aflyst', booking }
     })
@@ -217,13 +229,13 @@ export function moveBooking(
   db: Db,
   { id, availability, date, time, now, by = 'gaest', note }: { id: number; availability: Availability; date: string; time: string; now: Date; by?: 'gaest' | 'coach'; note?: string },
 ): ChangeOutcome {
-  const rules = by === 'coach' ? coachRules(availability) : availability
-  const slot = findOfferedSlot(rules, date, time)
   try {
     return db.$client
       .transaction((): ChangeOutcome => {
         const current = db.select().from(bookings).where(eq(bookings.id, id)).get()
         if (!current || current.status !== 'bekraeftet') return { status: 'aflyst' }
+        const rules = withLengthOf(by === 'coach' ? coachRules(availability) : availability, current)
+        const slot = findOfferedSlot(rules, date, time)
         if (tooLate(availability, current, now, by)) return { status: 'for-sent' }
         // The time it already has: nothing moves, nothing is sent, and no move is used up.
         if (slot && slot.start.toISOString() === current.startsAt) return { status: 'samme-tid' }
@@ -263,6 +275,13 @@ export function moveBooking(
  * (calendar-writes.server.ts writes only over the version the site wrote).
  */
 const herChoice = (by: 'gaest' | 'coach') => (by === 'coach' ? { calendarEtag: null, calendarConflictAt: null } : {})
+
+/**
+ * The rules a booking moves by: a paid session keeps its own length (its session type's), the free
+ * conversation the file's.
+ */
+export const withLengthOf = (availability: Availability, booking: Pick<Booking, 'startsAt' | 'endsAt' | 'sessionTypeId'>): Availability =>
+  booking.sessionTypeId === null ? availability : { ...availability, durationMinutes: (Date.parse(booking.endsAt) - Date.parse(booking.startsAt)) / 60_000 }
 
 /** The rules the coach moves a booking by: the file's, without the notice. */
 export const coachRules = (availability: Availability): Availability => ({ ...availability, noticeMinutes: 0 })

@@ -2,6 +2,10 @@ import { z } from 'zod'
 import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
 import type { CrisisLine, CrisisLineSet } from '~/lib/content/crisis-lines'
 import { type ContentCheck, checkYaml, splitFrontMatter } from '~/server/content/content-file.server'
+import { paymentTermsSchema, sessionPriceLine, sessionTypesSchema, toPaymentTerms, toSessionTypes } from '~/server/payments/session-types.server'
+
+/** Terms of a file without paid sessions: never shown as hers (the terms page needs sessions), only a type's filler. */
+const DEFAULT_TERMS = { afbud_senest: 24, refusion_ved_sent_afbud_procent: 0, refusion_ved_udeblivelse_procent: 0, grund_til_forudbetaling: '–', klager: '–' }
 
 /**
  * The schema of each of the coach's files: Danish keys in the file, the code's types out. Each
@@ -127,14 +131,17 @@ export const servicesFileSchema = z
           kort: text('Bliv klogere på dine værdier …', 300),
           beskrivelse: longText('Står du ved en skillevej …', 1000),
           punkter: z.array(text('Afklaring af værdier og mål', 120)).min(1).max(8),
-          pris: price,
-          varighed: text('60–90 minutter', 80),
+          // Left out when a session names the service: its price is then the session's (one fact).
+          pris: price.optional(),
+          varighed: text('60–90 minutter', 80).optional(),
           eksempel: sampleMark,
         }),
       )
       .min(1),
     forside: z.array(z.string()).min(1).max(6),
     forloeb: z.array(z.strictObject({ titel: text('Første samtale', 80), tekst: longText('En gratis og uforpligtende samtale …', 600) })).min(1).max(8),
+    sessioner: sessionTypesSchema.default([]),
+    vilkaar: paymentTermsSchema.optional(),
   })
   .superRefine((file, ctx) => {
     const ids = file.ydelser.map((service) => service.id)
@@ -142,24 +149,48 @@ export const servicesFileSchema = z
       if (!/^[a-z0-9-]+$/.test(service.id)) ctx.addIssue({ code: 'custom', path: ['ydelser', index, 'id'], message: 'må kun have små bogstaver (a–z), tal og bindestreger' })
       if (ids.indexOf(service.id) !== index) ctx.addIssue({ code: 'custom', path: ['ydelser', index, 'id'], message: `står to gange (»${service.id}«) – hver ydelse skal have sit eget id` })
     })
+    const sessionIds = file.sessioner.map((type) => type.id)
+    file.sessioner.forEach((type, index) => {
+      if (sessionIds.indexOf(type.id) !== index) ctx.addIssue({ code: 'custom', path: ['sessioner', index, 'id'], message: `står to gange (»${type.id}«) – hver session skal have sit eget id` })
+      if (type.ydelse !== undefined && !ids.includes(type.ydelse)) ctx.addIssue({ code: 'custom', path: ['sessioner', index, 'ydelse'], message: `nævner »${type.ydelse}«, som ikke er en ydelse – skriv et af: ${ids.join(', ')}` })
+    })
+    file.ydelser.forEach((service, index) => {
+      const priced = file.sessioner.some((type) => type.ydelse === service.id)
+      if (priced && service.pris !== undefined) ctx.addIssue({ code: 'custom', path: ['ydelser', index, 'pris'], message: 'står også under »sessioner« – slet linjen »pris« her: prisen på siden kommer fra sessionen, så den vist og den betalte pris altid er den samme' })
+      if (!priced && service.pris === undefined) ctx.addIssue({ code: 'custom', path: ['ydelser', index], message: 'mangler en pris – skriv fx »pris: 850 kr. inkl. moms pr. samtale«, eller læg en session under »sessioner« med »ydelse: ' + service.id + '«' })
+      if (!priced && service.varighed === undefined) ctx.addIssue({ code: 'custom', path: ['ydelser', index], message: 'mangler en varighed – skriv fx »varighed: 60–90 minutter«' })
+    })
+    if (file.sessioner.length > 0 && !file.vilkaar) ctx.addIssue({ code: 'custom', path: ['sessioner'], message: 'kræver dine vilkår under »vilkaar« (afbud, refusion, grund til forudbetaling, klager) – se eksemplet i vejledningen' })
     file.forside.forEach((id, index) => {
       if (!ids.includes(id)) ctx.addIssue({ code: 'custom', path: ['forside', index], message: `nævner »${id}«, som ikke er en ydelse – skriv et af: ${ids.join(', ')}` })
     })
   })
-  .transform(
-    (file): Services => ({
-      services: file.ydelser.map((service) => ({
-        id: service.id,
-        title: service.titel,
-        summary: service.kort,
-        description: service.beskrivelse,
-        features: service.punkter,
-        pricing: { price: service.pris, duration: service.varighed, ...(service.eksempel ? { sample: true as const } : {}) },
-      })),
+  .transform((file): Services => {
+    const sessionTypes = toSessionTypes(file.sessioner)
+    return {
+      services: file.ydelser.map((service) => {
+        const own = sessionTypes.filter((type) => type.serviceId === service.id)
+        const sample = service.eksempel || own.some((type) => type.sample)
+        return {
+          id: service.id,
+          title: service.titel,
+          summary: service.kort,
+          description: service.beskrivelse,
+          features: service.punkter,
+          pricing: {
+            price: own.length > 0 ? sessionPriceLine(own) : service.pris!,
+            duration: own.length > 0 ? [...new Set(own.map((type) => `${type.minutes} minutter`))].join(' eller ') : service.varighed!,
+            ...(own.length > 0 ? { sessionTypeIds: own.map((type) => type.id) } : {}),
+            ...(sample ? { sample: true as const } : {}),
+          },
+        }
+      }),
       homeSpecialtyIds: file.forside,
       processSteps: file.forloeb.map((step) => ({ title: step.titel, text: step.tekst })),
-    }),
-  )
+      sessionTypes,
+      terms: toPaymentTerms(file.vilkaar ?? DEFAULT_TERMS, sessionTypes),
+    }
+  })
 
 /** The ids the shipped file has: a new service is a code change (its anchor, its place in the contact form). */
 export const knownServiceIds: readonly string[] = SERVICE_IDS

@@ -35,6 +35,9 @@ import { isContentId, saveContent } from '~/server/desk/desk-content.server'
 import { uploadCover } from '~/server/desk/desk-cover.server'
 import { currentClientAddress } from '~/server/http/client-address.server'
 import { errorFields, log } from '~/server/log.server'
+import { configuredPayments } from '~/server/outbox/handlers.server'
+import { deliverOrderEffectsOfBooking } from '~/server/payments/payment-delivery.server'
+import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
 
 /**
  * The desk's posts (plain HTML forms, with or without JavaScript). Each answers with a 303 to the
@@ -171,6 +174,18 @@ async function bookingAction(db: Db, action: string, id: number, code: string, f
     recordDeskEvent(db, action, now, { bookingCode: code })
     return action
   }
+  if (action === 'refunder') {
+    const status = refundByHand(db, id, Number(text(form, 'beloeb').trim()), now)
+    if (status === 'refunderet') await deliverOrderEffectsOfBooking(db, id)
+    return status
+  }
+  if (action === 'betalingslink') {
+    const payments = configuredPayments()
+    if (!payments) return 'ingen-betaling'
+    const status = await sendPaymentLink({ db, payments, clock: () => now }, id)
+    if (status === 'link-sendt') await deliverOrderEffectsOfBooking(db, id)
+    return status
+  }
   const note = noteIn(form, action === 'aflys' ? 'begrundelse' : 'besked')
   if (note === false) return 'ugyldig-tekst'
   let outcome
@@ -190,6 +205,8 @@ async function bookingAction(db: Db, action: string, id: number, code: string, f
   if (!('booking' in outcome)) return outcome.status === 'for-mange-flytninger' ? 'fejl' : outcome.status
   recordDeskEvent(db, outcome.status, now, { bookingCode: code })
   await sendQueued(id, { ...deps, db })
+  // Her cancellation of a paid session refunds it in full: the refund goes out now too.
+  if (outcome.status === 'aflyst') await deliverOrderEffectsOfBooking(db, id)
   return outcome.status
 }
 

@@ -1,4 +1,4 @@
-import { type SQLWrapper, and, asc, desc, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import { type SQLWrapper, and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
 import { modeLabelsForCoach } from '~/lib/booking/booking-form'
@@ -13,12 +13,13 @@ import { addDays } from '~/lib/booking/time'
 import { openProblems, problemTitles } from '~/server/alerts/coach-alerts.server'
 import { openAvailability, rulesInForce } from '~/server/booking/availability.server'
 import { bookableAvailability } from '~/server/booking/bookable.server'
-import { coachRules, findByCode, takenBetween } from '~/server/booking/bookings.server'
+import { coachRules, findByCode, takenBetween, withLengthOf } from '~/server/booking/bookings.server'
 import { type LabelledBusy, busyBetween, busySourceStates, labelledBusyBetween, movedInHerCalendar } from '~/server/calendar/busy-sources.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { effectLabels, unfinishedEffects } from '~/server/outbox/outbox.server'
 import { site } from '~/server/content/content.server'
 import { formatDanishDate } from '~/lib/dates'
+import { paymentOfBooking } from '~/server/payments/payment-desk.server'
 
 /** What the desk's pages show, read from the database for the signed-in coach. */
 
@@ -39,8 +40,10 @@ function movedInCalendar(db: Db, booking: Booking) {
 
 function deskBooking(booking: Booking, now: Date, db?: Db): DeskBooking {
   const moved = db && Date.parse(booking.endsAt) > now.getTime() ? movedInCalendar(db, booking) : undefined
+  const payment = db && paymentOfBooking(db, booking)
   return {
     ...(moved ? { movedInCalendar: moved } : {}),
+    ...(payment ? { payment } : {}),
     code: booking.publicId,
     time: `kl. ${clock(booking.startsAt)}–${clock(booking.endsAt)}`,
     name: booking.name,
@@ -69,7 +72,8 @@ const messageLine = (message: ContactMessage): DeskMessageLine => ({
 /** Today and the week behind (for a no-show), then everything ahead, by Danish day. */
 function bookingDays(db: Db, now: Date): DeskDay[] {
   const since = new Date(now.getTime() - 7 * DAY_MS).toISOString()
-  const list = db.select().from(bookings).where(gte(bookings.endsAt, since)).orderBy(asc(bookings.startsAt)).all()
+  // A hold that ran out unpaid was never a booking.
+  const list = db.select().from(bookings).where(and(gte(bookings.endsAt, since), ne(bookings.status, 'udloebet'))).orderBy(asc(bookings.startsAt)).all()
   const days = new Map<string, DeskDay>()
   for (const booking of list) {
     const day = days.get(booking.localDate) ?? { date: booking.localDate, label: formatDay(booking.localDate), bookings: [] }
@@ -140,7 +144,7 @@ export function deskBookingPage(db: Db, code: string, now: Date): DeskBookingPag
   if (!booking) return undefined
   const changeable = booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()
   const open = openAvailability(db)
-  const availability = open && bookableAvailability(db, now) ? coachRules(open) : undefined
+  const availability = open && bookableAvailability(db, now) ? withLengthOf(coachRules(open), booking) : undefined
   const today = toLocal(now).date
   const last = availability ? toLocal(new Date(now.getTime() + availability.windowMinutes * 60_000)).date : today
   const taken = takenBetween(db, today, last).filter((other) => other.startsAt !== booking.startsAt)
@@ -245,7 +249,8 @@ export function deskMessage(db: Db, id: string, now: Date): DeskMessage | undefi
 export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | undefined {
   const key = email.trim().toLowerCase()
   if (!key || key.length > 254) return undefined
-  const theirBookings = db.select().from(bookings).where(eq(bookings.emailKey, key)).orderBy(asc(bookings.startsAt)).all()
+  // A hold that ran out unpaid was never a booking.
+  const theirBookings = db.select().from(bookings).where(and(eq(bookings.emailKey, key), ne(bookings.status, 'udloebet'))).orderBy(asc(bookings.startsAt)).all()
   const messages = db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${key}`).orderBy(desc(contactMessages.createdAt)).all()
   if (theirBookings.length === 0 && messages.length === 0) return undefined
   return {
@@ -254,7 +259,8 @@ export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | u
     bookings: theirBookings.map((booking) => ({
       code: booking.publicId,
       period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)),
-      status: booking.status === 'aflyst' ? 'aflyst' : booking.outcome === 'udeblevet' ? 'udeblev' : Date.parse(booking.endsAt) > now.getTime() ? 'kommende' : 'afholdt',
+      status: booking.status === 'aflyst' ? 'aflyst' : booking.status === 'holdt' ? 'holdes, mens der betales' : booking.outcome === 'udeblevet' ? 'udeblev' : Date.parse(booking.endsAt) > now.getTime() ? 'kommende' : 'afholdt',
+      ...(booking.sessionTypeId !== null ? { payment: paymentOfBooking(db, booking)?.line } : {}),
     })),
     messages: messages.map(messageLine),
     upcoming: theirBookings.filter((booking) => booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()).length,

@@ -9,6 +9,22 @@ export const isProduction = process.env.NODE_ENV === 'production'
 /** What a page's CSP must allow besides 'self': the sha256 of each inline script and style. */
 export type InlineHashes = { scripts: string[]; styles: string[] }
 
+/**
+ * Where a form of the site may lead besides the site: a paid booking's post is answered with a 303
+ * to Stripe's Checkout, and Chromium applies form-action to that redirect too (the page the visitor
+ * started from, after client-side navigation perhaps /ydelser, is the one whose CSP counts: hence
+ * on every page). STRIPE_API_URL (tests only) adds the fake Stripe's hosted page.
+ */
+export function checkoutOrigins(apiUrl = process.env.STRIPE_API_URL) {
+  const origins = ['https://checkout.stripe.com']
+  try {
+    if (apiUrl) origins.push(new URL(apiUrl).origin)
+  } catch {
+    // Not an address: only Stripe's own page.
+  }
+  return origins
+}
+
 export function contentSecurityPolicy(inline: InlineHashes = { scripts: [], styles: [] }, https = isHttpsSite()) {
   const sources = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join('')
   return [
@@ -21,7 +37,7 @@ export function contentSecurityPolicy(inline: InlineHashes = { scripts: [], styl
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${checkoutOrigins().join(' ')}`,
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ')

@@ -5,6 +5,7 @@ import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Page, type RequestFacts, SHARED_CACHE_CONTROL, isNoStore, makePage, replyToResponse, replyWithPage } from '~/server/http/page.server'
 import { serverError, textResponse } from '~/server/http/responses.server'
 import { refuseBody } from '~/server/http/server-fn-middleware.server'
+import { PAYMENT_RETURN_PATH, STRIPE_WEBHOOK_PATH } from '~/server/payments/payment-paths.server'
 
 /**
  * Every address that is not a server function: one canonical address (else a 301), then the page
@@ -27,6 +28,11 @@ export async function answerPage(options: MiddlewareOptions): Promise<Response> 
 async function answerPageOrThrow({ request, pathname, next, context }: MiddlewareOptions): Promise<Response> {
   // The health check must answer even when the page cache cannot (no database): straight through.
   if (pathname === '/healthz') return request.method === 'GET' || request.method === 'HEAD' ? (await next()).response : methodNotAllowed(pathname)
+  // Stripe's webhook: its raw body (JSON, signed) is answered here, untouched, never cached. Not a
+  // route: a route's registration would be in every page's script, for a post no browser makes.
+  if (request.method === 'POST' && pathname === STRIPE_WEBHOOK_PATH) return (await import('~/server/payments/webhook-endpoint.server')).answerStripeWebhook(request)
+  // The return from Stripe's Checkout: fulfils, then a 303 to the order's page (payment-return.server.ts).
+  if (request.method === 'GET' && pathname === PAYMENT_RETURN_PATH) return (await import('~/server/payments/payment-return.server')).answerPaymentReturn(request)
   if (request.method === 'POST' && isFormPage(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(pathname)
   const arrival = pathname.startsWith('/coach') ? (await import('~/server/desk/desk-arrival.server')).crossSiteDeskArrival(request, pathname) : undefined

@@ -9,6 +9,7 @@ import { fetchNewsletterPage } from '~/lib/newsletter-page'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { fetchReferencesPage } from '~/lib/references-page'
 import { fetchServicesPage } from '~/lib/services-page'
+import { actOnOrder, bookSession, fetchOrderPage, fetchSessionSlot, fetchSessionWeek, fetchTermsPage } from '~/lib/payments/payment-actions'
 import { fetchSiteFacts } from '~/lib/content/site-facts'
 
 /**
@@ -40,6 +41,12 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     signInToDesk.url,
     actOnDesk.url,
     uploadToDesk.url,
+    fetchSessionWeek.url,
+    fetchSessionSlot.url,
+    fetchOrderPage.url,
+    fetchTermsPage.url,
+    bookSession.url,
+    actOnOrder.url,
   ].map((url) => url.split('?')[0]),
 )
 

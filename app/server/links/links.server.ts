@@ -55,10 +55,14 @@ export const isTokenShaped = (value: string) => /^[A-Za-z0-9_-]{32}$/.test(value
 export const confirmToken = (publicId: string) => linkToken('nyhedsbrev-bekraeft', publicId)
 export const unsubscribeToken = (publicId: string) => linkToken('nyhedsbrev-afmeld', publicId)
 
+/** The order page's link (its withdrawal function, its receipt): like a booking's manage link, from the same secret. */
+export const orderToken = (publicId: string) => linkToken('ordre', publicId)
+export const orderUrl = (publicId: string) => `${siteOrigin()}/ordre/${orderToken(publicId)}`
+
 /** Fields no export hands on: hashes that open or trace something, and the outbox's claim. */
-const SECRET_FIELDS = new Set(['ipHash', 'claimToken', 'manageTokenHash', 'confirmTokenHash', 'unsubscribeTokenHash', 'tokenHash'])
+const SECRET_FIELDS = new Set(['ipHash', 'claimToken', 'manageTokenHash', 'confirmTokenHash', 'unsubscribeTokenHash', 'tokenHash', 'requestKey'])
 /** The tokens of the site's live links, in an e-mail's text, HTML, headers or calendar file. */
-const LIVE_LINK = /(\/booking\/|\/nyhedsbrev\/(?:bekraeft|afmeld)\/|\/coach\/link\/)[A-Za-z0-9_-]{16,}/g
+const LIVE_LINK = /(\/booking\/|\/ordre\/|\/nyhedsbrev\/(?:bekraeft|afmeld)\/|\/coach\/link\/)[A-Za-z0-9_-]{16,}/g
 
 /**
  * An export as it may leave the site (the desk's »Eksportér«, contact:export): without the salted

@@ -76,6 +76,9 @@ export const effectLabels: Record<OutboxKind, string> = {
   'coach-alert': 'e-mail til dig om et problem',
   'desk-link': 'link til skrivebordet',
   'content-push': 'kopi af dine ændringer til git',
+  'stripe-expire': 'afslutning af en ubetalt betaling hos Stripe',
+  'stripe-refund': 'tilbagebetaling hos Stripe',
+  'order-email': 'e-mail om en betaling',
 }
 
 /** Effects still to be carried out (waiting, being tried, or given up), by kind: what the desk and the commands report. */

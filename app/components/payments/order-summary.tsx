@@ -1,0 +1,30 @@
+import { Card } from '~/components/ui/card'
+import type { OrderView } from '~/lib/payments/payment-page-data'
+
+/** An order as its client sees it: what, when, how much, and where it stands. */
+export function OrderSummary({ order }: { order: OrderView }) {
+  const rows: Array<[string, string]> = [
+    ['Session', order.sessionName],
+    ...(order.period ? ([['Tid', `${order.period} (dansk tid)`]] as Array<[string, string]>) : []),
+    ['Pris', order.amount],
+    ['Status', order.statusText],
+    ...(order.paidAt ? ([['Betalt', order.paidAt]] as Array<[string, string]>) : []),
+    ...(order.receiptNumber !== null ? ([['Kvittering nr.', String(order.receiptNumber)]] as Array<[string, string]>) : []),
+    ...(order.refunded ? ([['Tilbagebetalt', order.refunded]] as Array<[string, string]>) : []),
+    ...(order.withdrawnAt ? ([['Fortrudt', order.withdrawnAt]] as Array<[string, string]>) : []),
+    ['Ordrenummer', order.code],
+  ]
+  return (
+    <Card>
+      <h2 className="text-2xl">Din ordre</h2>
+      <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        {rows.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-ink">{term}</dt>
+            <dd className="text-ink">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}

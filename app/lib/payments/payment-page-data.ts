@@ -1,0 +1,34 @@
+import type { BookingWeek, ChosenSlot } from '~/lib/booking/page-data'
+
+/** What the paid booking pages' loaders return: plain data, rendered by the pages. */
+
+export type SessionSummary = { id: string; name: string; minutes: number; price: string; paidAtBooking: boolean; sample: boolean }
+
+export type SessionWeekPage = { session: SessionSummary | null; week: BookingWeek }
+
+export type SessionSlotPage = {
+  session: SessionSummary | null
+  slot: ChosenSlot
+  /** The session lies within the 14 days' withdrawal period: the express request is asked for. */
+  withinWithdrawalPeriod: boolean
+  /** A random key of this form: posted twice (a double click), it makes one order. */
+  requestKey: string
+}
+
+export type OrderView = {
+  code: string
+  sessionName: string
+  period: string | null
+  amount: string
+  status: 'awaiting_payment' | 'paid' | 'partially_refunded' | 'refunded' | 'expired'
+  statusText: string
+  refunded: string | null
+  receiptNumber: number | null
+  paidAt: string | null
+  withdrawnAt: string | null
+  /** Whether »Fortryd aftalen« is offered, or why not. */
+  withdrawal: { possible: true; until: string } | { possible: false; reason: string }
+  checkoutUrl: string | null
+}
+
+export type TermsPage = { sections: Array<{ heading: string; paragraphs: string[] }>; version: string; sample: boolean } | null

@@ -1,0 +1,126 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Browser, Page } from '@playwright/test'
+import { type FakeStripe, startFakeStripe } from '../tests/fake-stripe/fake-stripe'
+import { emailsFor, expect, expectNoAxeViolations, test, uniqueEmail } from './helpers'
+import { SERVER_START_TIMEOUT_MS, type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
+
+// A paid session from the visitor's phone (390 px), with and without JavaScript: a session, a
+// time, both checkboxes, the fake Stripe's hosted page (»Betal«), the Danish confirmation; the
+// e-mail with receipt, terms and withdrawal form; the time gone for the next visitor; the
+// withdrawal in two steps and its refund at the fake (axe needs JavaScript: on the run with it). A server of its own: the shared one has no
+// paid sessions in its facts and no Stripe (its specs must not see either).
+
+const EVERY_DAY = `varighed: 30
+mellemrum: 15
+tidligst: 24 timer
+senest: 28 dage
+afbud_senest: 12 timer
+helligdage: åben
+uge:
+${['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'].map((day) => `  ${day}: [${Array.from({ length: 6 }, (_, i) => `"${String(9 + 2 * i).padStart(2, '0')}:00"`).join(', ')}]`).join('\n')}
+`
+const WEBHOOK_SECRET = 'whsec_e2e_paid_session'
+
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+test.use({ viewport: { width: 390, height: 844 } })
+
+let contentDir = ''
+let server: ServerInstance
+let fake: FakeStripe
+
+test.beforeAll(async () => {
+  test.setTimeout(SERVER_START_TIMEOUT_MS)
+  contentDir = mkdtempSync(join(tmpdir(), 'coach-paid-content-'))
+  cpSync(resolve('tests/fixtures/content'), contentDir, { recursive: true })
+  cpSync(resolve('tests/fixtures/payments/ydelser.yaml'), join(contentDir, 'ydelser.yaml'))
+  writeFileSync(join(contentDir, 'booking.yaml'), EVERY_DAY)
+  fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+  server = await startServerInstance({
+    env: { CONTENT_DIR: contentDir, BOOKING_FILE: join(contentDir, 'booking.yaml'), STRIPE_SECRET_KEY: 'sk_test_e2e_paid_session', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, BOOKING_RATE_LIMIT: '100' },
+  })
+  fake.webhook.url = `${server.url}/betaling/stripe`
+})
+
+test.afterAll(async () => {
+  await disposeServerInstance(server)
+  await fake.stop()
+  rmSync(contentDir, { recursive: true, force: true })
+})
+
+async function phone(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } })
+  return context.newPage()
+}
+
+const mailTo = (address: string) => emailsFor(address, server.outbox).filter((mail) => mail.to === address)
+
+for (const javaScriptEnabled of [false, true]) {
+  test(`${javaScriptEnabled ? 'with' : 'without'} JavaScript: books and pays a session, gets receipt, terms and withdrawal form, and withdraws in two steps`, async ({ browser }) => {
+    const page = await phone(browser, javaScriptEnabled)
+    const email = uniqueEmail(javaScriptEnabled ? 'betaler-js' : 'betaler')
+    await page.goto(`${server.url}/ydelser`)
+    await page.getByRole('link', { name: /^Book en session om personlig udvikling/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Coachingsamtale, 60 min' })).toBeVisible()
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    const times = page.locator('main ul a[href^="/book/coachingsamtale/"]')
+    const chosen = (await times.first().getAttribute('href'))!
+    await times.first().click()
+    await expect(page.getByRole('heading', { level: 1, name: /^Du har valgt / })).toBeVisible()
+    await page.getByRole('textbox', { name: 'Navn' }).fill('Mette Sørensen')
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email)
+    await page.getByRole('textbox', { name: 'Telefon' }).fill('20 30 40 50')
+    const terms = page.getByRole('checkbox', { name: /Jeg har læst og accepterer vilkårene/ })
+    const early = page.getByRole('checkbox', { name: /Jeg beder udtrykkeligt om, at sessionen begynder inden for fortrydelsesfristen/ })
+    await expect(terms).not.toBeChecked()
+    await expect(early).not.toBeChecked()
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await terms.check()
+    await early.check()
+    await page.getByRole('button', { name: 'Gå til betaling' }).click()
+    // The fake's hosted page: one session, in kroner, in Danish, for card and MobilePay.
+    await expect(page.getByRole('heading', { name: 'Betal 850,00 kr.' })).toBeVisible()
+    const [session] = [...fake.sessions.values()].filter((candidate) => candidate.customer_email === email)
+    expect(session).toMatchObject({ currency: 'dkk', locale: 'da', amount_total: 85_000, allowed_payment_method_types: ['card', 'mobilepay'] })
+    await page.getByRole('button', { name: 'Betal' }).click()
+    // Back on the site: the order's own page (reached by the session's id, then its secret link), in Danish.
+    await expect(page).toHaveURL(/\/ordre\/[A-Za-z0-9_-]{32}\?status=betalt#status$/)
+    await expect(page.getByText('Tak – din session er booket og betalt.')).toBeVisible()
+    await expect(page.getByRole('definition').filter({ hasText: /^Betalt$/ })).toBeVisible()
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+    await expect.poll(() => mailTo(email).filter((mail) => mail.subject.startsWith('Din coachingsamtale er booket')).length).toBe(1)
+    const [confirmation] = mailTo(email).filter((mail) => mail.subject.startsWith('Din coachingsamtale er booket'))
+    expect(confirmation!.text).toContain('Kvittering nr.')
+    expect(confirmation!.text).toContain('Vilkår (version')
+    expect(confirmation!.text).toContain('Standardfortrydelsesformular')
+    expect(confirmation!.text).toContain('Betalt: 850 kr. inkl. moms.')
+
+    // The time is gone for the next visitor.
+    const other = await phone(browser, false)
+    await other.goto(`${server.url}${chosen}`)
+    await expect(other.getByRole('heading', { level: 1, name: 'Tiden kan ikke bookes' })).toBeVisible()
+
+    const orderLink = /\/ordre\/([A-Za-z0-9_-]{32})/.exec(confirmation!.text)![0]
+    await page.goto(`${server.url}${orderLink}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Coachingsamtale, 60 min' })).toBeVisible()
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Fortryd aftalen' }).click()
+    await expect(page.getByRole('button', { name: 'Bekræft, at du fortryder' })).toBeVisible()
+    expect(fake.refunds.filter((refund) => refund.payment_intent === fake.sessions.get(session!.id)!.payment_intent)).toEqual([])
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Bekræft, at du fortryder' }).click()
+    await expect(page.getByText('Du har fortrudt aftalen. Du får en kvittering på e-mail, og pengene er på vej tilbage.')).toBeVisible()
+    await expect.poll(() => fake.refunds.filter((refund) => refund.payment_intent === fake.sessions.get(session!.id)!.payment_intent).map((refund) => refund.amount)).toEqual([85_000])
+    await expect.poll(() => mailTo(email).filter((mail) => mail.subject === 'Kvittering: du har fortrudt din aftale').length).toBe(1)
+  })
+}
+
+test('the terms page is made from the same facts, and passes axe', async ({ page }) => {
+  await page.goto(`${server.url}/vilkaar`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Vilkår for betalte sessioner' })).toBeVisible()
+  await expect(page.getByText('Coachingsamtale, 60 min: 60 minutter, 850 kr. inkl. moms – betales med kort eller MobilePay, når du booker.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Fortrydelsesret' })).toBeVisible()
+  await expectNoAxeViolations(page)
+})

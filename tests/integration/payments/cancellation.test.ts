@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { cancelBooking, moveBooking } from '~/server/booking/bookings.server'
+import { cancellationRefundNote, withdrawOrder } from '~/server/payments/cancellation.server'
+import { effectsOf } from '../../outbox-rows'
+import { testAvailability } from '../booking-helpers'
+import { paymentHarness } from './payment-harness'
+
+// PAYMENTS.md failure cases 9 and 10: a cancellation inside and outside the terms' deadline, the
+// coach's cancellation, the withdrawal within 14 days (two steps on the order page: the route's
+// test; here what the second step does) and after them.
+
+async function paidSession(date: string, time = '09:00') {
+  const pay = await paymentHarness()
+  const { order, booking, session } = await pay.checkout({ date, time })
+  await pay.fake.pay(session.id)
+  await pay.runOutbox()
+  pay.transport.sent.length = 0
+  return { pay, order: pay.order(order.id), booking: pay.booking(booking.id) }
+}
+
+const cancel = (pay: Awaited<ReturnType<typeof paymentHarness>>, id: number, by: 'gaest' | 'coach') => cancelBooking(pay.db, { id, by, availability: testAvailability(), now: pay.now() })
+
+describe('withdrawing (»Fortryd aftalen«)', () => {
+  it('within 14 days, before the session: the whole amount back at once, the time freed, a receipt with content, date and time', async () => {
+    const { pay, order, booking } = await paidSession('2026-04-20')
+    pay.advance(60 * 24 * 3)
+    const outcome = withdrawOrder(pay.db, order.id, pay.now(), (held) => cancel(pay, held.id, 'gaest'))
+    expect(outcome).toMatchObject({ status: 'fortrudt', refundOere: 85_000 })
+    expect(pay.order(order.id)).toMatchObject({ status: 'refunded', refundedOere: 85_000, withdrawnAt: pay.now().toISOString() })
+    expect(pay.booking(booking.id).status).toBe('aflyst')
+    await pay.runOutbox()
+    expect(pay.fake.refunds).toMatchObject([{ amount: 85_000 }])
+    const receipt = pay.transport.sent.find((email) => email.subject === 'Kvittering: du har fortrudt din aftale')!
+    expect(receipt.text).toContain('Jeg har modtaget din fortrydelse mandag 13. april 2026 kl. 11.00 (dansk tid).')
+    expect(receipt.text).toContain('Coachingsamtale, 60 min, mandag 20. april 2026 kl. 9.00–10.00')
+    expect(receipt.text).toContain('Du får 850 kr. tilbage')
+    // Asked again (a second click, a retry): nothing more.
+    expect(withdrawOrder(pay.db, order.id, pay.now(), (held) => cancel(pay, held.id, 'gaest'))).toEqual({ status: 'allerede-fortrudt' })
+    expect(effectsOf(pay.db, 'stripe-refund')).toHaveLength(1)
+  })
+
+  it('is refused after the 14 days, and once the session has begun', async () => {
+    const late = await paidSession('2026-05-04')
+    late.pay.advance(60 * 24 * 14 + 1)
+    expect(withdrawOrder(late.pay.db, late.order.id, late.pay.now(), () => undefined)).toEqual({ status: 'frist-udloebet' })
+    const begun = await paidSession('2026-04-20')
+    begun.pay.setNow(new Date('2026-04-20T07:05:00Z'))
+    expect(withdrawOrder(begun.pay.db, begun.order.id, begun.pay.now(), () => undefined)).toEqual({ status: 'sessionen-er-begyndt' })
+    expect(effectsOf(begun.pay.db, 'stripe-refund')).toEqual([])
+  })
+})
+
+describe('cancelling a paid session', () => {
+  it('by the client, after the withdrawal period but before the terms’ deadline: everything back', async () => {
+    const { pay, order, booking } = await paidSession('2026-05-04')
+    pay.setNow(new Date('2026-04-30T07:00:00Z'))
+    expect(cancel(pay, booking.id, 'gaest').status).toBe('aflyst')
+    expect(pay.order(order.id)).toMatchObject({ status: 'refunded', refundedOere: 85_000 })
+    expect(effectsOf(pay.db, 'stripe-refund').map((row) => row.idempotencyKey)).toEqual([`refund:${order.publicId}:afbud`])
+  })
+
+  it('by the client, later than the terms’ deadline: the late percentage, and the client is told', async () => {
+    const { pay, order, booking } = await paidSession('2026-05-04')
+    // 18 hours before: inside the terms' 24 hours, outside the link's cut-off of 12 hours.
+    pay.setNow(new Date('2026-05-03T13:00:00Z'))
+    // The manage page says so before she cancels.
+    expect(cancellationRefundNote(pay.db, booking, pay.now())).toBe('Aflyser du nu, får du 425 kr. tilbage (senere end 24 timer før sessionen: 50 %).')
+    expect(cancel(pay, booking.id, 'gaest').status).toBe('aflyst')
+    expect(pay.order(order.id)).toMatchObject({ status: 'partially_refunded', refundedOere: 42_500 })
+    await pay.runOutbox()
+    expect(pay.fake.refunds).toMatchObject([{ amount: 42_500 }])
+    expect(pay.transport.sent.map((email) => email.subject)).toContain('Du får 425 kr. tilbage')
+  })
+
+  it('by the client, inside 24 hours but within 14 days of paying: everything back (a withdrawal)', async () => {
+    const { pay, order, booking } = await paidSession('2026-04-20')
+    pay.setNow(new Date('2026-04-19T12:00:00Z'))
+    cancel(pay, booking.id, 'gaest')
+    expect(pay.order(order.id).refundedOere).toBe(85_000)
+  })
+
+  it('by the coach: always everything, also inside the deadline and after the withdrawal period', async () => {
+    const { pay, order, booking } = await paidSession('2026-05-04')
+    pay.setNow(new Date('2026-05-04T06:00:00Z'))
+    expect(cancel(pay, booking.id, 'coach').status).toBe('aflyst')
+    expect(pay.order(order.id)).toMatchObject({ status: 'refunded', refundedOere: 85_000 })
+    expect(effectsOf(pay.db, 'stripe-refund').map((row) => row.idempotencyKey)).toEqual([`refund:${order.publicId}:coach-aflyste`])
+    await pay.runOutbox()
+    expect(pay.fake.refunds).toMatchObject([{ amount: 85_000 }])
+  })
+})
+
+describe('moving a paid session', () => {
+  it('keeps its own length (60 minutes), not the free conversation’s, and refunds nothing', async () => {
+    const { pay, order, booking } = await paidSession('2026-04-20')
+    expect(moveBooking(pay.db, { id: booking.id, availability: testAvailability(), date: '2026-04-27', time: '10:00', now: pay.now() }).status).toBe('flyttet')
+    const moved = pay.booking(booking.id)
+    expect([moved.startsAt, moved.endsAt]).toEqual(['2026-04-27T08:00:00.000Z', '2026-04-27T09:00:00.000Z'])
+    expect(pay.order(order.id).status).toBe('paid')
+  })
+})
+

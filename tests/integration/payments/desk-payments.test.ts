@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { exportBookings } from '~/server/booking/booking-admin.server'
+import { deskBookingPage, deskPerson } from '~/server/desk/desk-views.server'
+import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
+import { effectsOf } from '../../outbox-rows'
+import { PAID, paymentHarness } from './payment-harness'
+
+// The coach's desk: each booking's payment, her refund by hand, and the payment link of a
+// session paid afterwards, paid through the one fulfilment.
+
+describe('payments on the desk', () => {
+  it('shows a paid booking as paid, and refunds by hand, each refund with its own key, never more than was paid', async () => {
+    const pay = await paymentHarness()
+    const { order, booking, session } = await pay.checkout()
+    expect(deskBookingPage(pay.db, booking.publicId, pay.now())!.payment).toMatchObject({ line: 'Afventer betaling: 850 kr.' })
+    await pay.fake.pay(session.id)
+    expect(deskBookingPage(pay.db, booking.publicId, pay.now())!.payment).toEqual({ line: 'Betalt: 850 kr. (kvittering nr. 1)', problem: null, refundableKroner: 850, canSendLink: false })
+    expect(refundByHand(pay.db, booking.id, 300, pay.now())).toBe('refunderet')
+    expect(refundByHand(pay.db, booking.id, 600, pay.now())).toBe('ugyldigt-beloeb')
+    expect(refundByHand(pay.db, booking.id, 0, pay.now())).toBe('ugyldigt-beloeb')
+    expect(refundByHand(pay.db, booking.id, 550, pay.now())).toBe('refunderet')
+    expect(effectsOf(pay.db, 'stripe-refund').map((row) => row.idempotencyKey)).toEqual([`refund:${order.publicId}:manuel-1`, `refund:${order.publicId}:manuel-2`])
+    await pay.runOutbox()
+    expect(pay.fake.refunds.map((refund) => refund.amount)).toEqual([30_000, 55_000])
+    expect(deskBookingPage(pay.db, booking.publicId, pay.now())!.payment).toMatchObject({ line: 'Refunderet: 850 kr. af 850 kr.', refundableKroner: null })
+  })
+
+  it('sends a payment link for a session paid afterwards; paid, it is fulfilled like any other, with a receipt', async () => {
+    const pay = await paymentHarness()
+    const held = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
+    if (held.status !== 'holdt') throw new Error('not booked')
+    expect(pay.booking(held.booking.id).status).toBe('bekraeftet')
+    expect(deskBookingPage(pay.db, held.booking.publicId, pay.now())!.payment).toMatchObject({ line: 'Betales bagefter: 850 kr. (ikke betalt endnu)', canSendLink: true })
+    pay.advance(60 * 24 * 10)
+    expect(await sendPaymentLink(pay.context, held.booking.id)).toBe('link-sendt')
+    const order = pay.order(held.order.id)
+    const session = pay.fake.sessions.get(order.stripeSessionId!)!
+    expect(session).toMatchObject({ amount_total: 85_000, client_reference_id: String(order.id), metadata: { ordre: order.publicId } })
+    expect(session.expires_at - Math.floor(pay.now().getTime() / 1000)).toBeLessThanOrEqual(24 * 3600)
+    expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse', 'betalingslink'])
+    await pay.fake.pay(session.id)
+    expect(pay.order(order.id)).toMatchObject({ status: 'paid', receiptNumber: 1 })
+    expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse', 'betalingslink', 'kvittering'])
+    expect(await sendPaymentLink(pay.context, held.booking.id)).toBe('ingen-betaling')
+  })
+})
+
+describe('a person’s orders', () => {
+  it('are on her desk page and part of her export (kept for the bookkeeping after her bookings are gone), without the link’s hash or the form’s key', async () => {
+    const pay = await paymentHarness()
+    const { order, session } = await pay.checkout({ email: 'Mette@Eksempel.dk' })
+    await pay.fake.pay(session.id)
+    const exported = await exportBookings('mette@eksempel.dk', { db: pay.db })
+    expect(exported.orders).toMatchObject([{ publicId: order.publicId, status: 'paid', amountOere: 85_000, receiptNumber: 1 }])
+    expect(Object.keys(exported.orders[0]!)).not.toContain('tokenHash')
+    expect(Object.keys(exported.orders[0]!)).not.toContain('requestKey')
+    // Her page on the desk lists the booking with its payment.
+    expect(deskPerson(pay.db, 'mette@eksempel.dk', pay.now())!.bookings).toMatchObject([{ status: 'kommende', payment: 'Betalt: 850 kr. (kvittering nr. 1)' }])
+  })
+})
+
