@@ -25,9 +25,20 @@ export const PUBLIC_PAGE_PATHS = [
   '/siden-findes-ikke',
 ]
 
-/** The public pages, with a time of /book-samtale/<tidspunkt> read from /book-samtale when it offers one. */
+/** The first address in `path`'s page that `pattern` finds (its first group), if any. */
+async function linkIn(request: APIRequestContext, path: string, pattern: RegExp) {
+  return pattern.exec(await (await request.get(path)).text())?.[1]
+}
+
+/**
+ * The public pages, with a time of /book-samtale/<tidspunkt> read from /book-samtale when it offers
+ * one, and, where the content has paid sessions, the terms, an order page, a session's times and
+ * one of its times.
+ */
 export async function publicPagePaths(request: APIRequestContext) {
-  const html = await (await request.get('/book-samtale')).text()
-  const time = /href="(\/book-samtale\/[^"?#]+)"/.exec(html)?.[1]
-  return time ? [...PUBLIC_PAGE_PATHS, time] : PUBLIC_PAGE_PATHS
+  const time = await linkIn(request, '/book-samtale', /href="(\/book-samtale\/[^"?#]+)"/)
+  const session = await linkIn(request, '/ydelser', /href="(\/book\/[a-z0-9-]+)"/)
+  const sessionTime = session && (await linkIn(request, session, /href="(\/book\/[a-z0-9-]+\/[^"?#]+)"/))
+  const paid = session ? ['/vilkaar', '/ordre/ukendt-token-000000000000000000000', session, ...(sessionTime ? [sessionTime] : [])] : []
+  return [...PUBLIC_PAGE_PATHS, ...(time ? [time] : []), ...paid]
 }

@@ -1,19 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { siteOf } from '~/lib/content/site-data'
 import { fetchTermsPage } from '~/lib/payments/payment-actions'
-import { seo } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
 
 /** The terms for paid sessions, written from the same facts as the prices and the charges (content/ydelser.yaml). */
 export const Route = createFileRoute('/vilkaar')({
   loader: () => fetchTermsPage(),
-  head: ({ matches }) => seo({ site: siteOf(matches), title: 'Vilkår', path: '/vilkaar' }),
+  head: headFromPageData,
   component: TermsPage,
 })
 
 function TermsPage() {
-  const terms = Route.useLoaderData()
+  const { terms } = Route.useLoaderData()
   return (
     <>
       <PageHero eyebrow="Vilkår" title="Vilkår for betalte sessioner" intro={terms ? `Version ${terms.version}. Den version, der gjaldt, da du købte, står i din bekræftelse.` : undefined} />

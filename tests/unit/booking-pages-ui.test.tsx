@@ -78,22 +78,22 @@ describe('the week of free times', () => {
 describe('the outcome of a booking post', () => {
   it('is announced politely when it went well and at once when it did not', () => {
     for (const status of ['tjek-email', 'flyttet', 'aflyst'] as const) {
-      const html = renderToStaticMarkup(<StatusNotice status={status} />)
+      const html = renderToStaticMarkup(<StatusNotice status={status} texts={bookingStatusText} />)
       expect(tagWithId(html, 'status')).toContain('role="status"')
       expect(textOf(html)).toBe(bookingStatusText[status])
     }
     for (const status of ['ugyldig', 'taget', 'samme-tid'] as const) {
-      const html = renderToStaticMarkup(<StatusNotice status={status} />)
+      const html = renderToStaticMarkup(<StatusNotice status={status} texts={bookingStatusText} />)
       expect(tagWithId(html, 'status')).toContain('role="alert"')
       expect(textOf(html)).toBe(bookingStatusText[status])
       expect(linksOf(html)).toEqual([])
     }
-    expect(renderToStaticMarkup(<StatusNotice status={undefined} />)).toBe('')
+    expect(renderToStaticMarkup(<StatusNotice status={undefined} texts={bookingStatusText} />)).toBe('')
   })
 
   it('points to the contact form when booking is closed, too late or failed', () => {
     for (const status of ['lukket', 'for-sent', 'fejl'] as const) {
-      const html = renderToStaticMarkup(<StatusNotice status={status} />)
+      const html = renderToStaticMarkup(<StatusNotice status={status} texts={bookingStatusText} />)
       expect(textOf(html)).toBe(`${bookingStatusText[status]} Gå til kontaktformularen.`)
       expect(linksOf(html)).toEqual([['Gå til kontaktformularen', '/kontakt']])
     }
@@ -235,7 +235,7 @@ describe('the booking routes', () => {
 
   it('/book-samtale shows the week with its number, its times and the way to the contact form, and the help that cannot wait', () => {
     const html = renderPage(WeekRoute, {
-      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml, portrait },
+      loaderData: { week: { open: true, week: '2026-W17', label: 'mandag 20. – søndag 26. april', days: [monday], nextWeek: '2026-W18' }, untilTheConversationHtml, portrait, statusTexts: bookingStatusText },
       search: { status: 'aflyst' },
     })
     const text = textOf(html)
@@ -252,7 +252,7 @@ describe('the booking routes', () => {
   })
 
   it('/book-samtale offers the contact form instead of times while booking is closed', () => {
-    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml, portrait: undefined }, search: {} })
+    const html = renderPage(WeekRoute, { loaderData: { week: { open: false }, untilTheConversationHtml, portrait: undefined, statusTexts: bookingStatusText }, search: {} })
     expect(textOf(html)).toContain('Booking er ikke åben lige nu')
     expect(html).not.toContain('id="status"')
     expect(textOf(html)).toContain('Samtalen er ikke akut hjælp.')
@@ -260,7 +260,7 @@ describe('the booking routes', () => {
 
   it('the chosen time shows its form, with the fields the server refused marked by their hints', () => {
     const slot = { state: 'ledig', key: '2026-04-20T10:00', label: 'mandag 20. april kl. 10.00', ends: '10.30', week: '2026-W17', modes: [{ value: 'telefon', label: 'Telefon' }] }
-    const loaderData = { slot, untilTheConversationHtml, bookingAction: BOOKING_ACTION }
+    const loaderData = { slot, untilTheConversationHtml, bookingAction: BOOKING_ACTION, statusTexts: bookingStatusText }
     const html = renderPage(ChosenSlotRoute, { loaderData, search: { status: 'ugyldig', felter: 'telefon,ukendt' } })
     const text = textOf(html)
     expect(text).toContain('Du har valgt mandag 20. april kl. 10.00')
@@ -280,15 +280,15 @@ describe('the booking routes', () => {
   })
 
   it('a time that is taken or closed cannot be booked, and says where to go instead', () => {
-    const taken = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: '2026-W17' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} })
+    const taken = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: '2026-W17' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION, statusTexts: bookingStatusText }, search: {} })
     expect(textOf(taken)).toContain('Tiden kan ikke bookes')
     expect(textOf(taken)).toContain('Den tid er ikke ledig (længere). Vælg en anden tid.')
     expect(linksOf(taken)).toContainEqual(['Vælg en anden tid', '/book-samtale?uge=2026-W17'])
     expect(taken).not.toContain('<form')
     // A time that names no week (no real date) sends the visitor to the first week with times.
-    expect(linksOf(renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: undefined }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} }))).toContainEqual(['Vælg en anden tid', '/book-samtale'])
+    expect(linksOf(renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'ikke-ledig', week: undefined }, untilTheConversationHtml, bookingAction: BOOKING_ACTION, statusTexts: bookingStatusText }, search: {} }))).toContainEqual(['Vælg en anden tid', '/book-samtale'])
     expect(textOf(taken)).not.toContain('gratis og uforpligtende')
-    const closed = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'lukket' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION }, search: {} })
+    const closed = renderPage(ChosenSlotRoute, { loaderData: { slot: { state: 'lukket' }, untilTheConversationHtml, bookingAction: BOOKING_ACTION, statusTexts: bookingStatusText }, search: {} })
     expect(textOf(closed)).toContain('Booking er ikke åben lige nu')
     expect(textOf(closed)).not.toContain('Den tid er ikke ledig')
     expect(closed).not.toContain('<form')
@@ -296,10 +296,10 @@ describe('the booking routes', () => {
 
   it('the manage page names a cancelled conversation in its heading', () => {
     const heading = (html: string) => textOf(/<h1[^>]*>[^<]*<\/h1>/.exec(html)?.[0] ?? '')
-    expect(heading(renderPage(ManageRoute, { loaderData: { booking, changeAction: CHANGE_ACTION }, params: { token: 'tok' }, search: {} }))).toBe('Flyt eller aflys din samtale')
-    const cancelled = renderPage(ManageRoute, { loaderData: { booking: { ...booking, status: 'aflyst' }, changeAction: CHANGE_ACTION }, params: { token: 'tok' }, search: { status: 'aflyst' } })
+    expect(heading(renderPage(ManageRoute, { loaderData: { booking, changeAction: CHANGE_ACTION, statusTexts: bookingStatusText }, params: { token: 'tok' }, search: {} }))).toBe('Flyt eller aflys din samtale')
+    const cancelled = renderPage(ManageRoute, { loaderData: { booking: { ...booking, status: 'aflyst' }, changeAction: CHANGE_ACTION, statusTexts: bookingStatusText }, params: { token: 'tok' }, search: { status: 'aflyst' } })
     expect(heading(cancelled)).toBe('Samtalen er aflyst')
     expect(textOf(cancelled)).toContain(bookingStatusText.aflyst)
-    expect(renderPage(ManageRoute, { loaderData: { booking, changeAction: CHANGE_ACTION }, params: { token: 'tok123' }, search: {} })).toContain('/booking/tok123/kalender.ics')
+    expect(renderPage(ManageRoute, { loaderData: { booking, changeAction: CHANGE_ACTION, statusTexts: bookingStatusText }, params: { token: 'tok123' }, search: {} })).toContain('/booking/tok123/kalender.ics')
   })
 })

@@ -1,3 +1,4 @@
+import { bookingStatusText } from '~/lib/booking/booking-form'
 import { describe, expect, it, vi } from 'vitest'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
 import { refusedPostStatus } from '~/lib/contact-post'
@@ -74,7 +75,7 @@ describe('/blog’s loader', () => {
 
 describe('the booking routes’ loaders', () => {
   it('the week page loads the week of its address, or the first with times', async () => {
-    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112', head, portrait: undefined })
+    vi.mocked(fetchBookingWeek).mockResolvedValue({ week: { open: false }, untilTheConversationHtml: 'Ring 112', head, portrait: undefined, statusTexts: bookingStatusText })
     await loaderOf(WeekRoute)({ deps: { uge: '2026-W17' } })
     expect(fetchBookingWeek).toHaveBeenLastCalledWith({ data: '2026-W17' })
     await loaderOf(WeekRoute)({ deps: {} })
@@ -84,8 +85,8 @@ describe('the booking routes’ loaders', () => {
   })
 
   it('the chosen time is loaded by its key, with the address its form posts to and the sentence about acute help', async () => {
-    vi.mocked(fetchChosenSlot).mockResolvedValue({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', head })
-    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', head, bookingAction: '/_serverFn/booking' })
+    vi.mocked(fetchChosenSlot).mockResolvedValue({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', head, statusTexts: bookingStatusText })
+    expect(await loaderOf(ChosenSlotRoute)({ params: { tidspunkt: '2026-04-20T10:00' } })).toEqual({ slot: { state: 'lukket' }, untilTheConversationHtml: 'Ring 112', head, statusTexts: bookingStatusText, bookingAction: '/_serverFn/booking' })
     expect(fetchChosenSlot).toHaveBeenLastCalledWith({ data: '2026-04-20T10:00' })
   })
 

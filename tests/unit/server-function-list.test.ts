@@ -9,6 +9,7 @@ const compiled = (...names: string[]) => Object.fromEntries(names.map((name) => 
 vi.mock('~/lib/about-page', () => compiled('fetchAboutPage'))
 vi.mock('~/lib/blog-queries', () => compiled('fetchArticle', 'fetchBlogIndex', 'fetchBlogSearch'))
 vi.mock('~/lib/booking/booking-actions', () => compiled('bookTime', 'changeBooking', 'fetchBookingWeek', 'fetchChosenSlot', 'fetchManagedBooking'))
+vi.mock('~/lib/payments/payment-actions', () => compiled('actOnOrder', 'bookSession', 'fetchOrderPage', 'fetchSessionSlot', 'fetchSessionWeek', 'fetchTermsPage'))
 vi.mock('~/lib/contact-action', () => compiled('sendContactMessage'))
 vi.mock('~/lib/desk/desk-functions', () => compiled('actOnDesk', 'fetchDeskPage', 'requestDeskLink', 'signInToDesk', 'uploadToDesk'))
 vi.mock('~/lib/contact-page', () => compiled('fetchContactPageTexts'))
@@ -51,6 +52,8 @@ describe('the list of server functions the guard lets through', () => {
     expect([...serverFunctionPaths].sort()).toEqual(
       [
         '/_serverFn/actOnDesk-id',
+        '/_serverFn/actOnOrder-id',
+        '/_serverFn/bookSession-id',
         '/_serverFn/bookTime-id',
         '/_serverFn/changeBooking-id',
         '/_serverFn/fetchAboutPage-id',
@@ -64,10 +67,14 @@ describe('the list of server functions the guard lets through', () => {
         '/_serverFn/fetchHomePage-id',
         '/_serverFn/fetchManagedBooking-id',
         '/_serverFn/fetchNewsletterPage-id',
+        '/_serverFn/fetchOrderPage-id',
         '/_serverFn/fetchPrivacyPage-id',
         '/_serverFn/fetchReferencesPage-id',
         '/_serverFn/fetchServicesPage-id',
+        '/_serverFn/fetchSessionSlot-id',
+        '/_serverFn/fetchSessionWeek-id',
         '/_serverFn/fetchSiteFacts-id',
+        '/_serverFn/fetchTermsPage-id',
         '/_serverFn/requestDeskLink-id',
         '/_serverFn/sendContactMessage-id',
         '/_serverFn/signInToDesk-id',

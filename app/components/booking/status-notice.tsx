@@ -1,11 +1,14 @@
-import { bookingStatusText } from '~/lib/booking/booking-form'
 import type { BookingStatus } from '~/lib/booking/booking-status'
 import { cn } from '~/lib/utils'
 
 const good: BookingStatus[] = ['tjek-email', 'flyttet', 'aflyst']
 
-/** The outcome of a form post, read from the redirect's status; announced to screen readers. */
-export function StatusNotice({ status }: { status: BookingStatus | undefined }) {
+/**
+ * The outcome of a form post, read from the redirect's status; announced to screen readers. The
+ * texts come with the page's data (`bookingStatusText`, sent by the loader): in the script they
+ * would be in the first load of every booking page.
+ */
+export function StatusNotice({ status, texts }: { status: BookingStatus | undefined; texts: Record<BookingStatus, string> }) {
   if (!status) return null
   const ok = good.includes(status)
   return (
@@ -14,7 +17,7 @@ export function StatusNotice({ status }: { status: BookingStatus | undefined }) 
       role={ok ? 'status' : 'alert'}
       className={cn('mb-8 rounded-2xl border p-5 font-medium', ok ? 'border-success-700/30 bg-success-50 text-success-700' : 'border-danger-700/30 bg-danger-50 text-danger-700')}
     >
-      {bookingStatusText[status]}
+      {texts[status]}
       {(status === 'lukket' || status === 'for-sent' || status === 'fejl') && (
         <>
           {' '}

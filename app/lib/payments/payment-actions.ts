@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { shortText } from '~/lib/booking/booking-actions'
+import { shortText, statusTexts } from '~/lib/booking/booking-actions'
 import { formDataOnly } from '~/lib/contact-action'
 
 /**
@@ -15,17 +15,39 @@ const pair = (value: unknown) => {
 
 export const fetchSessionWeek = createServerFn({ method: 'GET' })
   .validator(pair)
-  .handler(async ({ data }) => (await import('~/server/payments/payment-pages.server')).sessionWeek(data.session, data.rest))
+  .handler(async ({ data }) => {
+    const [{ sessionWeek }, { paidPageHead }] = await Promise.all([import('~/server/payments/payment-pages.server'), import('~/server/pages/page-heads.server')])
+    return { ...sessionWeek(data.session, data.rest), head: paidPageHead('Book en session', `/book/${data.session}`), statusTexts: await statusTexts(), paidStatusTexts: (await import('~/lib/payments/paid-booking-status')).paidBookingStatusText }
+  })
 
 export const fetchSessionSlot = createServerFn({ method: 'GET' })
   .validator(pair)
-  .handler(async ({ data }) => (await import('~/server/payments/payment-pages.server')).sessionSlot(data.session, data.rest))
+  .handler(async ({ data }) => {
+    const [{ sessionSlot }, { paidPageHead }, { paidConsentHtml }, { paidBookingStatusText }] = await Promise.all([
+      import('~/server/payments/payment-pages.server'),
+      import('~/server/pages/page-heads.server'),
+      import('~/server/pages/paid-consent.server'),
+      import('~/lib/payments/paid-booking-status'),
+    ])
+    const page = sessionSlot(data.session, data.rest)
+    const consentHtml = page.session
+      ? paidConsentHtml({ session: page.session.id, requestKey: page.requestKey, withinWithdrawalPeriod: page.withinWithdrawalPeriod, price: page.session.price, paidAtBooking: page.session.paidAtBooking })
+      : ''
+    return { ...page, consentHtml, head: paidPageHead('Book en session', `/book/${data.session}`), statusTexts: await statusTexts(), paidStatusTexts: paidBookingStatusText }
+  })
 
 export const fetchOrderPage = createServerFn({ method: 'GET' })
   .validator(shortText)
-  .handler(async ({ data }) => (await import('~/server/payments/payment-pages.server')).orderPage(data) ?? null)
+  .handler(async ({ data }) => {
+    const [{ orderPage }, { paidPageHead }] = await Promise.all([import('~/server/payments/payment-pages.server'), import('~/server/pages/page-heads.server')])
+    const page = orderPage(data)
+    return page ? { ...page, head: paidPageHead('Din ordre', '/ordre') } : null
+  })
 
-export const fetchTermsPage = createServerFn({ method: 'GET' }).handler(async () => (await import('~/server/payments/payment-pages.server')).termsPage())
+export const fetchTermsPage = createServerFn({ method: 'GET' }).handler(async () => {
+  const [{ termsPage }, { termsHead }] = await Promise.all([import('~/server/payments/payment-pages.server'), import('~/server/pages/page-heads.server')])
+  return { terms: termsPage(), head: termsHead() }
+})
 
 export const bookSession = createServerFn({ method: 'POST' })
   .validator(formDataOnly)

@@ -23,7 +23,7 @@ export const Route = createFileRoute('/book-samtale/$tidspunkt')({
 })
 
 function ChosenSlotPage() {
-  const { slot, bookingAction, untilTheConversationHtml } = Route.useLoaderData()
+  const { slot, bookingAction, untilTheConversationHtml, statusTexts } = Route.useLoaderData()
   const { status, felter } = Route.useSearch()
   const wrong = (felter ?? '').split(',').filter((name): name is BookingField => (bookingFields as readonly string[]).includes(name))
   const errors = Object.fromEntries(wrong.map((name) => [name, bookingHints[name]]))
@@ -32,7 +32,7 @@ function ChosenSlotPage() {
       <PageHero eyebrow="Book en samtale" title={slot.state === 'ledig' ? `Du har valgt ${slot.label}` : 'Tiden kan ikke bookes'} intro={slot.state === 'ledig' ? `Samtalen varer til kl. ${slot.ends} (dansk tid) og er gratis og uforpligtende.` : undefined} />
       <Section>
         <div className="mx-auto max-w-3xl">
-          <StatusNotice status={status} />
+          <StatusNotice status={status} texts={statusTexts} />
           {slot.state === 'lukket' && <BookingClosed />}
           {slot.state === 'ikke-ledig' && (
             <p className="text-lg text-ink-soft">

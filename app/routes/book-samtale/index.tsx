@@ -24,7 +24,7 @@ export const Route = createFileRoute('/book-samtale/')({
 })
 
 function BookingWeekPage() {
-  const { week, untilTheConversationHtml, portrait } = Route.useLoaderData()
+  const { week, untilTheConversationHtml, portrait, statusTexts } = Route.useLoaderData()
   const { status } = Route.useSearch()
   const site = useSite()
   return (
@@ -38,7 +38,7 @@ function BookingWeekPage() {
             </div>
             <p className="text-lg text-ink">{`Du taler med mig, ${site.name}, certificeret coach i ${site.address.city}.`}</p>
           </div>
-          <StatusNotice status={status} />
+          <StatusNotice status={status} texts={statusTexts} />
           {week.open ? (
             <>
               <p className="mb-8 text-lg font-medium text-ink first-letter:uppercase">{`Uge ${Number(week.week.slice(6))}: ${week.label}`}</p>

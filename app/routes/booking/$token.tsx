@@ -26,7 +26,7 @@ export const Route = createFileRoute('/booking/$token')({
 })
 
 function ManagePage() {
-  const { booking, changeAction } = Route.useLoaderData()
+  const { booking, changeAction, statusTexts } = Route.useLoaderData()
   const { token } = Route.useParams()
   const { status } = Route.useSearch()
   return (
@@ -34,7 +34,7 @@ function ManagePage() {
       <PageHero eyebrow="Din booking" title={booking.status === 'aflyst' ? 'Samtalen er aflyst' : 'Flyt eller aflys din samtale'} />
       <Section>
         <div className="mx-auto max-w-2xl">
-          <StatusNotice status={status} />
+          <StatusNotice status={status} texts={statusTexts} />
           <ManageBooking action={changeAction} booking={booking} token={token} />
         </div>
       </Section>

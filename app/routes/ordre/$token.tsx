@@ -5,7 +5,7 @@ import { type OrderOutcome, orderOutcomes } from '~/lib/payments/order-outcomes'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { PageHero } from '~/components/ui/page-hero'
-import { paidPageHead } from '~/lib/payments/paid-page-head'
+import { headFromPageData } from '~/lib/seo'
 import { Section } from '~/components/ui/section'
 import { actOnOrder, fetchOrderPage } from '~/lib/payments/payment-actions'
 
@@ -24,12 +24,12 @@ export const Route = createFileRoute('/ordre/$token')({
   loader: async ({ params }) => {
     const order = await fetchOrderPage({ data: params.token })
     if (!order) throw notFound()
-    return { order, action: actOnOrder.url }
+    return { order, action: actOnOrder.url, head: order.head }
   },
   staleTime: 0,
   headers: () => ({ 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin' }),
   // The token must not travel in a canonical link or anywhere else.
-  head: ({ matches }) => paidPageHead(matches, 'Din ordre', '/ordre'),
+  head: headFromPageData,
   component: OrderPage,
 })
 

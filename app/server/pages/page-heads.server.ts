@@ -46,6 +46,11 @@ export const referencesHead = (showsSamples: boolean): PageHead =>
     path: '/referencer',
   })
 
+/** The paid booking pages and an order's page: not indexed, one short title each. */
+export const paidPageHead = (title: string, path: string): PageHead => seo({ site: getSite(), title, path, noindex: true })
+
+export const termsHead = (): PageHead => seo({ site: getSite(), title: 'Vilkår', path: '/vilkaar' })
+
 export const privacyHead = (): PageHead =>
   seo({
     site: getSite(),

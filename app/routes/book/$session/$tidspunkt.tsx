@@ -1,10 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { BookingForm } from '~/components/booking/booking-form'
 import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
-import { PaidConsent } from '~/components/payments/paid-consent'
 import { PaidStatusNotice } from '~/components/payments/paid-status-notice'
 import { PageHero } from '~/components/ui/page-hero'
-import { noStore, paidPageHead } from '~/lib/payments/paid-page-head'
+import { noStore } from '~/lib/payments/no-store'
+import { headFromPageData } from '~/lib/seo'
 import { Section } from '~/components/ui/section'
 import { bookingWeekHref } from '~/lib/booking/booking-hrefs'
 import { type BookingField, bookingFields, bookingHints } from '~/lib/booking/booking-form'
@@ -21,12 +21,12 @@ export const Route = createFileRoute('/book/$session/$tidspunkt')({
   },
   staleTime: 0,
   headers: noStore,
-  head: ({ matches, params }) => paidPageHead(matches, 'Book en session', `/book/${params.session}`),
+  head: headFromPageData,
   component: SessionSlotPage,
 })
 
 function SessionSlotPage() {
-  const { session, slot, bookingAction, requestKey, withinWithdrawalPeriod } = Route.useLoaderData()
+  const { session, slot, bookingAction, consentHtml, statusTexts, paidStatusTexts } = Route.useLoaderData()
   const { status, felter, betaling } = Route.useSearch()
   const wrong = (felter ?? '').split(',').filter((name): name is BookingField => (bookingFields as readonly string[]).includes(name))
   const errors = Object.fromEntries(wrong.map((name) => [name, bookingHints[name]]))
@@ -36,8 +36,8 @@ function SessionSlotPage() {
       <PageHero eyebrow={session.name} title={slot.state === 'ledig' ? `Du har valgt ${slot.label}` : 'Tiden kan ikke bookes'} intro={slot.state === 'ledig' ? `Samtalen varer til kl. ${slot.ends} (dansk tid) · ${session.price}` : undefined} />
       <Section>
         <div className="mx-auto max-w-3xl">
-          <StatusNotice status={status} />
-          <PaidStatusNotice status={betaling} />
+          <StatusNotice status={status} texts={statusTexts} />
+          <PaidStatusNotice status={betaling} texts={paidStatusTexts} />
           {slot.state === 'lukket' && <BookingClosed />}
           {slot.state === 'ikke-ledig' && (
             <p className="text-lg text-ink-soft">
@@ -56,7 +56,8 @@ function SessionSlotPage() {
                 modes={slot.modes}
                 errors={errors}
                 submitLabel={session.paidAtBooking ? 'Gå til betaling' : 'Book sessionen'}
-                consent={<PaidConsent session={session.id} requestKey={requestKey} withinWithdrawalPeriod={withinWithdrawalPeriod} price={session.price} paidAtBooking={session.paidAtBooking} />}
+                // The checkboxes and their words, rendered by the server (paid-consent.server.tsx).
+                consent={<div className="contents" dangerouslySetInnerHTML={{ __html: consentHtml }} />}
               />
               <p className="mt-6">
                 <a href={bookingWeekHref(slot.week, base)} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">

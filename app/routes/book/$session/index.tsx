@@ -3,7 +3,8 @@ import { BookingClosed, StatusNotice } from '~/components/booking/status-notice'
 import { WeekNavigation, WeekOfTimes } from '~/components/booking/week-of-times'
 import { PaidStatusNotice } from '~/components/payments/paid-status-notice'
 import { PageHero } from '~/components/ui/page-hero'
-import { noStore, paidPageHead } from '~/lib/payments/paid-page-head'
+import { noStore } from '~/lib/payments/no-store'
+import { headFromPageData } from '~/lib/seo'
 import { Section } from '~/components/ui/section'
 import { paidWeekSearch } from '~/lib/payments/paid-booking-status'
 import { fetchSessionWeek } from '~/lib/payments/payment-actions'
@@ -19,12 +20,12 @@ export const Route = createFileRoute('/book/$session/')({
   },
   staleTime: 0,
   headers: noStore,
-  head: ({ matches, params }) => paidPageHead(matches, 'Book en session', `/book/${params.session}`),
+  head: headFromPageData,
   component: SessionWeekPage,
 })
 
 function SessionWeekPage() {
-  const { session, week } = Route.useLoaderData()
+  const { session, week, statusTexts, paidStatusTexts } = Route.useLoaderData()
   const { status, betaling } = Route.useSearch()
   const base = `/book/${session.id}`
   return (
@@ -32,8 +33,8 @@ function SessionWeekPage() {
       <PageHero eyebrow="Book en session" title={session.name} intro={`${session.minutes} minutter · ${session.price}${session.paidAtBooking ? ' · betales ved booking' : ' · betales bagefter'}. Alle tider er dansk tid.`} />
       <Section>
         <div className="mx-auto max-w-3xl">
-          <StatusNotice status={status} />
-          <PaidStatusNotice status={betaling} />
+          <StatusNotice status={status} texts={statusTexts} />
+          <PaidStatusNotice status={betaling} texts={paidStatusTexts} />
           {week.open ? (
             <>
               <p className="mb-8 text-lg font-medium text-ink first-letter:uppercase">{`Uge ${Number(week.week.slice(6))}: ${week.label}`}</p>
