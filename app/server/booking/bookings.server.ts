@@ -68,6 +68,31 @@ export function refusal(availability: Availability, slot: Slot, taken: Taken[], 
   return reason === 'taget' || reason === 'optaget' || reason === 'dagen-fuld' ? ('taget' as const) : ('ikke-ledig' as const)
 }
 
+/**
+ * The row of a new booking at `slot` for `details`: one shape for the free first conversation and a
+ * paid session (which adds its status and type). The UID is fixed here, by the server that takes the
+ * booking: every later change names the same event.
+ */
+export function newBookingRow({ publicId, slot, details, ipHash, now }: { publicId: string; slot: Slot; details: BookingDetails; ipHash: string; now: Date }) {
+  return {
+    publicId,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+    startsAt: slot.start.toISOString(),
+    endsAt: slot.end.toISOString(),
+    localDate: slot.date,
+    mode: details.form,
+    name: details.navn,
+    email: details.email,
+    emailKey: details.email.toLowerCase(),
+    phone: details.telefon,
+    note: details.besked,
+    manageTokenHash: hashToken(manageToken(publicId)),
+    ipHash,
+    uid: `${publicId}@${new URL(siteOrigin()).host}`,
+  }
+}
+
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE'
 
 type EmailKind = 'bekraeftelse' | 'flyttet' | 'aflyst'
@@ -132,7 +157,6 @@ export function createBooking(
         // The time first: a taken time reads the same to every address, booked or not.
         const refused = refusal(availability, slot, takenAround(db, slot.date), busyBetween(db, slot.date, slot.date), now)
         if (refused) return { status: refused }
-        const emailKey = details.email.toLowerCase()
         // One upcoming booking per person: »a+2@…« is »a@…« (personKey); the upcoming bookings are few.
         const person = personKey(details.email)
         const upcoming = db
@@ -149,28 +173,7 @@ export function createBooking(
           }
           return { status: 'har-booking', booking: upcoming }
         }
-        const booking = db
-          .insert(bookings)
-          .values({
-            publicId,
-            createdAt: now.toISOString(),
-            updatedAt: now.toISOString(),
-            startsAt: slot.start.toISOString(),
-            endsAt: slot.end.toISOString(),
-            localDate: slot.date,
-            mode: details.form,
-            name: details.navn,
-            email: details.email,
-            emailKey,
-            phone: details.telefon,
-            note: details.besked,
-            manageTokenHash: hashToken(token),
-            ipHash,
-            // Fixed here, by the server that takes the booking: every later change names the same event.
-            uid: `${publicId}@${new URL(siteOrigin()).host}`,
-          })
-          .returning()
-          .get()
+        const booking = db.insert(bookings).values(newBookingRow({ publicId, slot, details, ipHash, now })).returning().get()
         queueEmails(db, booking, 'bekraeftelse', now, { availability })
         assertFileKept(db)
         return { status: 'booket', booking, token }

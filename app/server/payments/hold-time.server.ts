@@ -5,9 +5,9 @@ import type { BookingDetails } from '~/lib/booking/booking-schema'
 import { findOfferedSlot } from '~/lib/booking/slots'
 import type { PaymentTerms, SessionType } from '~/lib/content/content-types'
 import { formatKroner } from '~/lib/payments/money'
-import { assertFileKept, isUniqueViolation, newPublicId, queueEmails, refusal, takenAround } from '~/server/booking/bookings.server'
+import { assertFileKept, isUniqueViolation, newBookingRow, newPublicId, queueEmails, refusal, takenAround } from '~/server/booking/bookings.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
-import { hashToken, manageToken, orderToken, siteOrigin } from '~/server/links/links.server'
+import { hashToken, orderToken } from '~/server/links/links.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { queueEffects } from '~/server/outbox/outbox.server'
 import { orderEmail } from '~/server/payments/orders.server'
@@ -72,21 +72,7 @@ export function holdTime(db: Db, request: HoldRequest): HoldOutcome {
         const booking = db
           .insert(bookings)
           .values({
-            publicId,
-            createdAt: now.toISOString(),
-            updatedAt: now.toISOString(),
-            startsAt: slot.start.toISOString(),
-            endsAt: slot.end.toISOString(),
-            localDate: slot.date,
-            mode: details.form,
-            name: details.navn,
-            email: details.email,
-            emailKey: details.email.toLowerCase(),
-            phone: details.telefon,
-            note: details.besked,
-            manageTokenHash: hashToken(manageToken(publicId)),
-            ipHash,
-            uid: `${publicId}@${new URL(siteOrigin()).host}`,
+            ...newBookingRow({ publicId, slot, details, ipHash, now }),
             status: payNow ? 'holdt' : 'bekraeftet',
             sessionTypeId: type.id,
           })
