@@ -5,17 +5,10 @@ import ICAL from 'ical.js'
 import type { Browser, Page } from '@playwright/test'
 import { emailsFor, expect, expectNoAxeViolations, test } from './helpers'
 import { disposeServerInstance, SERVER_START_TIMEOUT_MS, type ServerInstance, startServerInstance } from './server-instance'
+import { everyDayAvailability } from '../scripts/lib/every-day-availability.ts'
 
 // Every day, every hour from 08:00 to 20:00: whatever day the suite runs, there are free times.
-const EVERY_DAY = `varighed: 30
-mellemrum: 15
-tidligst: 24 timer
-senest: 28 dage
-afbud_senest: 12 timer
-helligdage: åben
-uge:
-${['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'].map((day) => `  ${day}: [${Array.from({ length: 13 }, (_, i) => `"${String(8 + i).padStart(2, '0')}:00"`).join(', ')}]`).join('\n')}
-`
+const EVERY_DAY = everyDayAvailability()
 
 // One server for the file: the booking tests run in order and share it.
 test.describe.configure({ mode: 'serial', timeout: 90_000 })

@@ -6,6 +6,7 @@ import { FIRST_LOAD_BUDGET_BYTES, firstLoadOf } from '../scripts/lib/first-load-
 import { type FakeStripe, startFakeStripe } from '../tests/fake-stripe/fake-stripe'
 import { emailsFor, expect, expectNoAxeViolations, test, uniqueEmail } from './helpers'
 import { SERVER_START_TIMEOUT_MS, type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
+import { everyDayAvailability } from '../scripts/lib/every-day-availability.ts'
 
 // A paid session from the visitor's phone (390 px), with and without JavaScript: a session, a
 // time, both checkboxes, the fake Stripe's hosted page (»Betal«), the Danish confirmation; the
@@ -13,15 +14,7 @@ import { SERVER_START_TIMEOUT_MS, type ServerInstance, disposeServerInstance, st
 // withdrawal in two steps and its refund at the fake (axe needs JavaScript: on the run with it). A server of its own: the shared one has no
 // paid sessions in its facts and no Stripe (its specs must not see either).
 
-const EVERY_DAY = `varighed: 30
-mellemrum: 15
-tidligst: 24 timer
-senest: 28 dage
-afbud_senest: 12 timer
-helligdage: åben
-uge:
-${['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'].map((day) => `  ${day}: [${Array.from({ length: 6 }, (_, i) => `"${String(9 + 2 * i).padStart(2, '0')}:00"`).join(', ')}]`).join('\n')}
-`
+const EVERY_DAY = everyDayAvailability([9, 11, 13, 15, 17, 19])
 const WEBHOOK_SECRET = 'whsec_e2e_paid_session'
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 })

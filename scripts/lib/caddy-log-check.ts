@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join } from 'node:path'
+import { everyDayAvailability } from './every-day-availability.ts'
 
 /** Where deploy/Caddyfile writes the site's log on the production machine. */
 export const PRODUCTION_LOG_FILE = '/var/log/caddy/coach-site.log'
@@ -15,14 +16,7 @@ export const PRODUCTION_LOG_FILE = '/var/log/caddy/coach-site.log'
 const MOST_DAYS_KEPT = 30
 
 /** Every day from 08:00 to 20:00: whatever day the test runs, a time is free to book. */
-export const EVERY_DAY_AVAILABILITY = `varighed: 30
-mellemrum: 15
-tidligst: 24 timer
-senest: 28 dage
-helligdage: åben
-uge:
-${['mandag', 'tirsdag', 'onsdag', 'torsdag', 'fredag', 'lørdag', 'søndag'].map((day) => `  ${day}: [${Array.from({ length: 13 }, (_, i) => `"${String(8 + i).padStart(2, '0')}:00"`).join(', ')}]`).join('\n')}
-`
+export const EVERY_DAY_AVAILABILITY = everyDayAvailability()
 
 /** Masked as the Caddyfile masks: the last part of an IPv4 address zeroed, an IPv6 address cut to its /48 network. */
 const isMasked = (address: string) => (isIP(address) === 4 ? address.endsWith('.0') : address.endsWith('::'))
