@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { cpSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { site } from './content.ts'
 import { FIXTURE_BLOG_DIRS } from './environment'
 import { expect, expectNoAxeViolations, test } from './helpers'
+import { ownPublicFolder } from '../scripts/lib/public-copy.ts'
 import { disposeServerInstance, SERVER_START_TIMEOUT_MS, type ServerInstance, startServerInstance } from './server-instance'
 
 // The desk as her editor on her phone (390 px), with and without JavaScript, on a server of its own
@@ -30,14 +31,12 @@ test.beforeAll(async () => {
       cpSync('tests/fixtures/content', content, { recursive: true })
       for (const blog of FIXTURE_BLOG_DIRS) cpSync(blog, join(content, 'blog'), { recursive: true })
       // The covers the shipped articles have, so the seed draws only what the test adds.
-      mkdirSync(join(dir, 'public', 'images'), { recursive: true })
-      cpSync('public/images/blog', join(dir, 'public', 'images', 'blog'), { recursive: true })
-      cpSync('images.lock.json', join(dir, 'images.lock.json'))
+      const publicDir = ownPublicFolder(dir)
       const git = (...args: string[]) => execFileSync('git', ['-C', content, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args])
       git('init', '--quiet')
       git('add', '.')
       git('commit', '--quiet', '-m', 'start')
-      Object.assign(env, { CONTENT_DIR: content, BLOG_DIR: join(content, 'blog'), PUBLIC_DIR: join(dir, 'public'), CONTENT_RECHECK_MS: '200' })
+      Object.assign(env, { CONTENT_DIR: content, BLOG_DIR: join(content, 'blog'), PUBLIC_DIR: publicDir, CONTENT_RECHECK_MS: '200' })
     },
     env,
   })
