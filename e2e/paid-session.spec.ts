@@ -5,6 +5,7 @@ import type { Browser, Page } from '@playwright/test'
 import { FIRST_LOAD_BUDGET_BYTES, firstLoadOf } from '../scripts/lib/first-load-js.ts'
 import { type FakeStripe, startFakeStripe } from '../tests/fake-stripe/fake-stripe'
 import { emailsFor, expect, expectNoAxeViolations, test, uniqueEmail } from './helpers'
+import { linkIn } from './public-pages'
 import { SERVER_START_TIMEOUT_MS, type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
 import { everyDayAvailability } from '../scripts/lib/every-day-availability.ts'
 
@@ -122,10 +123,9 @@ test('the terms page is made from the same facts, and passes axe', async ({ page
 // The shared server's facts have no paid sessions, so the first-load budget test cannot reach these
 // pages there: measured here, as e2e/first-load-budget.spec.ts measures the others.
 test(`the paid pages stay within the first-load budget of ${FIRST_LOAD_BUDGET_BYTES / 1024} kB (gzip -9)`, async ({ browser, request }) => {
-  const linkIn = async (path: string, pattern: RegExp) => pattern.exec(await (await request.get(`${server.url}${path}`)).text())?.[1]
-  const session = await linkIn('/ydelser', /href="(\/book\/[a-z0-9-]+)"/)
+  const session = await linkIn(request, `${server.url}/ydelser`, /href="(\/book\/[a-z0-9-]+)"/)
   expect(session, '/ydelser links a paid session').toBeTruthy()
-  const time = await linkIn(session!, /href="(\/book\/[a-z0-9-]+\/[^"?#]+)"/)
+  const time = await linkIn(request, `${server.url}${session}`, /href="(\/book\/[a-z0-9-]+\/[^"?#]+)"/)
   expect(time, `${session} offers a time`).toBeTruthy()
   const over: string[] = []
   for (const path of ['/vilkaar', session!, time!, '/ordre/ukendt-token-000000000000000000000']) {

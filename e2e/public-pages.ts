@@ -26,7 +26,7 @@ export const PUBLIC_PAGE_PATHS = [
 ]
 
 /** The first address in `path`'s page that `pattern` finds (its first group), if any. */
-async function linkIn(request: APIRequestContext, path: string, pattern: RegExp) {
+export async function linkIn(request: APIRequestContext, path: string, pattern: RegExp) {
   return pattern.exec(await (await request.get(path)).text())?.[1]
 }
 
