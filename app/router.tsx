@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
-import { NotFound } from '~/components/lazy-pages'
+import { ErrorPage, NotFound } from '~/components/lazy-pages'
 import { routeTree } from './routeTree.gen'
 
 export function getRouter() {
@@ -10,6 +10,8 @@ export function getRouter() {
     defaultStaleTime: Number.POSITIVE_INFINITY,
     scrollRestoration: false,
     defaultNotFoundComponent: NotFound,
+    // A page that fails shows the site's own Danish error page inside the frame, never the error's text.
+    defaultErrorComponent: ErrorPage,
   })
 }
 

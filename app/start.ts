@@ -1,5 +1,6 @@
 import { createMiddleware, createStart } from '@tanstack/react-start'
 import { serverFunctionsFromThisSite } from '~/lib/posts-from-this-site'
+import { serverHtmlAdapter } from '~/lib/server-html'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 
 /**
@@ -30,4 +31,9 @@ const pages = createMiddleware().server(async ({ request, pathname, context, nex
   return answerPage(ours({ request, pathname, context, next }))
 })
 
-export const startInstance = createStart(() => ({ requestMiddleware: [serverFunctions, serverFunctionsFromThisSite, pages] }))
+export const startInstance = createStart(() => ({
+  // Request middleware runs on the server only; the browser's build leaves it (and its code) out.
+  requestMiddleware: import.meta.env.SSR ? [serverFunctions, serverFunctionsFromThisSite, pages] : [],
+  // Parts of a page the server rendered as HTML travel once, in the page (app/lib/server-html.ts).
+  serializationAdapters: [serverHtmlAdapter],
+}))

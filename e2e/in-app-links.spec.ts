@@ -37,6 +37,27 @@ test('a link in an article’s text opens its page inside the app', async ({ pag
   expect(await sameDocument(page)).toBe(true)
 })
 
+test('a part the server rendered comes once in the document and stays when the app takes over, and the footer follows a navigation', async ({ page, request }) => {
+  // app/lib/server-html.ts: the article's text and the footer are in the page; the data names them only by id.
+  const html = await (await request.get('/blog/coaching-og-stress')).text()
+  const firstWords = /<div class="prose mx-auto" id="artikel-tekst"><p>([^<]{20})/.exec(html)?.[1]
+  expect(firstWords, 'the article’s text is in the page').toBeTruthy()
+  expect(html.split(firstWords!).length - 1, 'and only there').toBe(1)
+  expect(html).toContain('$_TSR.t.get("html")("artikel-tekst")')
+  await gotoInteractive(page, '/blog/coaching-og-stress')
+  await expect(page.locator('#artikel-tekst')).toContainText(firstWords!)
+  await expect(page.locator('#sidefod [aria-current]')).toHaveCount(0)
+  await markWindow(page)
+  await page.locator('.prose').getByRole('link', { name: 'kontakt mig' }).click()
+  await expect(page).toHaveURL('/kontakt')
+  await expect(page.locator('#kontakt-oplysninger')).toContainText('Telefon')
+  await expect(page.locator('#sidefod').getByRole('link', { name: 'Kontakt', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(page.locator('#sidefod [aria-current]')).toHaveCount(1)
+  await page.goBack()
+  await expect(page.locator('#artikel-tekst')).toContainText(firstWords!)
+  expect(await sameDocument(page)).toBe(true)
+})
+
 test('a category chip keeps the reader where they are', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await gotoInteractive(page, '/blog')

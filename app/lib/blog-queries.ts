@@ -1,6 +1,7 @@
 import { createServerFn } from '@tanstack/react-start'
 import { parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
+import { ServerHtml } from '~/lib/server-html'
 
 export type BlogIndexParams = { category: CategoryFilter; page: number }
 
@@ -47,3 +48,10 @@ export const fetchArticle = createServerFn({ method: 'GET' })
     return articlePageData(slug)
   })
 
+
+/** An article as its page renders it: its text and »Læs også« in the elements they were rendered for (app/lib/server-html.ts). */
+export const articleParts = <T extends { bodyHtml: string; relatedHtml: string }>({ bodyHtml, relatedHtml, ...article }: T) => ({
+  ...article,
+  text: new ServerHtml('artikel-tekst', bodyHtml),
+  related: relatedHtml ? new ServerHtml('laes-ogsaa', relatedHtml) : null,
+})

@@ -25,9 +25,9 @@ const postsFromThisSite = ({ serverFunctionsOnly }: { serverFunctionsOnly: boole
   })
 
 /** For app/start.ts: every server function call. */
-export const serverFunctionsFromThisSite = postsFromThisSite({ serverFunctionsOnly: true })
+export const serverFunctionsFromThisSite = /* @__PURE__ */ postsFromThisSite({ serverFunctionsOnly: true })
 /** For a route's POST handler (/kontakt's form without JavaScript). */
-export const formPostsFromThisSite = postsFromThisSite({ serverFunctionsOnly: false })
+export const formPostsFromThisSite = /* @__PURE__ */ postsFromThisSite({ serverFunctionsOnly: false })
 
 /** `undefined` when SITE_URL is not an address: then no Origin matches, and posts are refused. */
 function publicOrigin(request: Request): string | undefined {

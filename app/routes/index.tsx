@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { fetchHomePage } from '~/lib/home-page'
 import { headFromPageData } from '~/lib/seo'
+import { ServerHtml, htmlOf } from '~/lib/server-html'
 
 export const Route = createFileRoute('/')({
-  loader: () => fetchHomePage(),
+  loader: () => fetchHomePage().then((page) => ({ ...page, html: new ServerHtml('forside', page.html) })),
   head: headFromPageData,
   component: HomePage,
 })
@@ -14,5 +15,5 @@ export const Route = createFileRoute('/')({
  * the page's sections are laid out as the children of <main> they were.
  */
 function HomePage() {
-  return <div className="contents" dangerouslySetInnerHTML={{ __html: Route.useLoaderData().html }} />
+  return <div className="contents" {...htmlOf(Route.useLoaderData().html)} />
 }

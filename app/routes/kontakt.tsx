@@ -2,11 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ContactForm } from '~/components/contact/contact-form'
 import { Section } from '~/components/ui/section'
 import { type ContactDraft, type ContactResult, type ContactStatus, isReceived } from '~/lib/contact'
-import { fetchContactPageTexts } from '~/lib/contact-page'
+import { contactPageParts, fetchContactPageTexts } from '~/lib/contact-page'
 import { refusedPostStatus } from '~/lib/contact-post'
 import { contactStatuses } from '~/lib/contact-status'
 import { formPostsFromThisSite } from '~/lib/posts-from-this-site'
 import { headFromPageData } from '~/lib/seo'
+import { htmlOf } from '~/lib/server-html'
 
 type ContactSearch = { status?: ContactStatus }
 
@@ -34,7 +35,7 @@ export const Route = createFileRoute('/kontakt')({
   // (The server's request context comes to loaders beside `context`, as `serverContext`.)
   loader: async (loader) => ({
     draft: (loader as { serverContext?: { contactDraft?: ContactDraft } }).serverContext?.contactDraft ?? null,
-    ...(await fetchContactPageTexts()),
+    ...contactPageParts(await fetchContactPageTexts()),
   }),
   head: headFromPageData,
   component: ContactPage,
@@ -45,12 +46,12 @@ const resultFromSearch = ({ status }: ContactSearch): ContactResult | undefined 
 
 function ContactPage() {
   const search = Route.useSearch()
-  const { draft, heroHtml, detailsHtml, questionsHtml } = Route.useLoaderData()
+  const { draft, hero, details, questions } = Route.useLoaderData()
   // Only the form is the page's script; the rest comes rendered (app/components/contact/contact-page-texts.tsx),
   // in wrappers that add no box (`contents`) or are the elements it was rendered for.
   return (
     <>
-      <div className="contents" dangerouslySetInnerHTML={{ __html: heroHtml }} />
+      <div className="contents" {...htmlOf(hero)} />
       <Section>
         {/* The coach's phone and e-mail come first: on a phone they are seen before the long form;
             from lg up they stand in the column beside it. */}
@@ -58,7 +59,7 @@ function ContactPage() {
           <aside
             aria-label="Kontaktoplysninger"
             className="grid gap-4 sm:grid-cols-2 lg:col-start-2 lg:row-start-1 lg:grid-cols-1 lg:content-start"
-            dangerouslySetInnerHTML={{ __html: detailsHtml }}
+            {...htmlOf(details)}
           />
           <ContactForm
             key={search.status ?? 'ny'}
@@ -69,7 +70,7 @@ function ContactPage() {
           />
         </div>
       </Section>
-      <div className="contents" dangerouslySetInnerHTML={{ __html: questionsHtml }} />
+      <div className="contents" {...htmlOf(questions)} />
     </>
   )
 }

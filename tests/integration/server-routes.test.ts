@@ -16,6 +16,12 @@ import { Route as RobotsRoute } from '~/routes/robots[.]txt'
 import { Route as RssRoute } from '~/routes/rss[.]xml'
 import { Route as SitemapRoute } from '~/routes/sitemap[.]xml'
 import { inStartRequest } from '../start-request'
+
+// Server functions return nothing in Vitest (no Start compiler): /kontakt's texts come as the server makes them.
+vi.mock('~/lib/contact-page', async (original) => ({
+  ...(await original<typeof import('~/lib/contact-page')>()),
+  fetchContactPageTexts: async () => (await import('~/server/pages/contact-texts.server')).contactPageTexts(),
+}))
 import { MONDAY, NOW, details, readInvitation, testAvailability } from './booking-helpers'
 
 /**
@@ -119,8 +125,11 @@ describe('the pages’ loaders', () => {
   })
 
   it('/kontakt loads its texts, and the draft of a refused post only when the server handed one on', async () => {
-    // Server functions return nothing in Vitest (no Start compiler); the draft is the loader's own.
-    expect((await load(ContactRoute, {})).draft).toBeNull()
+    // The draft is the loader's own; the texts come rendered, each part for its element.
+    const page = await load(ContactRoute, {})
+    expect(page.draft).toBeNull()
+    expect(page.details.id).toBe('kontakt-oplysninger')
+    expect(page.details.html).toContain('Kontakt')
     const draft = { result: { status: 'ugyldig' }, values: { firstName: 'Anne' } }
     expect((await load(ContactRoute, { serverContext: { contactDraft: draft } })).draft).toEqual(draft)
   })

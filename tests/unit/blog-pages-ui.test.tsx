@@ -9,6 +9,7 @@ import { PostCard, PostGrid } from '~/components/blog/post-card'
 import { SearchResults } from '~/components/blog/search-results'
 import { TitleText } from '~/components/ui/title-text'
 import type { Article, BlogIndex, BlogSearchResult, PostCard as PostCardData } from '~/lib/blog'
+import { articleParts } from '~/lib/blog-queries'
 import { type CategoryFilter, categoryFilters } from '~/lib/categories'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
 import { Route as BlogRoute } from '~/routes/blog/index'
@@ -272,7 +273,7 @@ describe('an article’s page', () => {
   })
 
   it('shows category, title, author, date, reading time and the body, with the way back and the sign-up', () => {
-    const html = renderPage(ArticleRoute, { loaderData: article })
+    const html = renderPage(ArticleRoute, { loaderData: articleParts(article) })
     const text = textOf(html)
     // The parts of the line are spaced by the layout (a gap), not by spaces.
     expect(text).toContain('Stress coaching Ro i hverdagen Forfatter | Birgitte Holm·18. september 2025·Læsetid 6 minutter')
@@ -285,7 +286,7 @@ describe('an article’s page', () => {
 
   it('adds what the article asks for: contents, revision date, the examples’ note, the crisis box, the closing card and related articles', () => {
     const html = renderPage(ArticleRoute, {
-      loaderData: {
+      loaderData: articleParts({
         ...article,
         hero: 'image',
         tableOfContents: [{ id: 'et-raad', text: 'Et råd' }],
@@ -295,7 +296,7 @@ describe('an article’s page', () => {
         crisisHelp: crisisHelpFor(getCrisisLines(), 'adult'),
         cta: 'Skriv til mig om stress',
         relatedHtml: relatedPostsHtml([post('b')]),
-      },
+      }),
     })
     const text = textOf(html)
     expect(linksOf(html)).toContainEqual(['Et råd', '#et-raad'])

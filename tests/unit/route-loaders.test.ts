@@ -6,6 +6,7 @@ import { fetchBlogIndex, fetchBlogSearch, fetchArticle } from '~/lib/blog-querie
 import { fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { fetchDeskPage } from '~/lib/desk/desk-functions'
 import { fetchNewsletterPage } from '~/lib/newsletter-page'
+import { ServerHtml } from '~/lib/server-html'
 import { answerPlainContactPost } from '~/server/contact/contact-page.server'
 import { answerLinkPost, answerSignUpPost } from '~/server/newsletter/newsletter-page.server'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
@@ -67,8 +68,8 @@ describe('/blog’s loader', () => {
   })
 
   it('an article is loaded by the slug of its address', async () => {
-    vi.mocked(fetchArticle).mockResolvedValue({ slug: 'ro' } as never)
-    expect(await loaderOf(ArticleRoute)({ params: { slug: 'ro' } })).toEqual({ slug: 'ro' })
+    vi.mocked(fetchArticle).mockResolvedValue({ slug: 'ro', bodyHtml: '<p>Ro.</p>', relatedHtml: '' } as never)
+    expect(await loaderOf(ArticleRoute)({ params: { slug: 'ro' } })).toEqual({ slug: 'ro', text: new ServerHtml('artikel-tekst', '<p>Ro.</p>'), related: null })
     expect(fetchArticle).toHaveBeenLastCalledWith({ data: 'ro' })
   })
 })

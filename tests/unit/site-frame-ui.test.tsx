@@ -1,11 +1,11 @@
-import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { type AnyRoute, RouterProvider, createMemoryHistory, createRoute, createRouter } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { popularArticles } from '#content/popular-articles'
 import { site } from '~/server/content/content.server'
 import { loadAfterLargestPaint } from '~/components/layout/document-assets'
-import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
+import { siteFooterHtml } from '~/server/pages/site-footer.server'
 import { ErrorPage } from '~/components/error-page'
 import { ErrorPage as LazyErrorPage } from '~/components/lazy-pages'
 import { NotFound } from '~/components/not-found'
@@ -13,7 +13,10 @@ import { Route as Root } from '~/routes/__root'
 import { linksOf, renderAt, tagWithId, textOf } from '../render'
 
 // The root route's loader calls a server function; here it reads the facts directly, as the server does.
-vi.mock('~/lib/content/site-facts', () => ({ fetchSiteFacts: async () => site }))
+vi.mock('~/lib/content/site-facts', async () => {
+  const { siteFooterHtml } = await import('~/server/pages/site-footer.server')
+  return { fetchSiteFacts: async ({ data }: { data: string }) => ({ site, footer: siteFooterHtml(site, data) }) }
+})
 
 afterEach(() => {
   vi.useRealTimers()
@@ -24,10 +27,10 @@ afterEach(() => {
 const manifest = { routes: { __root__: { preloads: ['/assets/main.js'], scripts: [{ attrs: { type: 'module', src: '/assets/main.js' } }, { attrs: { src: '/assets/other.js' } }] } } }
 
 /** The whole document of an address the site has no page for: the root route alone. */
-async function documentAt(path: string) {
+async function documentAt(path: string, routeTree: AnyRoute = Root) {
   // In Vitest the stylesheet's URL is empty, which React warns about; the browser build has one.
   vi.spyOn(console, 'error').mockImplementation(() => {})
-  const router = createRouter({ routeTree: Root, history: createMemoryHistory({ initialEntries: [path] }), isServer: true })
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }), isServer: true, defaultErrorComponent: LazyErrorPage })
   await router.load()
   Object.assign(router, { ssr: { manifest } })
   return renderToString(<RouterProvider router={router} />)
@@ -82,13 +85,17 @@ describe('every page’s document', () => {
   })
 
   it('keeps the menu and the footer around a failure', async () => {
-    const ErrorComponent = Root.options.errorComponent as unknown as () => React.ReactNode
     // Loaded only when needed (lazy-pages.ts); loaded here first, so the page renders in one pass.
     await (LazyErrorPage as unknown as { preload: () => Promise<void> }).preload()
-    const html = await renderAt('/', <ErrorComponent />)
+    // A page whose loader fails, under the real root: the root's facts and footer are still there.
+    // A root of its own (a fresh import): the router keeps what it learnt of the shared one's tree.
+    vi.resetModules()
+    const { Route: root } = await import('~/routes/__root')
+    const failing = createRoute({ getParentRoute: () => root, path: '/fejler', loader: () => Promise.reject(new Error('databasen svarer ikke')) })
+    const html = await documentAt('/fejler', root.addChildren([failing]))
     expect(textOf(html)).toContain('Der opstod en fejl')
     expect(html.indexOf('Der opstod en fejl')).toBeGreaterThan(html.indexOf('Hovedmenu'))
-    expect(html).toContain('<footer')
+    expect(html.indexOf('<footer')).toBeGreaterThan(html.indexOf('Der opstod en fejl'))
   })
 })
 
@@ -128,7 +135,7 @@ describe('the header', () => {
 
 describe('the footer', () => {
   it('gives the pages, the privacy policy, the address, e-mail, phone and profiles', async () => {
-    const html = await renderAt('/kontakt', <SiteFooter />)
+    const html = siteFooterHtml(site, '/kontakt')
     const links = linksOf(html)
     expect(links.filter(([, href]) => href === '/privatlivspolitik')).toHaveLength(2)
     for (const link of [['Kontakt', '/kontakt'], [site.email, `mailto:${site.email}`], [site.phone.display.replace(/\u00a0/g, ' '), site.phone.href], ['LinkedIn', site.profiles.linkedin], ['Facebook', site.profiles.facebook]]) {
@@ -145,9 +152,9 @@ describe('the footer', () => {
   it('counts the years to the year in Denmark, which turns an hour before it does in UTC', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-12-31T23:30:00Z'))
-    expect(textOf(await renderAt('/', <SiteFooter />))).toContain(`© ${site.foundingYear}–2027 ${site.name}`)
+    expect(textOf(siteFooterHtml(site, '/'))).toContain(`© ${site.foundingYear}–2027 ${site.name}`)
     vi.setSystemTime(new Date('2026-12-31T22:30:00Z'))
-    expect(textOf(await renderAt('/', <SiteFooter />))).toContain(`© ${site.foundingYear}–2026 ${site.name}`)
+    expect(textOf(siteFooterHtml(site, '/'))).toContain(`© ${site.foundingYear}–2026 ${site.name}`)
   })
 })
 
@@ -255,5 +262,12 @@ describe('the script that starts the app', () => {
     browser.paint({ size: shownArea, element: image })
     browser.settle()
     expect(browser.imported).toEqual(['/assets/main.js'])
+  })
+})
+
+describe('the router', () => {
+  it('shows the site’s own error page for a page that fails (the frame around it is tested above)', async () => {
+    const [{ getRouter }, { ErrorPage }] = await Promise.all([import('~/router'), import('~/components/lazy-pages')])
+    expect(getRouter().options.defaultErrorComponent).toBe(ErrorPage)
   })
 })

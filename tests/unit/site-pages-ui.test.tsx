@@ -6,6 +6,8 @@ import { site } from '~/server/content/content.server'
 import { HomePageContent, type HomePageContentProps } from '~/components/home-page'
 import { Portrait } from '~/components/ui/portrait'
 import { contactStatusText } from '~/lib/contact'
+import { contactPageParts } from '~/lib/contact-page'
+import { ServerHtml } from '~/lib/server-html'
 import type { PortraitImage } from '~/lib/portrait-sizes'
 import { Route as HomeRoute } from '~/routes/index'
 import { Route as ContactRoute } from '~/routes/kontakt'
@@ -30,7 +32,7 @@ const portrait: PortraitImage = {
   webp: [{ url: '/images/portrait-480.webp', width: 480 }, { url: '/images/portrait-640.webp', width: 640 }, { url: '/images/portrait-960.webp', width: 960 }],
 }
 
-const contactData = (draft: object | null = null) => ({ draft, ...contactPageTexts() })
+const contactData = (draft: object | null = null) => ({ draft, ...contactPageParts(contactPageTexts()) })
 
 describe('the pages’ heads', () => {
   it('give each page its own description and canonical address', () => {
@@ -123,8 +125,8 @@ describe('the home page', () => {
   })
 
   it('is shown as the HTML the server rendered, inside a wrapper that adds no box', () => {
-    const html = renderPage(HomeRoute, { loaderData: { html: '<section><h1>Balance i krop og sjæl</h1></section>' } })
-    expect(html).toBe('<div class="contents"><section><h1>Balance i krop og sjæl</h1></section></div>')
+    const html = renderPage(HomeRoute, { loaderData: { html: new ServerHtml('forside', '<section><h1>Balance i krop og sjæl</h1></section>') } })
+    expect(html).toBe('<div class="contents" id="forside"><section><h1>Balance i krop og sjæl</h1></section></div>')
   })
 })
 
@@ -243,7 +245,7 @@ describe('/privatlivspolitik', () => {
     const head = privacyHead()
     expect(titleOf(head)).toMatch(/^Privatlivspolitik \| /)
     expect(metaOf(head, 'robots')).toBe('index,follow')
-    const html = renderPage(PrivacyRoute, { loaderData: { updated: '2. januar 2026', html: '<h2>Dataansvarlig</h2><p>Mig.</p>' } })
+    const html = renderPage(PrivacyRoute, { loaderData: { updated: '2. januar 2026', html: new ServerHtml('politik', '<h2>Dataansvarlig</h2><p>Mig.</p>') } })
     expect(textOf(html)).toContain('Privatlivspolitik Sådan passer jeg på dine oplysninger. Senest opdateret 2. januar 2026.')
     expect(html).toContain('<h2>Dataansvarlig</h2><p>Mig.</p>')
   })

@@ -4,6 +4,7 @@ import { CrisisLines } from '~/components/blog/crisis-lines'
 import { TitleText } from '~/components/ui/title-text'
 import type { Article, ArticlePage } from '~/lib/blog'
 import { categoryLabels } from '~/lib/categories'
+import { type ServerHtml, htmlOf } from '~/lib/server-html'
 import { formatDanishDate } from '~/lib/dates'
 
 /**
@@ -11,12 +12,12 @@ import { formatDanishDate } from '~/lib/dates'
  * preview (Forhåndsvis) render the same components, so what she previews is what readers get.
  */
 
-/** The outline, the text and the notes under it. */
-export function ArticleText({ article }: { article: Pick<ArticlePage, 'tableOfContents' | 'bodyHtml' | 'anonymised' | 'inOwnWords' | 'crisisHelp'> }) {
+/** The outline, the text (rendered from its Markdown by the server) and the notes under it. */
+export function ArticleText({ article, text }: { article: Pick<ArticlePage, 'tableOfContents' | 'anonymised' | 'inOwnWords' | 'crisisHelp'>; text: ServerHtml }) {
   return (
     <>
       <TableOfContents headings={article.tableOfContents} />
-      <div className="prose mx-auto" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+      <div className="prose mx-auto" {...htmlOf(text)} />
       {article.anonymised && <AnonymisedNote inOwnWords={article.inOwnWords} />}
       {article.crisisHelp && <CrisisLines lines={article.crisisHelp.lines} />}
     </>

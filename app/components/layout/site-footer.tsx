@@ -1,4 +1,3 @@
-import { useLocation } from '@tanstack/react-router'
 import { useSite } from '~/lib/content/site-data'
 import { LogoMark } from '~/components/layout/logo'
 import { navLinks } from '~/components/layout/nav-links'
@@ -10,9 +9,13 @@ import { navLinks } from '~/components/layout/nav-links'
  */
 const danishYear = () => new Date(Date.now() + 60 * 60 * 1000).getUTCFullYear()
 
-export function SiteFooter() {
+/**
+ * Rendered by the server only (app/server/pages/site-footer.server.tsx) and sent as HTML with the
+ * root's data, so none of it is in the script every page loads. The link to the page you are on is
+ * marked here for the first page, and by the root (markFooterLinks) after a navigation in the app.
+ */
+export function SiteFooter({ pathname }: { pathname: string }) {
   const site = useSite()
-  const pathname = useLocation({ select: (location) => location.pathname })
   return (
     <>
       <footer className="defer-render border-t border-sand-200 bg-sand-100 px-5 pt-12 pb-8 text-ink-soft sm:px-8">
@@ -37,7 +40,11 @@ export function SiteFooter() {
                 </li>
               ))}
               <li>
-                <a href="/privatlivspolitik" className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline">
+                <a
+                  href="/privatlivspolitik"
+                  aria-current={pathname === '/privatlivspolitik' ? 'page' : undefined}
+                  className="inline-flex min-h-tap min-w-tap items-center hover:text-accent-700 hover:underline"
+                >
                   Privatlivspolitik
                 </a>
               </li>

@@ -2,11 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { ArticleClosing } from '~/components/blog/article-closing'
 import { ArticleHeader, ArticleText } from '~/components/blog/article-view'
 import { NewsletterForm } from '~/components/blog/newsletter-form'
-import { fetchArticle } from '~/lib/blog-queries'
+import { articleParts, fetchArticle } from '~/lib/blog-queries'
 import { headFromPageData } from '~/lib/seo'
+import { htmlOf } from '~/lib/server-html'
 
 export const Route = createFileRoute('/blog/$slug')({
-  loader: ({ params }) => fetchArticle({ data: params.slug }),
+  loader: ({ params }) => fetchArticle({ data: params.slug }).then(articleParts),
   head: headFromPageData,
   component: ArticlePage,
 })
@@ -17,7 +18,7 @@ function ArticlePage() {
     <article>
       <ArticleHeader article={article} />
       <div className="px-5 py-12 sm:px-8 md:py-16">
-        <ArticleText article={article} />
+        <ArticleText article={article} text={article.text} />
         {article.cta && <ArticleClosing article={article} />}
         <NewsletterForm id="nyhedsbrev-artikel" />
         <p className="mx-auto mt-12 max-w-(--article-measure)">
@@ -27,7 +28,7 @@ function ArticlePage() {
         </p>
       </div>
       {/* »Læs også«, as the server rendered it (app/components/blog/related-posts.tsx). */}
-      {article.relatedHtml && <div className="contents" dangerouslySetInnerHTML={{ __html: article.relatedHtml }} />}
+      {article.related && <div className="contents" {...htmlOf(article.related)} />}
     </article>
   )
 }

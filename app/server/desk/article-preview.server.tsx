@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { type ArticleHeading, ArticleHeader, ArticleText } from '~/components/blog/article-view'
 import type { ArticlePage } from '~/lib/blog'
+import { ServerHtml } from '~/lib/server-html'
 
 /**
  * The desk's preview of an article: the article page's own header and text, rendered here and sent
@@ -14,7 +15,7 @@ export function renderArticlePreview(article: PreviewArticle) {
     <article>
       <ArticleHeader article={article} />
       <div className="px-5 py-12 sm:px-8">
-        <ArticleText article={article} />
+        <ArticleText article={article} text={new ServerHtml('artikel-tekst', article.bodyHtml)} />
       </div>
     </article>,
   )
