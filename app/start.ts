@@ -1,6 +1,6 @@
 import { createMiddleware, createStart } from '@tanstack/react-start'
 import { serverFunctionsFromThisSite } from '~/lib/posts-from-this-site'
-import { serverHtmlAdapter } from '~/lib/server-html'
+import { serverHeadAdapter, serverHtmlAdapter } from '~/lib/server-html'
 import type { MiddlewareOptions } from '~/server/http/client-address.server'
 
 /**
@@ -34,6 +34,6 @@ const pages = createMiddleware().server(async ({ request, pathname, context, nex
 export const startInstance = createStart(() => ({
   // Request middleware runs on the server only; the browser's build leaves it (and its code) out.
   requestMiddleware: import.meta.env.SSR ? [serverFunctions, serverFunctionsFromThisSite, pages] : [],
-  // Parts of a page the server rendered as HTML travel once, in the page (app/lib/server-html.ts).
-  serializationAdapters: [serverHtmlAdapter],
+  // What the server rendered into the page (parts as HTML, the head's tags) travels once, in the page (app/lib/server-html.ts).
+  serializationAdapters: [serverHtmlAdapter, serverHeadAdapter],
 }))

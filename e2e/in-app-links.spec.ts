@@ -37,7 +37,7 @@ test('a link in an article’s text opens its page inside the app', async ({ pag
   expect(await sameDocument(page)).toBe(true)
 })
 
-test('a part the server rendered comes once in the document and stays when the app takes over, and the footer follows a navigation', async ({ page, request }) => {
+test('a part the server rendered and the head come once in the document and stay when the app takes over, and the footer follows a navigation', async ({ page, request }) => {
   // app/lib/server-html.ts: the article's text and the footer are in the page; the data names them only by id.
   const html = await (await request.get('/blog/coaching-og-stress')).text()
   const firstWords = /<div class="prose mx-auto" id="artikel-tekst"><p>([^<]{20})/.exec(html)?.[1]
@@ -47,14 +47,21 @@ test('a part the server rendered comes once in the document and stays when the a
   await gotoInteractive(page, '/blog/coaching-og-stress')
   await expect(page.locator('#artikel-tekst')).toContainText(firstWords!)
   await expect(page.locator('#sidefod [aria-current]')).toHaveCount(0)
+  // The head's tags too: read back from the <head>, they make the very same tags when the page is shown again
+  // (in another order: React moves the tags it keeps around the ones it adds).
+  const headTags = () => page.evaluate(() => [...document.head.children].map((tag) => tag.outerHTML).filter((tag) => !tag.startsWith('<script') || tag.includes('ld+json')).sort())
+  const headAsSent = await headTags()
+  expect(headAsSent.filter((tag) => tag.startsWith('<meta')).length).toBeGreaterThan(10)
   await markWindow(page)
   await page.locator('.prose').getByRole('link', { name: 'kontakt mig' }).click()
   await expect(page).toHaveURL('/kontakt')
   await expect(page.locator('#kontakt-oplysninger')).toContainText('Telefon')
   await expect(page.locator('#sidefod').getByRole('link', { name: 'Kontakt', exact: true })).toHaveAttribute('aria-current', 'page')
   await expect(page.locator('#sidefod [aria-current]')).toHaveCount(1)
+  await expect.poll(headTags).not.toEqual(headAsSent)
   await page.goBack()
   await expect(page.locator('#artikel-tekst')).toContainText(firstWords!)
+  await expect.poll(headTags).toEqual(headAsSent)
   expect(await sameDocument(page)).toBe(true)
 })
 

@@ -1,7 +1,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, isCategory } from '~/lib/categories'
-import { ServerHtml } from '~/lib/server-html'
+import type { PageHead } from '~/lib/seo'
+import { ServerHtml, withServerHead } from '~/lib/server-html'
 
 export type BlogIndexParams = { category: CategoryFilter; page: number }
 
@@ -49,9 +50,9 @@ export const fetchArticle = createServerFn({ method: 'GET' })
   })
 
 
-/** An article as its page renders it: its text and »Læs også« in the elements they were rendered for (app/lib/server-html.ts). */
-export const articleParts = <T extends { bodyHtml: string; relatedHtml: string }>({ bodyHtml, relatedHtml, ...article }: T) => ({
-  ...article,
+/** An article as its page renders it: its text and »Læs også« in the elements they were rendered for, and its head (app/lib/server-html.ts). */
+export const articleParts = <T extends { bodyHtml: string; relatedHtml: string; head: PageHead }>({ bodyHtml, relatedHtml, ...article }: T) => ({
+  ...withServerHead(article),
   text: new ServerHtml('artikel-tekst', bodyHtml),
   related: relatedHtml ? new ServerHtml('laes-ogsaa', relatedHtml) : null,
 })

@@ -1,5 +1,5 @@
 import { createServerFn } from '@tanstack/react-start'
-import { ServerHtml } from '~/lib/server-html'
+import { ServerHtml, withServerHead } from '~/lib/server-html'
 
 /** What /kontakt shows besides its form (see app/server/pages/contact-texts.server.tsx). */
 export const fetchContactPageTexts = createServerFn({ method: 'GET' }).handler(async () => {
@@ -9,9 +9,9 @@ export const fetchContactPageTexts = createServerFn({ method: 'GET' }).handler(a
 
 type ContactPageTexts = Awaited<ReturnType<typeof fetchContactPageTexts>>
 
-/** The texts as the page renders them: each rendered part in the element it was rendered for (app/lib/server-html.ts). */
+/** The texts as the page renders them: each rendered part in the element it was rendered for, and the head (app/lib/server-html.ts). */
 export const contactPageParts = ({ heroHtml, detailsHtml, questionsHtml, ...texts }: ContactPageTexts) => ({
-  ...texts,
+  ...withServerHead(texts),
   hero: new ServerHtml('kontakt-top', heroHtml),
   details: new ServerHtml('kontakt-oplysninger', detailsHtml),
   questions: new ServerHtml('kontakt-spoergsmaal', questionsHtml),

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { fetchHomePage } from '~/lib/home-page'
 import { headFromPageData } from '~/lib/seo'
-import { ServerHtml, htmlOf } from '~/lib/server-html'
+import { ServerHtml, htmlOf, withServerHead } from '~/lib/server-html'
 
 export const Route = createFileRoute('/')({
-  loader: () => fetchHomePage().then((page) => ({ ...page, html: new ServerHtml('forside', page.html) })),
+  loader: () => fetchHomePage().then((page) => ({ ...withServerHead(page), html: new ServerHtml('forside', page.html) })),
   head: headFromPageData,
   component: HomePage,
 })

@@ -8,9 +8,10 @@ import { Section, SectionHeading } from '~/components/ui/section'
 import { fetchAboutPage } from '~/lib/about-page'
 import { useSite } from '~/lib/content/site-data'
 import { headFromPageData } from '~/lib/seo'
+import { withServerHead } from '~/lib/server-html'
 
 export const Route = createFileRoute('/om')({
-  loader: () => fetchAboutPage(),
+  loader: () => fetchAboutPage().then(withServerHead),
   head: headFromPageData,
   component: AboutPage,
 })

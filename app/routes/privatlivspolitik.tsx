@@ -2,10 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PageHero } from '~/components/ui/page-hero'
 import { fetchPrivacyPage } from '~/lib/privacy-page'
 import { headFromPageData } from '~/lib/seo'
-import { ServerHtml, htmlOf } from '~/lib/server-html'
+import { ServerHtml, htmlOf, withServerHead } from '~/lib/server-html'
 
 export const Route = createFileRoute('/privatlivspolitik')({
-  loader: () => fetchPrivacyPage().then((page) => ({ ...page, html: new ServerHtml('politik', page.html) })),
+  loader: () => fetchPrivacyPage().then((page) => ({ ...withServerHead(page), html: new ServerHtml('politik', page.html) })),
   head: headFromPageData,
   component: PrivacyPage,
 })

@@ -5,9 +5,10 @@ import { PageHero } from '~/components/ui/page-hero'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { fetchReferencesPage } from '~/lib/references-page'
 import { headFromPageData } from '~/lib/seo'
+import { withServerHead } from '~/lib/server-html'
 
 export const Route = createFileRoute('/referencer')({
-  loader: () => fetchReferencesPage(),
+  loader: () => fetchReferencesPage().then(withServerHead),
   head: headFromPageData,
   component: ReferencesPage,
 })

@@ -8,10 +8,11 @@ import { Quote } from '~/components/ui/quote'
 import { Section, SectionHeading } from '~/components/ui/section'
 import { useSite } from '~/lib/content/site-data'
 import { headFromPageData } from '~/lib/seo'
+import { withServerHead } from '~/lib/server-html'
 import { fetchServicesPage } from '~/lib/services-page'
 
 export const Route = createFileRoute('/ydelser')({
-  loader: () => fetchServicesPage(),
+  loader: () => fetchServicesPage().then(withServerHead),
   head: headFromPageData,
   component: ServicesPage,
 })

@@ -10,6 +10,7 @@ import { SearchResults } from '~/components/blog/search-results'
 import { TitleText } from '~/components/ui/title-text'
 import type { Article, BlogIndex, BlogSearchResult, PostCard as PostCardData } from '~/lib/blog'
 import { articleParts } from '~/lib/blog-queries'
+import type { PageHead } from '~/lib/seo'
 import { type CategoryFilter, categoryFilters } from '~/lib/categories'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
 import { Route as BlogRoute } from '~/routes/blog/index'
@@ -32,7 +33,7 @@ const post = (slug: string, changes: Partial<PostCardData> = {}): PostCardData =
 
 const counts = Object.fromEntries(categoryFilters.map((id, index) => [id, index * 2])) as Record<CategoryFilter, number>
 
-const article: Article & { relatedHtml: string; crisisHelp: CrisisHelp | null; inOwnWords: boolean } = {
+const article: Article & { relatedHtml: string; crisisHelp: CrisisHelp | null; inOwnWords: boolean; head: PageHead } = {
   ...post('ro-i-hverdagen', { title: 'Ro i hverdagen' }),
   imageAlt: 'En stille sø',
   author: 'Birgitte Holm',
@@ -52,6 +53,8 @@ const article: Article & { relatedHtml: string; crisisHelp: CrisisHelp | null; i
   revisedAt: null,
   updatedAt: '2025-10-01',
   relatedHtml: '',
+  // The head is tested from articleHead below; the page renders without it.
+  head: { meta: [], links: [] },
 }
 
 describe('the cards of articles', () => {

@@ -6,7 +6,7 @@ import { fetchBlogIndex, fetchBlogSearch, fetchArticle } from '~/lib/blog-querie
 import { fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { fetchDeskPage } from '~/lib/desk/desk-functions'
 import { fetchNewsletterPage } from '~/lib/newsletter-page'
-import { ServerHtml } from '~/lib/server-html'
+import { ServerHead, ServerHtml, withServerHead } from '~/lib/server-html'
 import { answerPlainContactPost } from '~/server/contact/contact-page.server'
 import { answerLinkPost, answerSignUpPost } from '~/server/newsletter/newsletter-page.server'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
@@ -45,15 +45,15 @@ const handlersOf = (route: { options: unknown }) => {
 }
 
 describe('/blog’s loader', () => {
-  const index = (page: number) => ({ category: 'all', page, pageCount: 3, counts: {}, posts: [], newPosts: [], newCount: 0 }) as never
+  const index = (page: number) => ({ category: 'all', page, pageCount: 3, counts: {}, posts: [], newPosts: [], newCount: 0, head }) as never
 
   it('loads the category’s page, or with words a search, and tells which it is', async () => {
     vi.mocked(fetchBlogIndex).mockResolvedValue(index(2))
-    expect(await loaderOf(BlogRoute)({ deps: { q: undefined, category: 'stress', page: 2 } })).toEqual({ kind: 'index', index: index(2) })
+    expect(await loaderOf(BlogRoute)({ deps: { q: undefined, category: 'stress', page: 2 } })).toEqual({ kind: 'index', index: withServerHead(index(2)) })
     expect(fetchBlogIndex).toHaveBeenLastCalledWith({ data: { category: 'stress', page: 2 } })
     const search = { query: 'ro', page: 1, pageCount: 1, total: 0, hits: [], head }
     vi.mocked(fetchBlogSearch).mockResolvedValue(search)
-    expect(await loaderOf(BlogRoute)({ deps: { q: 'ro', category: 'all', page: 1 } })).toEqual({ kind: 'search', search })
+    expect(await loaderOf(BlogRoute)({ deps: { q: 'ro', category: 'all', page: 1 } })).toEqual({ kind: 'search', search: withServerHead(search) })
     expect(fetchBlogSearch).toHaveBeenLastCalledWith({ data: { q: 'ro', page: 1 } })
   })
 
@@ -68,8 +68,10 @@ describe('/blog’s loader', () => {
   })
 
   it('an article is loaded by the slug of its address', async () => {
-    vi.mocked(fetchArticle).mockResolvedValue({ slug: 'ro', bodyHtml: '<p>Ro.</p>', relatedHtml: '' } as never)
-    expect(await loaderOf(ArticleRoute)({ params: { slug: 'ro' } })).toEqual({ slug: 'ro', text: new ServerHtml('artikel-tekst', '<p>Ro.</p>'), related: null })
+    vi.mocked(fetchArticle).mockResolvedValue({ slug: 'ro', bodyHtml: '<p>Ro.</p>', relatedHtml: '', head } as never)
+    const page = await loaderOf(ArticleRoute)({ params: { slug: 'ro' } })
+    expect(page).toEqual({ slug: 'ro', text: new ServerHtml('artikel-tekst', '<p>Ro.</p>'), related: null, head: new ServerHead(head.meta, head.links) })
+    expect((page as { head: unknown }).head).toBeInstanceOf(ServerHead)
     expect(fetchArticle).toHaveBeenLastCalledWith({ data: 'ro' })
   })
 })

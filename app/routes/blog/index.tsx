@@ -9,18 +9,19 @@ import type { BlogIndex, BlogSearchResult } from '~/lib/blog'
 import { fetchBlogIndex, fetchBlogSearch } from '~/lib/blog-queries'
 import { parseBlogSearch } from '~/lib/blog-search'
 import { type CategoryFilter, blogHeading, categoryLabels } from '~/lib/categories'
-import { type PageHead, headFromPageData } from '~/lib/seo'
+import { headFromPageData } from '~/lib/seo'
+import { type ServerHead, withServerHead } from '~/lib/server-html'
 
 /** /blog shows the articles by category, or, with ?q=, a search. */
-type BlogPageData = { kind: 'search'; search: BlogSearchResult & { head: PageHead } } | { kind: 'index'; index: BlogIndex & { head: PageHead } }
+type BlogPageData = { kind: 'search'; search: BlogSearchResult & { head: ServerHead } } | { kind: 'index'; index: BlogIndex & { head: ServerHead } }
 
 export const Route = createFileRoute('/blog/')({
   validateSearch: parseBlogSearch,
   loaderDeps: ({ search }) => ({ q: search.q, category: (search.kategori ?? 'all') as CategoryFilter, page: search.side ?? 1 }),
   loader: async ({ deps: { q, category, page } }) => {
     const data: BlogPageData = q
-      ? { kind: 'search', search: await fetchBlogSearch({ data: { q, page } }) }
-      : { kind: 'index', index: await fetchBlogIndex({ data: { category, page } }) }
+      ? { kind: 'search', search: withServerHead(await fetchBlogSearch({ data: { q, page } })) }
+      : { kind: 'index', index: withServerHead(await fetchBlogIndex({ data: { category, page } })) }
     // A page beyond the last one does not exist (and must not become one cache entry per number).
     if ((data.kind === 'search' ? data.search.page : data.index.page) !== page) throw notFound()
     return data
