@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { deskEvents, outbox } from '#db/schema'
-import { getFaq, getServices, getSite } from '~/server/content/content.server'
+import { getFaq, getPrivacy, getServices, getSite } from '~/server/content/content.server'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
@@ -75,27 +75,35 @@ describe('a save from the desk', () => {
     expect(getServices().services.find((service) => service.id === 'ledercoaching')?.pricing.price).toBe('1.500 kr. + moms pr. samtale')
   })
 
-  it('changes a question of the contact page’s FAQ, which /kontakt reads from faq.yaml', async () => {
+  // Each row: the form, the field, its new value, the file, the line written, and what the site reads from the file now.
+  it.each([
+    ['spoergsmaal', 'faq → nr. 2 → spoergsmaal', 'Kan vi tale sammen online?', 'faq.yaml', '  - spoergsmaal: Kan vi tale sammen online?\n', () => getFaq()[1]?.question],
+    ['privatliv', 'hosting → navn', 'Serverhuset ApS', 'privatliv.yaml', '  navn: Serverhuset ApS\n', () => getPrivacy().hosting.name],
+  ] as const)('changes %s (%s), which the site reads from the file at once', async (id, label, value, name, line, read) => {
     const content = temporaryContent()
     const cookie = signedIn()
-    const answer = await post(cookie, openFile(cookie, 'spoergsmaal'), { 'faq → nr. 2 → spoergsmaal': 'Kan vi tale sammen online?' })
-    expect(answer.headers.get('Location')).toBe('/coach/indhold/spoergsmaal?status=gemt')
-    expect(content.read('faq.yaml')).toContain('  - spoergsmaal: Kan vi tale sammen online?\n')
-    expect(getFaq()[1]?.question).toBe('Kan vi tale sammen online?')
-    expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain('gemt-faq.yaml')
+    const answer = await post(cookie, openFile(cookie, id), { [label]: value })
+    expect(answer.headers.get('Location')).toBe(`/coach/indhold/${id}?status=gemt`)
+    expect(content.read(name)).toContain(line)
+    expect(read()).toBe(value)
+    expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain(`gemt-${name}`)
   })
 
-  it('is refused with the Danish message when it would break the file, and nothing changes', async () => {
+  // Each row: the form, the field, the value that would break the file, the file, and the Danish message.
+  it.each([
+    ['oplysninger', 'telefon', '12 34', 'site.yaml', 'content/site.yaml, linje 21: »telefon« er ikke et dansk telefonnummer (»12 34«) – skriv otte cifre, fx +45 12 34 56 78'],
+    ['privatliv', 'mailtjeneste → overfoersel', 'privacy shield', 'privatliv.yaml', 'content/privatliv.yaml, linje 20: »mailtjeneste → overfoersel« skal være dpf (certificeret under EU–US Data Privacy Framework) eller scc (standardkontraktbestemmelser i databehandleraftalen)'],
+  ] as const)('of %s is refused with the Danish message when %s would break the file, and nothing changes', async (id, label, value, name, message) => {
     const content = temporaryContent()
-    const before = content.read('site.yaml')
+    const before = content.read(name)
     const cookie = signedIn()
-    const answer = await post(cookie, openFile(cookie, 'oplysninger'), { telefon: '12 34' })
+    const answer = await post(cookie, openFile(cookie, id), { [label]: value })
     const location = new URL(answer.headers.get('Location')!, 'http://x')
     expect(location.searchParams.get('status')).toBe('ikke-gemt')
-    expect(content.read('site.yaml')).toBe(before)
-    const again = openFile(cookie, 'oplysninger', { draft: location.searchParams.get('kladde')! })
-    expect(again.file.refused?.errors).toEqual(['content/site.yaml, linje 21: »telefon« er ikke et dansk telefonnummer (»12 34«) – skriv otte cifre, fx +45 12 34 56 78'])
-    expect(again.file.text).toContain('telefon: 12 34')
+    expect(content.read(name)).toBe(before)
+    const again = openFile(cookie, id, { draft: location.searchParams.get('kladde')! })
+    expect(again.file.refused?.errors).toEqual([message])
+    expect(again.file.text).toContain(value)
   })
 
   it('is refused when the file changed since she opened it, and she sees both versions', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { aboutFile, crisisLinesFile, faqFile, getCrisisLines, getFaq, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
+import { aboutFile, crisisLinesFile, faqFile, getCrisisLines, getFaq, getPrivacy, privacyFile, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
 import type { ContentFile } from '~/server/content/content-file.server'
 import { fixtureText } from '../content-dir'
 
@@ -19,7 +19,7 @@ const errorsOf = (file: ContentFile<unknown>, text: string) => {
 
 describe('the shipped content (a copy: tests/fixtures/content)', () => {
   it('is good in every file', () => {
-    for (const file of [siteFile, servicesFile, referencesFile, aboutFile, faqFile, crisisLinesFile]) expect(errorsOf(file, fixtureText(file.name)), file.name).toEqual([])
+    for (const file of [siteFile, servicesFile, referencesFile, aboutFile, faqFile, crisisLinesFile, privacyFile]) expect(errorsOf(file, fixtureText(file.name)), file.name).toEqual([])
   })
 
   it('puts the one sentence about the free first conversation into the FAQ where it says {{foerste_samtale}}', () => {
@@ -35,6 +35,17 @@ describe('the shipped content (a copy: tests/fixtures/content)', () => {
     })
     expect(getCrisisLines().emergency.number).toEqual({ display: '112', href: 'tel:112' })
     expect(getCrisisLines().boernetelefonen.number).toEqual({ display: '116\u00a0111', href: 'tel:116111' })
+  })
+
+  it('reads the privacy facts as the policy uses them: the samples marked, Stripe with its onward transfer, the law’s five bookkeeping years', () => {
+    const privacy = getPrivacy()
+    expect(privacy.mailProvider).toMatchObject({ name: 'Resend', transfer: 'dpf', logDays: 30, sample: true })
+    expect(privacy.backupHost).toEqual({ name: 'Eksempel Backup ApS', location: 'Tyskland', sample: true })
+    expect(privacy.paymentProvider).toEqual({ name: 'Stripe', company: 'Stripe Payments Europe Ltd.', location: 'Irland', transferTo: { company: 'Stripe, Inc.', location: 'USA', transfer: 'dpf' }, sample: true })
+    // Not listed yet: the policy promises to name them before a course; an empty list says there are none.
+    expect(privacy.clientServices).toBeUndefined()
+    expect(privacyFile.check(changed('privatliv.yaml', /^# klienttjenester:$/m, 'klienttjenester: []'))).toMatchObject({ ok: true, value: { clientServices: [] } })
+    expect([privacy.logRetentionDays, privacy.backupRetentionDays, privacy.clientNotesYears, privacy.bookkeepingYears, privacy.bookingRetentionDays]).toEqual([30, 30, 5, 5, 90])
   })
 
   it('turns her phone number as she writes it into the one-line display and the tel: link', () => {
@@ -67,6 +78,13 @@ const mistakes: Array<[ContentFile<unknown>, string | RegExp, string, ...string[
   [faqFile, 'minutter. {{foerste_samtale}}', 'minutter. {{gratis}}', 'content/faq.yaml, linje 9: »faq → nr. 1 → svar« har en pladsholder, siden ikke kender – brug kun {{foerste_samtale}}'],
   [crisisLinesFile, '  nummer: 70 201 201', '  nummer: 70 201 2O1', 'content/kriselinjer.yaml, linje 8: »livslinien → nummer« er ikke et telefonnummer (»70 201 2O1«) – skriv cifrene, fx 70 201 201 eller 112'],
   [crisisLinesFile, /^boernetelefonen:[\s\S]*$/m, '', 'content/kriselinjer.yaml, linje 6: »boernetelefonen« mangler – skriv den (se de andre linjer for, hvordan den skal se ud)'],
+  [privacyFile, '  overfoersel: dpf\n  databehandleraftale', '  overfoersel: privacy shield\n  databehandleraftale', 'content/privatliv.yaml, linje 20: »mailtjeneste → overfoersel« skal være dpf (certificeret under EU–US Data Privacy Framework) eller scc (standardkontraktbestemmelser i databehandleraftalen)'],
+  [privacyFile, 'opdateret: "2026-11-23"', 'opdateret: 23. november 2026', 'content/privatliv.yaml, linje 12: »opdateret« skal være en dato som år-måned-dag, fx "2026-11-23"'],
+  [privacyFile, '  log_dage: 30\n  eksempel: ja', '  log_dage: tredive\n  eksempel: ja', 'content/privatliv.yaml, linje 22: »mailtjeneste → log_dage« skal være et tal uden anførselstegn, fx 30'],
+  [privacyFile, /^indbakke:\n.*\n.*\n/m, '', 'content/privatliv.yaml, linje 12: »indbakke« mangler – skriv den (se de andre linjer for, hvordan den skal se ud)'],
+  [privacyFile, '  sted: Irland', '  land: Irland', 'content/privatliv.yaml, linje 46: »betaling → sted« mangler – skriv fx Danmark', 'content/privatliv.yaml, linje 48: »land« kendes ikke under »betaling« – ret stavningen, eller slet linjen'],
+  [privacyFile, '  bookinger_dage: 90', '  bookinger_dage: 0', 'content/privatliv.yaml, linje 87: »slettes_efter → bookinger_dage« skal være mindst 1'],
+  [privacyFile, /^# klienttjenester:$/m, 'klienttjenester:\n  - navn: Zoom', 'content/privatliv.yaml, linje 57: »klienttjenester → nr. 1 → formaal« mangler – skriv fx videosamtaler', 'content/privatliv.yaml, linje 57: »klienttjenester → nr. 1 → sted« mangler – skriv fx Danmark', 'content/privatliv.yaml, linje 57: »klienttjenester → nr. 1 → firma« mangler – skriv fx Zoom Communications, Inc.'],
   [aboutFile, 'overskrift: Hej, jeg er {{navn}}\n', '', 'content/om.md, linje 9: »overskrift« mangler – skriv fx Hej, jeg er Birgitte Holm'],
   [aboutFile, /---\nJeg har altid[\s\S]*$/, '---\n', 'content/om.md, linje 30: din historie mangler – skriv den under den sidste »---«, med en tom linje mellem afsnittene'],
 ]

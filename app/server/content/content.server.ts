@@ -1,7 +1,9 @@
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
 import type { CrisisLineSet } from '~/lib/content/crisis-lines'
+import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { checkYaml, contentValue, defineContentFile } from '~/server/content/content-file.server'
+import { privacyFileSchema } from '~/server/content/privacy-schema.server'
 import { checkAboutText, crisisLinesFileSchema, faqFileSchema, referencesFileSchema, servicesFileSchema, siteFileSchema } from '~/server/content/content-schemas.server'
 
 /**
@@ -15,10 +17,13 @@ export const aboutFile = defineContentFile<About>({ name: 'om.md', check: (text)
 export const faqFile = defineContentFile<FaqEntry[]>({ name: 'faq.yaml', check: (text) => checkYaml('faq.yaml', text, faqFileSchema) })
 export const crisisLinesFile = defineContentFile<CrisisLineSet>({ name: 'kriselinjer.yaml', check: (text) => checkYaml('kriselinjer.yaml', text, crisisLinesFileSchema) })
 
+export const privacyFile = defineContentFile<PrivacyFacts>({ name: 'privatliv.yaml', check: (text) => checkYaml('privatliv.yaml', text, privacyFileSchema) })
+
 export const getSite = () => contentValue(siteFile)
 export const getServices = () => contentValue(servicesFile)
 export const getReferences = () => contentValue(referencesFile)
 export const getCrisisLines = () => contentValue(crisisLinesFile)
+export const getPrivacy = () => contentValue(privacyFile)
 /** The contact page's questions, with the sentence about the free first conversation put in. */
 export const getFaq = (): FaqEntry[] => contentValue(faqFile).map((entry) => ({ ...entry, answer: entry.answer.replace(/\{\{\s*foerste_samtale\s*\}\}/g, FREE_FIRST_CONVERSATION) }))
 

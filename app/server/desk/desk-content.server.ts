@@ -5,7 +5,7 @@ import type { Db } from '#db/database'
 import type { DeskContentField, DeskContentPage, DeskStatus } from '~/lib/desk/desk-data'
 import { readState, writeState } from '~/server/app-state.server'
 import { type ContentFile, contentDir, contentPath, contentStatus, rereadContent, splitFrontMatter, versionOf } from '~/server/content/content-file.server'
-import { aboutFile, crisisLinesFile, faqFile, getSite, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
+import { aboutFile, crisisLinesFile, faqFile, getSite, privacyFile, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
 import { commitContentFile, inGitWorkTreeNow, queueContentPush } from '~/server/content/content-git.server'
 import { keepDeskDraft, readDeskDraft } from '~/server/desk/desk-drafts.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
@@ -24,6 +24,7 @@ const EDITABLE = {
   historie: { file: aboutFile, title: 'Din historie og dine citater', commit: 'Din historie og dine citater er rettet fra skrivebordet' },
   spoergsmaal: { file: faqFile, title: 'Spørgsmål og svar', commit: 'Spørgsmål og svar er rettet fra skrivebordet' },
   kriselinjer: { file: crisisLinesFile, title: 'Hjælp med det samme (kriselinjer)', commit: 'Kriselinjerne er rettet fra skrivebordet' },
+  privatliv: { file: privacyFile, title: 'Privatlivspolitikken', commit: 'Privatlivspolitikkens oplysninger er rettet fra skrivebordet' },
 } as const satisfies Record<string, { file: ContentFile<unknown>; title: string; commit: string }>
 
 export type ContentId = keyof typeof EDITABLE
