@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type FirstPersonStory, firstPersonStories } from '#content/first-person-stories'
 import type { Client, ServicePrice, Testimonial } from '~/lib/content/content-types'
+import type { FirstPersonStory } from '~/lib/content/article-lists'
 import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { type ContentFile, contentDir, contentFiles, contentStatus } from '~/server/content/content-file.server'
-import { aboutFile, getPrivacy, getReferences, getServices, getSite } from '~/server/content/content.server'
+import { aboutFile, getFirstPersonStories, getPrivacy, getReferences, getServices, getSite } from '~/server/content/content.server'
 import { formatInstant } from '~/lib/booking/time'
 import { inGitWorkTreeNow } from '~/server/content/content-git.server'
 import { type OffsiteBackup, lastOffsiteBackup, offsiteBackupLaunchItems } from '~/server/backup/offsite-backup.server'
@@ -202,7 +202,7 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
   return [
     ...content,
     ...launchPlaceholders({ site, privacy, clients, testimonials, services: getServices().services, portrait, portraitFiles: currentPortrait(), env: process.env }),
-    ...claimsToConfirm({ stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
+    ...claimsToConfirm({ stories: getFirstPersonStories(), testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
     ...paymentLaunchItems(getServices().sessionTypes, process.env, [...(privacy.paymentProvider ? [privacy.paymentProvider] : []), ...(privacy.clientServices ?? [])]),
     ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
@@ -237,6 +237,9 @@ export function contentLaunchItems(files: readonly ContentFile<unknown>[] = cont
       continue
     }
     for (const error of status.errors) items.push({ what: `${error.replace(`${where}, `, '')} (siden viser den sidste gyldige udgave af filen, indtil fejlen er rettet)`, where })
+    // A list that names an article no longer on the site: the pages leave it out, and she should know.
+    const againstSite = status.errors.length === 0 && status.text !== undefined ? file.checkAgainstSite?.(status.text) : undefined
+    if (againstSite && !againstSite.ok) for (const error of againstSite.errors) items.push({ what: `${error.replace(`${where}, `, '')} (siden springer den over)`, where })
     if (file === aboutFile && (status.value as { sample?: true }).sample) {
       items.push({ what: 'din historie på /om, afsnittet »Om mig« på forsiden og de tre citater med dit navn er et eksempel – skriv dine egne, og slet linjen »eksempel: ja«', where })
     }
@@ -262,10 +265,10 @@ export type ClaimFacts = {
  */
 export function claimsToConfirm({ stories, testimonialCheck, ethics, clientServices }: ClaimFacts): LaunchItem[] {
   const items: LaunchItem[] = []
-  for (const story of stories.filter((candidate) => !candidate.bekraeftet)) {
+  for (const story of stories.filter((candidate) => !candidate.confirmed)) {
     items.push({
-      what: `artiklen ${story.slug} er skrevet med en klients egne ord – bekræft, at den er ægte, og at skribenten har sagt ja til, at den bruges (bekraeftet: true), eller skriv i artiklen, at den er et eksempel, og slet linjen`,
-      where: 'content/first-person-stories.ts',
+      what: `artiklen ${story.slug} er skrevet med en klients egne ord – bekræft, at den er ægte, og at skribenten har sagt ja til, at den bruges (bekraeftet: ja), eller skriv i artiklen, at den er et eksempel, og slet dens linjer`,
+      where: 'content/egne-ord.yaml',
     })
   }
   if (testimonialCheck.sample) {

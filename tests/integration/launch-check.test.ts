@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { firstPersonStories } from '../fixtures/facts/first-person-stories'
 import type { SourceState } from '~/server/calendar/busy-sources.server'
 import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { STAND_IN_PORTRAIT_MARKER } from '~/lib/portrait-sizes'
@@ -12,7 +11,7 @@ import { closeDb } from '#db/connection'
 import { busySources } from '#db/schema'
 // The shipped facts (a copy: tests/fixtures/facts); site.yaml, referencer.yaml, ydelser.yaml and
 // privatliv.yaml come through the loader from CONTENT_DIR (tests/fixtures/content). Never the coach's own files.
-import { getPrivacy, getReferences, getServices } from '~/server/content/content.server'
+import { getFirstPersonStories, getPrivacy, getReferences, getServices } from '~/server/content/content.server'
 import { site } from '~/server/content/content.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 import { TEST_FILE } from './booking-helpers'
@@ -21,6 +20,7 @@ import { type ClaimFacts, type LaunchFacts, calendarLaunchItems, claimsToConfirm
 const { clients, testimonialCheck, testimonials } = getReferences()
 const { services } = getServices()
 const privacy = getPrivacy()
+const firstPersonStories = getFirstPersonStories()
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 /** The drawn stand-in the site ships with, as the check recognises it (by its marker), not content/portrait.jpg. */
@@ -245,7 +245,7 @@ describe('npm run check:launch', () => {
   it('fails as a command while placeholders remain, in Danish', { timeout: 20_000 }, () => {
     // The command reads site.yaml, referencer.yaml, ydelser.yaml and privatliv.yaml from CONTENT_DIR (the
     // fixture copy) and the availability from BOOKING_FILE (the shipped example). What it says about
-    // first-person-stories.ts and the portrait comes from the project's own files, which the coach
+    // the portrait comes from the project's own files, which the coach
     // replaces: those lines are tested above with the shipped facts injected, and not counted here.
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], {
       encoding: 'utf8',
@@ -271,7 +271,7 @@ describe('claims only the coach can vouch for', () => {
   it('names the first-person stories, the testimonial check, the ethical guidelines and the services of a course until she confirms them', () => {
     const items = claimsToConfirm(shippedClaims)
     expect(items.map((item) => item.where)).toEqual([
-      ...Array(3).fill('content/first-person-stories.ts'),
+      ...Array(3).fill('content/egne-ord.yaml'),
       'content/referencer.yaml',
       'content/site.yaml',
       'content/privatliv.yaml',
@@ -285,7 +285,7 @@ describe('claims only the coach can vouch for', () => {
 
   it('lets each go as it is confirmed: a story with bekraeftet, the check without sample, a named guideline, a list of services (also an empty one)', () => {
     const confirmed: ClaimFacts = {
-      stories: firstPersonStories.map((story) => ({ ...story, bekraeftet: story.slug !== 'mail-fra-en-mor' })),
+      stories: firstPersonStories.map((story) => ({ ...story, confirmed: story.slug !== 'mail-fra-en-mor' })),
       testimonialCheck: { sample: undefined },
       ethics: 'ICF’s etiske regler',
       clientServices: [],

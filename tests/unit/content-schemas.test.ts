@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
-import { aboutFile, crisisLinesFile, faqFile, getCrisisLines, getFaq, getPrivacy, privacyFile, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
-import type { ContentFile } from '~/server/content/content-file.server'
+import { aboutFile, articleClosingsFile, crisisLinesFile, faqFile, firstPersonStoriesFile, getCrisisLines, getFaq, getPrivacy, privacyFile, referencesFile, servicesFile, siteFile, startHereFile } from '~/server/content/content.server'
+import { type ContentFile, checkYaml } from '~/server/content/content-file.server'
+import { firstPersonStoriesFileSchema, startHereFileSchema } from '~/server/content/article-lists-schema.server'
 import { fixtureText } from '../content-dir'
 
 /** The file's text with one change; the change must apply, so a table row cannot silently test nothing. */
@@ -19,7 +20,7 @@ const errorsOf = (file: ContentFile<unknown>, text: string) => {
 
 describe('the shipped content (a copy: tests/fixtures/content)', () => {
   it('is good in every file', () => {
-    for (const file of [siteFile, servicesFile, referencesFile, aboutFile, faqFile, crisisLinesFile, privacyFile]) expect(errorsOf(file, fixtureText(file.name)), file.name).toEqual([])
+    for (const file of [siteFile, servicesFile, referencesFile, aboutFile, faqFile, crisisLinesFile, privacyFile, startHereFile, articleClosingsFile, firstPersonStoriesFile]) expect(errorsOf(file, fixtureText(file.name)), file.name).toEqual([])
   })
 
   it('puts the one sentence about the free first conversation into the FAQ where it says {{foerste_samtale}}', () => {
@@ -85,6 +86,13 @@ const mistakes: Array<[ContentFile<unknown>, string | RegExp, string, ...string[
   [privacyFile, '  sted: Irland', '  land: Irland', 'content/privatliv.yaml, linje 46: »betaling → sted« mangler – skriv fx Danmark', 'content/privatliv.yaml, linje 48: »land« kendes ikke under »betaling« – ret stavningen, eller slet linjen'],
   [privacyFile, '  bookinger_dage: 90', '  bookinger_dage: 0', 'content/privatliv.yaml, linje 87: »slettes_efter → bookinger_dage« skal være mindst 1'],
   [privacyFile, /^# klienttjenester:$/m, 'klienttjenester:\n  - navn: Zoom', 'content/privatliv.yaml, linje 57: »klienttjenester → nr. 1 → formaal« mangler – skriv fx videosamtaler', 'content/privatliv.yaml, linje 57: »klienttjenester → nr. 1 → sted« mangler – skriv fx Danmark', 'content/privatliv.yaml, linje 57: »klienttjenester → nr. 1 → firma« mangler – skriv fx Zoom Communications, Inc.'],
+  [startHereFile, '  - parcoaching-eller-parterapi', '  - /blog/parcoaching-eller-parterapi', 'content/gode-steder-at-begynde.yaml, linje 9: »artikler → nr. 3« er ikke den sidste del af en artikels adresse – skriv den med små bogstaver og bindestreger, fx stress-er-ikke-svaghed for /blog/stress-er-ikke-svaghed'],
+  [startHereFile, '  - parcoaching-eller-parterapi', '  - stress-er-ikke-svaghed', 'content/gode-steder-at-begynde.yaml, linje 9: »artikler → nr. 3« står to gange (»stress-er-ikke-svaghed«) – slet den ene'],
+  [startHereFile, /^artikler:[\s\S]*$/m, 'artikler: []\n', 'content/gode-steder-at-begynde.yaml, linje 6: »artikler« skal have mindst 1 punkt'],
+  [articleClosingsFile, /^kosttilskud:\n.*\n.*\n/m, '', 'content/artikelafslutninger.yaml, linje 8: »kosttilskud« mangler – skriv den (se de andre linjer for, hvordan den skal se ud)'],
+  [articleClosingsFile, '  overskrift: Fylder presset for meget?', '  overskrift:', 'content/artikelafslutninger.yaml, linje 17: »stress → overskrift« mangler – skriv fx Fylder presset for meget?'],
+  [firstPersonStoriesFile, '    bekraeftet: nej\n  - artikel: anmeldelse', '    bekraeftet: måske\n  - artikel: anmeldelse', 'content/egne-ord.yaml, linje 11: »beretninger → nr. 1 → bekraeftet« skal være ja eller nej'],
+  [firstPersonStoriesFile, '  - artikel: en-16-aarig-piges-oplevelser', '  - artikel: mail-fra-en-mor', 'content/egne-ord.yaml, linje 14: »beretninger → nr. 3 → artikel« står to gange (»mail-fra-en-mor«) – slet den ene'],
   [aboutFile, 'overskrift: Hej, jeg er {{navn}}\n', '', 'content/om.md, linje 9: »overskrift« mangler – skriv fx Hej, jeg er Birgitte Holm'],
   [aboutFile, /---\nJeg har altid[\s\S]*$/, '---\n', 'content/om.md, linje 30: din historie mangler – skriv den under den sidste »---«, med en tom linje mellem afsnittene'],
 ]
@@ -92,6 +100,17 @@ const mistakes: Array<[ContentFile<unknown>, string | RegExp, string, ...string[
 describe('a mistake in a content file', () => {
   it.each(mistakes.map(([file, from, to, ...messages]) => [file.name, messages[0]!, file, from, to, messages] as const))('%s: %s', (_name, _first, file, from, to, messages) => {
     expect(errorsOf(file, changed(file.name, from, to))).toEqual(messages)
+  })
+
+  it('names an article that is not on the site when the list is checked against the site (the desk’s save, check:launch), and not when the loader reads it', () => {
+    const text = changed('egne-ord.yaml', 'artikel: anmeldelse-til-gymnasieblad', 'artikel: anmeldelse-til-gymnasiebladet')
+    const published = new Set(['mail-fra-en-mor', 'anmeldelse-til-gymnasieblad', 'en-16-aarig-piges-oplevelser'])
+    expect(checkYaml('egne-ord.yaml', text, firstPersonStoriesFileSchema(published))).toEqual({
+      ok: false,
+      errors: ['content/egne-ord.yaml, linje 12: »beretninger → nr. 2 → artikel« nævner »anmeldelse-til-gymnasiebladet«, som ikke er en artikel på siden – skriv den sidste del af artiklens adresse (fx stress-er-ikke-svaghed for /blog/stress-er-ikke-svaghed), eller slet linjen'],
+    })
+    expect(firstPersonStoriesFile.check(text).ok).toBe(true)
+    expect(checkYaml('gode-steder-at-begynde.yaml', fixtureText('gode-steder-at-begynde.yaml'), startHereFileSchema(new Set(['stress-er-ikke-svaghed', 'coaching-er-ikke-terapi']))).ok).toBe(false)
   })
 
   it('is listed with every other mistake of the file at once', () => {

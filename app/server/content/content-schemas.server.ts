@@ -19,10 +19,10 @@ export const text = (example: string, max = 400) =>
     .min(1, `er tom – skriv fx ${example}`)
     .max(max, `er for lang (højst ${max} tegn)`)
 
-const longText = (what: string, max = 2000) => text(what, max)
+export const longText = (what: string, max = 2000) => text(what, max)
 
 /** ja/nej, as in booking.yaml (YAML 1.2 reads both as text). */
-const yesNo = z.enum(['ja', 'nej'], { error: 'skal være ja eller nej' }).transform((value) => value === 'ja')
+export const yesNo = z.enum(['ja', 'nej'], { error: 'skal være ja eller nej' }).transform((value) => value === 'ja')
 
 /** `eksempel: ja` marks what ships as an example; deleting the line (or nej) makes it hers. */
 export const sampleMark = z
