@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, notInArray } from 'drizzle-orm'
+import { blogDir } from './blog-dir.ts'
 import { ArticleFileError, frontMatterSchema, parseArticleFile } from './article-file.ts'
 import { queueNewArticleNotices } from '../app/server/newsletter/newsletter-mail.server.ts'
 import { refreshSearchIndex } from '../app/server/search/search-index.server.ts'
