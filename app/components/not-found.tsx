@@ -1,23 +1,19 @@
-import { ButtonLink } from "~/components/ui/button-link";
-import { articleHref } from "~/lib/blog-search";
-import { useSite } from "~/lib/content/site-data";
+import { ButtonLink } from '~/components/ui/button-link'
+import { articleHref } from '~/lib/blog-search'
+import { useSite } from '~/lib/content/site-data'
 
 /** A wrong address is a dead end only if the page says so: it offers the likeliest ways on. */
 export function NotFound() {
-  const { startHere = [] } = useSite();
+  const { startHere = [] } = useSite()
   return (
     <section className="px-5 py-20 sm:px-8">
       <div className="mx-auto max-w-2xl text-center">
-        <p
-          className="font-serif text-7xl font-semibold text-accent-700"
-          aria-hidden="true"
-        >
+        <p className="font-serif text-7xl font-semibold text-accent-700" aria-hidden="true">
           404
         </p>
         <h1 className="mt-4 text-3xl">Ups! Siden blev ikke fundet</h1>
         <p className="mx-auto mt-4 max-w-md text-lg text-ink-soft">
-          Siden findes ikke, eller den er flyttet. Måske finder du det, du leder
-          efter, her:
+          Siden findes ikke, eller den er flyttet. Måske finder du det, du leder efter, her:
         </p>
         <p className="sr-only">Fejl 404.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
@@ -31,20 +27,14 @@ export function NotFound() {
         </div>
       </div>
       {startHere.length > 0 && (
-        <nav
-          aria-labelledby="gode-steder-at-begynde"
-          className="mx-auto mt-14 max-w-2xl rounded-2xl bg-sand-100 p-6 md:p-8"
-        >
+        <nav aria-labelledby="gode-steder-at-begynde" className="mx-auto mt-14 max-w-2xl rounded-2xl bg-sand-100 p-6 md:p-8">
           <h2 id="gode-steder-at-begynde" className="text-2xl">
             Gode steder at begynde
           </h2>
           <ul className="mt-4 space-y-1">
             {startHere.map((article) => (
               <li key={article.slug}>
-                <a
-                  href={articleHref(article.slug)}
-                  className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800"
-                >
+                <a href={articleHref(article.slug)} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
                   {article.title}
                 </a>
               </li>
@@ -53,5 +43,5 @@ export function NotFound() {
         </nav>
       )}
     </section>
-  );
+  )
 }

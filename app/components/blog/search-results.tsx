@@ -1,36 +1,27 @@
-import { CategoryChips } from "~/components/blog/category-chips";
-import { Pagination } from "~/components/blog/pagination";
-import { SearchForm } from "~/components/blog/search-form";
-import { TitleText } from "~/components/ui/title-text";
-import type { BlogSearchResult, SearchHit } from "~/lib/blog";
-import { articleHref } from "~/lib/blog-search";
-import { useSite } from "~/lib/content/site-data";
-import { categoryLabels } from "~/lib/categories";
-import { formatDanishDate } from "~/lib/dates";
+import { CategoryChips } from '~/components/blog/category-chips'
+import { Pagination } from '~/components/blog/pagination'
+import { SearchForm } from '~/components/blog/search-form'
+import { TitleText } from '~/components/ui/title-text'
+import type { BlogSearchResult, SearchHit } from '~/lib/blog'
+import { articleHref } from '~/lib/blog-search'
+import { useSite } from '~/lib/content/site-data'
+import { categoryLabels } from '~/lib/categories'
+import { formatDanishDate } from '~/lib/dates'
 
 /** /blog's own search form, large, with what was searched. */
-export const BlogSearchForm = ({ query }: { query?: string }) => (
-  <SearchForm
-    id="soeg-blog"
-    query={query}
-    large
-    placeholder="Søg fx stress, teenagere eller parforhold"
-  />
-);
+export const BlogSearchForm = ({ query }: { query?: string }) => <SearchForm id="soeg-blog" query={query} large placeholder="Søg fx stress, teenagere eller parforhold" />
 
 /** »1 artikel« or »7 artikler«. */
-const articles = (count: number) =>
-  `${count} ${count === 1 ? "artikel" : "artikler"}`;
+const articles = (count: number) => `${count} ${count === 1 ? 'artikel' : 'artikler'}`
 
 /** The hits of a search, best first, each with the passage where the words were found. */
 export function SearchResults({ result }: { result: BlogSearchResult }) {
-  if (result.hits.length === 0) return <NoResults result={result} />;
+  if (result.hits.length === 0) return <NoResults result={result} />
   return (
     <>
       <p role="status" className="mb-8 text-lg text-ink-soft">
         {`Søgningen på »${result.query}« gav ${articles(result.total)}`}
-        {result.pageCount > 1 &&
-          ` – side ${result.page} af ${result.pageCount}`}
+        {result.pageCount > 1 && ` – side ${result.page} af ${result.pageCount}`}
       </p>
       <ol className="space-y-6">
         {result.hits.map((hit) => (
@@ -39,41 +30,27 @@ export function SearchResults({ result }: { result: BlogSearchResult }) {
           </li>
         ))}
       </ol>
-      {result.pageCount > 1 && (
-        <Pagination
-          page={result.page}
-          pageCount={result.pageCount}
-          search={{ q: result.query }}
-        />
-      )}
+      {result.pageCount > 1 && <Pagination page={result.page} pageCount={result.pageCount} search={{ q: result.query }} />}
     </>
-  );
+  )
 }
 
 function Hit({ hit }: { hit: SearchHit }) {
   return (
     <article className="rounded-2xl border border-sand-200 bg-white p-5 md:p-6">
       <h3 className="text-xl md:text-2xl">
-        <a
-          href={articleHref(hit.slug)}
-          className="text-ink underline-offset-4 hover:text-accent-700 hover:underline"
-        >
+        <a href={articleHref(hit.slug)} className="text-ink underline-offset-4 hover:text-accent-700 hover:underline">
           <TitleText text={hit.title} />
         </a>
       </h3>
       <p className="mt-1 text-sm text-sand-600">
-        <time dateTime={hit.publishedAt}>
-          {formatDanishDate(hit.publishedAt)}
-        </time>
+        <time dateTime={hit.publishedAt}>{formatDanishDate(hit.publishedAt)}</time>
         {` · ${categoryLabels[hit.category]}`}
       </p>
       <p className="mt-3 text-ink-soft">
         {hit.snippet.map((part, index) =>
           part.mark ? (
-            <mark
-              key={index}
-              className="rounded-sm bg-accent-100 px-0.5 text-ink"
-            >
+            <mark key={index} className="rounded-sm bg-accent-100 px-0.5 text-ink">
               {part.text}
             </mark>
           ) : (
@@ -82,12 +59,12 @@ function Hit({ hit }: { hit: SearchHit }) {
         )}
       </p>
     </article>
-  );
+  )
 }
 
 /** Nothing found is no dead end: the categories and the articles the coach picked as a place to start (no statistics are kept). */
 function NoResults({ result }: { result: BlogSearchResult }) {
-  const { startHere = [] } = useSite();
+  const { startHere = [] } = useSite()
   return (
     <div>
       <p role="status" className="mb-8 text-lg text-ink">
@@ -95,20 +72,14 @@ function NoResults({ result }: { result: BlogSearchResult }) {
       </p>
       {result.counts && <CategoryChips counts={result.counts} />}
       {startHere.length > 0 && (
-        <nav
-          aria-labelledby="gode-steder-at-begynde"
-          className="rounded-2xl bg-sand-100 p-6 md:p-8"
-        >
+        <nav aria-labelledby="gode-steder-at-begynde" className="rounded-2xl bg-sand-100 p-6 md:p-8">
           <h3 id="gode-steder-at-begynde" className="text-2xl">
             Gode steder at begynde
           </h3>
           <ul className="mt-4 space-y-3">
             {startHere.map((article) => (
               <li key={article.slug}>
-                <a
-                  href={articleHref(article.slug)}
-                  className="font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800"
-                >
+                <a href={articleHref(article.slug)} className="font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
                   {article.title}
                 </a>
               </li>
@@ -117,5 +88,5 @@ function NoResults({ result }: { result: BlogSearchResult }) {
         </nav>
       )}
     </div>
-  );
+  )
 }
