@@ -105,7 +105,7 @@ describe('publishing in a copy of the project (the shipped files: tests/fixtures
     writeFileSync(booking, readFileSync(booking, 'utf8').replace(/^varighed: \d+/m, 'varighed: 45'))
 
     const problems = await coachContentProblems(copy)
-    expect(problems).toContainEqual(expect.stringMatching(/^content\/ydelser\.yaml, linje 18: .*skal sige, om moms er med/))
+    expect(problems).toContainEqual(expect.stringMatching(/^content\/ydelser\.yaml, linje 29: .*skal sige, om moms er med/))
     expect(problems).toContainEqual(expect.stringMatching(/^first-conversation\.ts: teksten om den første samtale siger ikke »varer tre kvarter«, som varighed: 45 i booking\.yaml/))
   })
 

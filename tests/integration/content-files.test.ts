@@ -83,7 +83,7 @@ describe('the content files, read while the server runs', () => {
     const items = currentLaunchPlaceholders()
     expect(items.map((item) => item.where)).toEqual(['content/ydelser.yaml', 'content/om.md'])
     expect(items[0]!.what).toContain('ingen tidligere gyldig udgave')
-    expect(items[0]!.what).toContain('linje 18: »ydelser → nr. 1 → pris« skal sige, om moms er med')
+    expect(items[0]!.what).toContain('linje 29: »ydelser → nr. 2 → pris« skal sige, om moms er med')
   })
 })
 

@@ -7,6 +7,7 @@ import { getArticleClosings, getFaq, getFirstPersonStories, getPrivacy, getServi
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
+import { sessionSlot, sessionTypeById } from '~/server/payments/payment-pages.server'
 import type { DeskContentPage } from '~/lib/desk/desk-data'
 import { temporaryContent } from '../content-dir'
 import { formData, temporaryDatabase } from '../helpers'
@@ -48,6 +49,8 @@ function post(cookie: string, { file, formToken }: ReturnType<typeof openFile>, 
   }
   return handleDeskAction(formData({ ...fields, ...extra }), deps(cookie))
 }
+/** The price line /ydelser shows under the service the paid session belongs to. */
+const servicesPrice = () => getServices().services.find((service) => service.id === 'personlig-udvikling')?.pricing.price
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' })
 
 describe('a save from the desk', () => {
@@ -75,6 +78,19 @@ describe('a save from the desk', () => {
     const cookie = signedIn()
     await post(cookie, openFile(cookie, 'ydelser'), { 'ydelser → nr. 5 → pris': '1.500 kr. + moms pr. samtale' })
     expect(getServices().services.find((service) => service.id === 'ledercoaching')?.pricing.price).toBe('1.500 kr. + moms pr. samtale')
+  })
+
+  it('changes a paid session’s price once: /ydelser, the paid booking page and the amount charged all read the new one', async () => {
+    const content = temporaryContent()
+    const cookie = signedIn()
+    const before = { ydelser: servicesPrice(), booking: sessionSlot('coachingsamtale', '2026-04-21T10:00', { db, clock: () => NOW }).session?.price }
+    expect(before).toEqual({ ydelser: '850 kr. inkl. moms – Coachingsamtale, 60 min', booking: '850 kr. inkl. moms' })
+    const answer = await post(cookie, openFile(cookie, 'ydelser'), { 'sessioner → nr. 1 → pris kr': '925' })
+    expect(answer.headers.get('Location')).toBe('/coach/indhold/ydelser?status=gemt')
+    expect(content.read('ydelser.yaml')).toContain('    pris_kr: 925\n')
+    expect(servicesPrice()).toBe('925 kr. inkl. moms – Coachingsamtale, 60 min')
+    expect(sessionSlot('coachingsamtale', '2026-04-21T10:00', { db, clock: () => NOW }).session?.price).toBe('925 kr. inkl. moms')
+    expect(sessionTypeById('coachingsamtale')?.amountOere).toBe(92_500)
   })
 
   // Each row: the form, the field, its new value, the file, the line written, and what the site reads from the file now.

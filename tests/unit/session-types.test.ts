@@ -8,7 +8,7 @@ import { paymentLaunchItems } from '~/server/payments/payment-launch.server'
 // The paid sessions in ydelser.yaml: one price, shown on /ydelser and charged; Danish messages
 // with the line; samples and payment switched off named by check:launch.
 
-const FIXTURE = readFileSync(join(import.meta.dirname, '../fixtures/payments/ydelser.yaml'), 'utf8')
+const FIXTURE = readFileSync(join(import.meta.dirname, '../fixtures/content/ydelser.yaml'), 'utf8')
 const check = (text: string) => checkYaml('ydelser.yaml', text, servicesFileSchema)
 
 describe('session types', () => {
