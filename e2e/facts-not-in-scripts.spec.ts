@@ -24,8 +24,10 @@ test('no sample e-mail, phone number, name, address, CVR, price, client, FAQ ans
     site.adresse.gade,
     site.cvr,
     site.linkedin,
-    services.ydelser[0].pris,
+    services.ydelser[1].pris,
     services.ydelser[4].pris,
+    // A paid session's name (its price is a plain number, too common to look for).
+    services.sessioner[0].navn,
     references.kunder[0].navn,
     references.udtalelser[0].citat.slice(0, 40),
     faq.faq[1].svar.slice(0, 40),
