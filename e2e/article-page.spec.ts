@@ -52,7 +52,7 @@ test.describe('an article page', () => {
     await expect(page.getByText(/Opdateret/)).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Indhold' })).toHaveCount(0)
     await expect(page.getByText(/Om eksemplerne/)).toHaveCount(0)
-    await expect(page.getByRole('complementary', { name: articleClosings.relationship!.overskrift })).toBeVisible()
+    await expect(page.getByRole('complementary', { name: articleClosings.parforhold!.overskrift })).toBeVisible()
   })
 
   test('updatedAt is the structured data’s dateModified and the article’s modified time', async ({ request }) => {

@@ -24,7 +24,7 @@ test('an article marked adult, teen or not at all shows the crisis lines it prom
     writeArticle(dir, { slug: 'gode-vaner', title: 'Gode vaner i hverdagen', publishedAt: daysAgo(1) })
     const server = await launchServer({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, dir) })
     const box = page.getByRole('complementary', { name: 'Har du brug for hjælp nu?' })
-    const callToAction = page.getByRole('complementary', { name: articleClosings.life!.overskrift })
+    const callToAction = page.getByRole('complementary', { name: articleClosings.livet!.overskrift })
 
     expect((await page.goto(`${server.url}/blog/naar-alt-er-tungt`))?.status()).toBe(200)
     await expect(box).toBeVisible()

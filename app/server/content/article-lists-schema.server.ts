@@ -34,12 +34,26 @@ export const startHereFileSchema = (published?: ReadonlySet<string>) =>
 
 const closing = z.strictObject({ overskrift: text('Fylder presset for meget?', 120), tekst: longText('En gratis første samtale er et roligt sted at begynde …', 600) })
 
-/** artikelafslutninger.yaml: one card for every category, keyed by the category's id (its Danish name in the file's comment). */
+/** Each category's key in the file: Danish, as the desk's form shows it (»personlig udvikling → overskrift«). */
+export const CLOSING_KEYS: Record<Category, string> = {
+  teenage: 'teenagere',
+  relationship: 'parforhold',
+  stress: 'stress',
+  life: 'livet',
+  career: 'karriere',
+  insights: 'coaching_indsigt',
+  crisis: 'krise',
+  'personal-development': 'personlig_udvikling',
+  kosttilskud: 'kosttilskud',
+  'special-offers': 'tilbud',
+}
+
+/** artikelafslutninger.yaml: one card for every category, under the category's Danish key. */
 export const articleClosingsFileSchema = z
-  .strictObject(Object.fromEntries(categories.map((category) => [category, closing])) as Record<Category, typeof closing>)
+  .strictObject(Object.fromEntries(categories.map((category) => [CLOSING_KEYS[category], closing])) as Record<string, typeof closing>)
   .transform(
     (file): Record<Category, ArticleClosingText> =>
-      Object.fromEntries(categories.map((category) => [category, { heading: file[category].overskrift, text: file[category].tekst }])) as Record<Category, ArticleClosingText>,
+      Object.fromEntries(categories.map((category) => [category, { heading: file[CLOSING_KEYS[category]]!.overskrift, text: file[CLOSING_KEYS[category]]!.tekst }])) as Record<Category, ArticleClosingText>,
   )
 
 /** egne-ord.yaml: the articles told in someone else's words, each confirmed by her or not yet. */
