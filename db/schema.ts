@@ -205,7 +205,7 @@ export const deskEvents = sqliteTable('desk_events', {
     enum: [
       'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'besked-blev-klient', 'person-eksporteret', 'person-slettet', 'send-igen',
       // A content file saved from the desk: which file, never its text.
-      'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md', 'gemt-faq.yaml', 'gemt-kriselinjer.yaml',
+      'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md', 'gemt-faq.yaml', 'gemt-kriselinjer.yaml', 'gemt-privatliv.yaml', 'gemt-gode-steder-at-begynde.yaml', 'gemt-artikelafslutninger.yaml', 'gemt-egne-ord.yaml',
       // An article written, changed (also moved to or from the drafts), deleted, or given a cover photo: never which or its text.
       'artikel-skrevet', 'artikel-rettet', 'artikel-slettet', 'forsidebillede-lagt-op',
     ],

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq, notInArray } from 'drizzle-orm'
+import { blogDir } from './blog-dir.ts'
 import { ArticleFileError, frontMatterSchema, parseArticleFile } from './article-file.ts'
 import { queueNewArticleNotices } from '../app/server/newsletter/newsletter-mail.server.ts'
 import { refreshSearchIndex } from '../app/server/search/search-index.server.ts'
@@ -10,10 +11,7 @@ import { blogPosts } from './schema.ts'
 /** `notices`: e-mails about newly published articles queued for the confirmed subscribers. */
 export type SyncReport = { added: string[]; changed: string[]; removed: string[]; unchanged: number; notices: number }
 
-export const DEFAULT_CONTENT_DIR = 'content/blog'
-
-/** The article folder the blog is seeded from: content/blog, or BLOG_DIR (the end-to-end tests point it at a fixture blog). */
-export const blogDir = () => process.env.BLOG_DIR || DEFAULT_CONTENT_DIR
+export { DEFAULT_CONTENT_DIR, blogDir } from './blog-dir.ts'
 
 /** Reads and validates every article file; any invalid file fails the whole read. */
 export function readArticleFolder(dir: string) {

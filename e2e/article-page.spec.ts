@@ -1,6 +1,10 @@
-import { articleClosings } from '../content/article-closings'
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
 import { expect, expectNoAxeViolations, gotoInteractive, test } from './helpers'
 import { SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
+
+/** The cards under the articles as the shared server has them (the fixture copy of content/artikelafslutninger.yaml). */
+const articleClosings = parse(readFileSync('tests/fixtures/content/artikelafslutninger.yaml', 'utf8')) as Record<string, { overskrift: string }>
 
 // What a reader meets on an article page, server-rendered from articles written here: the reading
 // time, »Opdateret« and dateModified from updatedAt, the table of contents of a long article, the
@@ -36,7 +40,7 @@ test.describe('an article page', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Små skridt' })).toBeInViewport()
 
     await expect(page.getByText(/^Om eksemplerne: Navne og genkendelige detaljer er ændret/)).toBeVisible()
-    const card = page.getByRole('complementary', { name: articleClosings.stress.heading })
+    const card = page.getByRole('complementary', { name: articleClosings.stress!.overskrift })
     await expect(card.getByRole('link', { name: 'Book en gratis samtale' })).toHaveAttribute('href', '/book-samtale')
     await expect(card.getByRole('link', { name: 'Kontakt mig' })).toHaveAttribute('href', '/kontakt')
     await expectNoAxeViolations(page)
@@ -48,7 +52,7 @@ test.describe('an article page', () => {
     await expect(page.getByText(/Opdateret/)).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Indhold' })).toHaveCount(0)
     await expect(page.getByText(/Om eksemplerne/)).toHaveCount(0)
-    await expect(page.getByRole('complementary', { name: articleClosings.relationship.heading })).toBeVisible()
+    await expect(page.getByRole('complementary', { name: articleClosings.parforhold!.overskrift })).toBeVisible()
   })
 
   test('updatedAt is the structured data’s dateModified and the article’s modified time', async ({ request }) => {

@@ -1,10 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { articleClosings } from '../content/article-closings'
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
 import { daysAgo, writeArticle } from './articles'
 import { expect, test } from './helpers'
 import { seedDatabase } from './server-instance'
+
+/** The cards under the articles as the shared server has them (the fixture copy of content/artikelafslutninger.yaml). */
+const articleClosings = parse(readFileSync('tests/fixtures/content/artikelafslutninger.yaml', 'utf8')) as Record<string, { overskrift: string }>
 
 // Servers of their own, started and stopped per test: slower than the shared server on a busy machine.
 test.describe.configure({ timeout: 90_000 })
@@ -20,7 +24,7 @@ test('an article marked adult, teen or not at all shows the crisis lines it prom
     writeArticle(dir, { slug: 'gode-vaner', title: 'Gode vaner i hverdagen', publishedAt: daysAgo(1) })
     const server = await launchServer({ prepare: ({ databaseFile }) => seedDatabase(databaseFile, dir) })
     const box = page.getByRole('complementary', { name: 'Har du brug for hjælp nu?' })
-    const callToAction = page.getByRole('complementary', { name: articleClosings.life.heading })
+    const callToAction = page.getByRole('complementary', { name: articleClosings.livet!.overskrift })
 
     expect((await page.goto(`${server.url}/blog/naar-alt-er-tungt`))?.status()).toBe(200)
     await expect(box).toBeVisible()

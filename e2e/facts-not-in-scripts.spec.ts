@@ -8,12 +8,13 @@ import { expect, test } from './helpers'
 // The samples are read from the fixture copy (tests/fixtures/content), never from her own files.
 const fixture = (name: string) => parse(readFileSync(join('tests/fixtures/content', name), 'utf8'))
 
-test('no sample e-mail, phone number, name, address, CVR, price, client, FAQ answer or help line is in the browser’s files', () => {
+test('no sample e-mail, phone number, name, address, CVR, price, client, FAQ answer, help line or processor is in the browser’s files', () => {
   const site = fixture('site.yaml')
   const services = fixture('ydelser.yaml')
   const references = fixture('referencer.yaml')
   const faq = fixture('faq.yaml')
   const crisis = fixture('kriselinjer.yaml')
+  const privacy = fixture('privatliv.yaml')
   const digits = String(site.telefon).replace(/\D/g, '')
   const facts = [
     site.email,
@@ -23,8 +24,10 @@ test('no sample e-mail, phone number, name, address, CVR, price, client, FAQ ans
     site.adresse.gade,
     site.cvr,
     site.linkedin,
-    services.ydelser[0].pris,
+    services.ydelser[1].pris,
     services.ydelser[4].pris,
+    // A paid session's name (its price is a plain number, too common to look for).
+    services.sessioner[0].navn,
     references.kunder[0].navn,
     references.udtalelser[0].citat.slice(0, 40),
     faq.faq[1].svar.slice(0, 40),
@@ -32,6 +35,10 @@ test('no sample e-mail, phone number, name, address, CVR, price, client, FAQ ans
     `tel:+45${String(crisis.livslinien.nummer).replace(/\D/g, '')}`,
     `tel:+45${String(crisis.laegevagt.nummer).replace(/\D/g, '')}`,
     crisis.livslinien.tekst,
+    // The privacy policy's processors (its page is rendered on the server).
+    privacy.hosting.navn,
+    privacy.indbakke.navn,
+    privacy.sikkerhedskopi_uden_for_serveren.navn,
   ]
   const files = readdirSync('dist/client', { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && /\.(?:js|css|html|json|txt)$/.test(entry.name))
   expect(files.length).toBeGreaterThan(5)

@@ -1,4 +1,5 @@
-import { popularArticles } from '../content/popular-articles'
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
 import { writeArticle } from './articles'
 import { BASE_URL } from './environment'
 import { expect, gotoInteractive, test } from './helpers'
@@ -8,6 +9,12 @@ import { SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from '
  * A blog of 15 known articles on a server of its own: artikel-01 (oldest) to artikel-15 (newest),
  * the first four about stress, the rest about life. Page 1 holds 15 to 4, page 2 holds 3 to 1.
  */
+/** »Gode steder at begynde« as the shared server has it (the fixture copy), each with its article's own title. */
+const startHere = (parse(readFileSync('tests/fixtures/content/gode-steder-at-begynde.yaml', 'utf8')) as { artikler: string[] }).artikler.map((slug) => ({
+  slug,
+  title: String((parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(`tests/fixtures/blog/${slug}.md`, 'utf8'))![1]!) as { title: string }).title),
+}))
+
 const number = (index: number) => String(index).padStart(2, '0')
 const fixtureArticles = Array.from({ length: 15 }, (_, index) => ({
   slug: `artikel-${number(index + 1)}`,
@@ -197,9 +204,9 @@ test('the not-found page offers the blog, the contact page and popular articles'
   expect(response?.status()).toBe(404)
   await expect(page.getByRole('link', { name: 'Læs bloggen' })).toHaveAttribute('href', '/blog')
   await expect(page.getByRole('link', { name: 'Kontakt mig' })).toHaveAttribute('href', '/kontakt')
-  const popular = page.getByRole('navigation', { name: 'Populære artikler' }).getByRole('link')
-  await expect(popular).toHaveText(popularArticles.map((article) => article.title))
-  await expect(popular.first()).toHaveAttribute('href', `/blog/${popularArticles[0].slug}`)
+  const popular = page.getByRole('navigation', { name: 'Gode steder at begynde' }).getByRole('link')
+  await expect(popular).toHaveText(startHere.map((article) => article.title))
+  await expect(popular.first()).toHaveAttribute('href', `/blog/${startHere[0]!.slug}`)
 })
 
 

@@ -29,7 +29,6 @@ test.beforeAll(async () => {
   test.setTimeout(SERVER_START_TIMEOUT_MS)
   contentDir = mkdtempSync(join(tmpdir(), 'coach-paid-content-'))
   cpSync(resolve('tests/fixtures/content'), contentDir, { recursive: true })
-  cpSync(resolve('tests/fixtures/payments/ydelser.yaml'), join(contentDir, 'ydelser.yaml'))
   writeFileSync(join(contentDir, 'booking.yaml'), EVERY_DAY)
   fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET })
   server = await startServerInstance({

@@ -3,7 +3,7 @@
  * erasure): their messages and bookings in the database and the e-mails about them in the outbox folder. It
  * lists what it found and asks before deleting; `--ja` answers yes in advance (for scripts).
  */
-import { privacy } from '#content/privacy'
+import { getPrivacy } from '~/server/content/content.server'
 import { closeDb, getDb } from '#db/connection'
 import { formatPeriod } from '~/lib/booking/time'
 import { bookingsAbout, deleteBookings } from '~/server/booking/booking-admin.server'
@@ -58,6 +58,7 @@ const deletedAtOnce = { ...deletedBookings, bookings: deletedBookings.bookings.f
 console.log(`Slettet om ${email}${deletedBookings.cancelled.length > 0 ? ' nu' : ''}: ${summary(deleted, deletedAtOnce)}.`)
 closeDb()
 // The privacy policy promises erasure everywhere: what lies outside the server is the coach's to do.
+const privacy = getPrivacy()
 console.log(
   `Slet også e-mails fra og om ${email} i din indbakke (${privacy.mailbox.name}). ${privacy.mailProvider.name}s log sletter dem af sig selv inden for ${privacy.mailProvider.logDays} dage, sikkerhedskopierne inden for ${privacy.backupRetentionDays} dage.`,
 )

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { privacy } from '#content/privacy'
+import { getPrivacy } from '~/server/content/content.server'
 import { databasePath } from '#db/database'
 import { consistentCopy } from './lib/db-copy'
 
@@ -30,11 +30,11 @@ if (check !== 'ok') {
 /** Only after a good copy, so a failing backup never leaves fewer copies behind. */
 function deleteExpiredCopies() {
   const folder = dirname(target)
-  const cutoff = Date.now() - privacy.backupRetentionDays * 24 * 60 * 60 * 1000
+  const cutoff = Date.now() - getPrivacy().backupRetentionDays * 24 * 60 * 60 * 1000
   for (const name of readdirSync(folder)) {
     const path = join(folder, name)
     if (!/^site-.*\.db$/.test(name) || name === basename(target) || statSync(path).mtimeMs >= cutoff) continue
     rmSync(path, { force: true })
-    console.log(`Slettet kopi ældre end ${privacy.backupRetentionDays} dage: ${path}`)
+    console.log(`Slettet kopi ældre end ${getPrivacy().backupRetentionDays} dage: ${path}`)
   }
 }

@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { privacy } from '#content/privacy'
+import { getPrivacy } from '~/server/content/content.server'
 import { getDb, closeDb } from '#db/connection'
 import { databasePath } from '#db/database'
 import { recordOffsiteBackup } from '~/server/backup/offsite-backup.server'
@@ -34,9 +34,9 @@ try {
     .map((line) => JSON.parse(line) as { message_type?: string; snapshot_id?: string })
     .find((line) => line.message_type === 'summary')
   if (!summary?.snapshot_id) throw new ResticError('restic svarede uden et øjebliksbillede')
-  restic(['forget', '--tag', RESTIC_TAG, '--keep-within', `${privacy.backupRetentionDays}d`, '--prune'])
+  restic(['forget', '--tag', RESTIC_TAG, '--keep-within', `${getPrivacy().backupRetentionDays}d`, '--prune'])
   recordOffsiteBackup(getDb(), { at: new Date().toISOString(), snapshot: summary.snapshot_id })
-  console.log(`Sikkerhedskopi uden for serveren: øjebliksbillede ${summary.snapshot_id.slice(0, 8)}. Kopier ældre end ${privacy.backupRetentionDays} dage er slettet.`)
+  console.log(`Sikkerhedskopi uden for serveren: øjebliksbillede ${summary.snapshot_id.slice(0, 8)}. Kopier ældre end ${getPrivacy().backupRetentionDays} dage er slettet.`)
 } catch (error) {
   if (!(error instanceof ResticError)) throw error
   console.error(`Sikkerhedskopien uden for serveren blev ikke lavet: ${error.message}.`)

@@ -1,13 +1,13 @@
-import type { PrivacyFacts } from '#content/privacy'
-import { ClientServiceRecipients, Transfers } from '~/components/privacy-transfers'
+import { BackupAndPaymentRecipients, ClientServiceRecipients, Transfers } from '~/components/privacy-transfers'
+import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { UNCONFIRMED_RETENTION_DAYS } from '~/lib/newsletter'
 
 /**
  * The day this file's wording last changed in substance, as YYYY-MM-DD. The page shows the later of
- * it and content/privacy.ts's `updated`, so »Senest opdateret« is never older than the text; a test
+ * it and content/privatliv.yaml's `opdateret`, so »Senest opdateret« is never older than the text; a test
  * holds the wording's hash and fails when the text changes and this date does not.
  */
-export const WORDING_CHANGED = '2026-12-06'
+export const WORDING_CHANGED = '2026-12-07'
 
 /** The facts of content/site.yaml the policy names. */
 type Site = {
@@ -22,7 +22,7 @@ type Site = {
 }
 
 /**
- * The privacy policy itself, from the facts in content/site.yaml and content/privacy.ts. The coach
+ * The privacy policy itself, from the facts in content/site.yaml and content/privatliv.yaml. The coach
  * writes in the first person: »jeg«, never »vi« for the practice.
  */
 export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyFacts }) {
@@ -99,7 +99,8 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
           som en del af det, du har bedt om (artikel 6, stk. 1, litra b).
         </li>
         <li>At gennemføre et coachingforløb, som vi har aftalt (artikel 6, stk. 1, litra b).</li>
-        <li>At bogføre betalinger og gemme fakturaer, fordi bogføringsloven kræver det (artikel 6, stk. 1, litra c).</li>
+        {privacy.paymentProvider && <li>At tage imod betalingen for en samtale, du betaler, når du booker (artikel 6, stk. 1, litra b).</li>}
+        <li>At bogføre betalinger og gemme ordrer, kvitteringer, kreditnotaer og fakturaer, fordi bogføringsloven kræver det (artikel 6, stk. 1, litra c).</li>
         <li>
           At beskytte formularerne mod misbrug og spam og at drive hjemmesiden sikkert. Det er min legitime interesse i
           en sikker hjemmeside, som ikke kan misbruges til at sende e-mails (artikel 6, stk. 1, litra f).
@@ -198,6 +199,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
             {`${privacy.calendarProvider.company} (${privacy.calendarProvider.location}) har min kalender (${privacy.calendarProvider.name}), hvor en booket samtale står med dit fornavn, samtalens form og bookingnummeret, indtil bookingen slettes.`}
           </li>
         )}
+        <BackupAndPaymentRecipients backup={privacy.backupHost} payment={privacy.paymentProvider} />
         <ClientServiceRecipients services={privacy.clientServices} />
       </ul>
       <p>
@@ -206,7 +208,7 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
       </p>
 
       <h2>Overførsel til lande uden for EU/EØS</h2>
-      <Transfers mail={mail} services={privacy.clientServices} calendar={privacy.calendarProvider} />
+      <Transfers mail={mail} services={privacy.clientServices} calendar={privacy.calendarProvider} payment={privacy.paymentProvider} />
 
       <h2>Opbevaring og sletning</h2>
       <ul>
@@ -226,23 +228,28 @@ export function PrivacyPolicy({ site, privacy }: { site: Site; privacy: PrivacyF
         </li>
         <li>{`${mail.name} gemmer en log over sendte e-mails i ${mail.logDays} dage og sletter den derefter.`}</li>
         <li>
-          {`Sikkerhedskopier af databasen slettes automatisk efter ${privacy.backupRetentionDays} dage. Det, der er `}
+          {`Sikkerhedskopier af databasen${privacy.backupHost ? ` – på serveren og hos ${privacy.backupHost.name} –` : ''} slettes automatisk efter ${privacy.backupRetentionDays} dage. Det, der er `}
           {`slettet i databasen, er derfor også væk fra sikkerhedskopierne senest ${privacy.backupRetentionDays} dage senere.`}
         </li>
         <li>{`Serverens og webserverens log slettes efter ${privacy.logRetentionDays} dage.`}</li>
         <li>
           {`Bliver du klient, sletter jeg mine notater ${privacy.clientNotesYears} år efter vores sidste samtale, så vi `}
           kan tage tråden op igen, hvis du vender tilbage. Det er mit eget valg og ikke et krav i loven, så du kan altid
-          bede mig slette dem før.{' '}
-          {`Fakturaer og andet regnskabsmateriale gemmer jeg i ${privacy.bookkeepingYears} år fra udgangen af det `}
-          regnskabsår, de hører til, fordi bogføringsloven kræver det.
+          bede mig slette dem før.
+        </li>
+        <li>
+          {`Ordrer, kvitteringer og kreditnotaer for det, du har betalt, og fakturaer for et forløb gemmer jeg i ${privacy.bookkeepingYears} år fra `}
+          udgangen af det regnskabsår, de hører til, fordi bogføringsloven kræver det (bogføringslovens § 10). Grundlaget
+          er, at loven pålægger mig det (databeskyttelsesforordningens artikel 6, stk. 1, litra c). Det gælder også, hvis du
+          beder mig slette dine oplysninger: retten til sletning gælder ikke det, loven kræver, at jeg gemmer (artikel 17,
+          stk. 3, litra b). Når fristen er udløbet, sletter jeg dem.
         </li>
       </ul>
       <p>
         Beder du mig slette dine oplysninger, sletter jeg dem alle steder, hvor jeg selv kan: i databasen, i serverens
         kopier af e-mails og i min indbakke. Det, der ligger i {mail.name}s log og i sikkerhedskopierne, forsvinder af sig
-        selv inden for fristerne ovenfor. Kun regnskabsmateriale, som loven kræver, at jeg gemmer, bliver liggende, til
-        fristen er udløbet.
+        selv inden for fristerne ovenfor. Kun ordrer, kvitteringer, kreditnotaer og fakturaer bliver liggende, til
+        bogføringslovens frist er udløbet.
       </p>
 
       <h2>Dine rettigheder</h2>

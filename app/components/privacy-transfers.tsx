@@ -1,4 +1,4 @@
-import type { PrivacyFacts, TransferBasis } from '#content/privacy'
+import type { PrivacyFacts, TransferBasis } from '~/lib/content/privacy-facts'
 
 type Services = PrivacyFacts['clientServices']
 
@@ -37,12 +37,33 @@ export function ClientServiceRecipients({ services }: { services: Services }) {
   return services.map((service) => <li key={service.name}>{`${service.company} (${service.location}) bruger jeg til ${service.purpose}, når du er klient.`}</li>)
 }
 
+/** The off-site copies' host and the payment service, as recipients, each when she uses one. */
+export function BackupAndPaymentRecipients({ backup, payment }: { backup: PrivacyFacts['backupHost']; payment: PrivacyFacts['paymentProvider'] }) {
+  return (
+    <>
+      {backup && (
+        <li>
+          {`${backup.name} (${backup.location}) opbevarer en sikkerhedskopi af databasen uden for serveren, så intet går tabt, hvis serveren går ned. `}
+          {`Kopien er krypteret, før den forlader serveren, og ${backup.name} har ikke nøglen, så de kan ikke læse den.`}
+        </li>
+      )}
+      {payment && (
+        <li>
+          {`${payment.company} (${payment.location}) tager imod betalingen, når du betaler for en samtale, du booker: din e-mail, samtalen, `}
+          {`tidspunktet, beløbet og ordrens nummer – og de kort- eller MobilePay-oplysninger, du selv skriver hos ${payment.name}. Jeg ser aldrig dit kortnummer.`}
+        </li>
+      )}
+    </>
+  )
+}
+
 /**
  * The transfers out of the EU/EEA: the mail provider, then every listed service with a transfer
  * basis. The mail provider's basis is stated as a certification only once the coach has checked it
  * (`sample` deleted); until then the policy rests on the clauses every such agreement includes.
  */
-export function Transfers({ mail, services, calendar }: { mail: PrivacyFacts['mailProvider']; services: Services; calendar?: PrivacyFacts['calendarProvider'] }) {
+export function Transfers({ mail, services, calendar, payment }: { mail: PrivacyFacts['mailProvider']; services: Services; calendar?: PrivacyFacts['calendarProvider']; payment?: PrivacyFacts['paymentProvider'] }) {
+  const onward = payment?.transferTo
   const transfer = mail.sample ? 'scc' : mail.transfer
   const abroad = (services ?? []).filter((service) => service.transfer !== undefined)
   // Like the mail provider's, a calendar's certification is stated only once the coach has checked it.
@@ -59,6 +80,12 @@ export function Transfers({ mail, services, calendar }: { mail: PrivacyFacts['ma
         <p>
           {`${calendar.company}, der har min kalender, kan behandle oplysninger i ${calendar.location}. `}
           <TransferBasisText company={calendar.company} name={calendar.name} transfer={calendarTransfer} />
+        </p>
+      )}
+      {payment && onward && (
+        <p>
+          {`${payment.company} giver oplysningerne om betalingen videre til ${onward.company} i ${onward.location}. `}
+          <TransferBasisText company={onward.company} name={payment.name} transfer={onward.transfer} />
         </p>
       )}
       {abroad.map((service) => (

@@ -1,5 +1,6 @@
 import type { Category, CategoryFilter } from './categories.ts'
 import type { CrisisHelp } from './content/crisis-lines.ts'
+import type { ArticleClosingText } from './content/article-lists.ts'
 
 /** An article counts as new for 30 days after it is published. */
 export const NEW_POST_WINDOW_DAYS = 30
@@ -72,10 +73,12 @@ export type Article = PostCard & {
 
 /** An article as its page shows it: with the further reading under it, and (on a heavy subject) where to find help at once. */
 export type ArticlePage = Article & {
-  /** Someone else's own account (content/first-person-stories.ts): its footnote does not say it is pieced together. */
+  /** Someone else's own account (content/egne-ord.yaml): its footnote does not say it is pieced together. */
   inOwnWords: boolean
   related: PostCard[]
   crisisHelp: CrisisHelp | null
+  /** The card under an article with a `cta:` (content/artikelafslutninger.yaml, for its category); null without one. */
+  closing: ArticleClosingText | null
 }
 
 export function newWindowStart(now: Date) {

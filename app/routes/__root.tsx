@@ -4,8 +4,7 @@ import { use, useEffect } from 'react'
 import { ErrorPage, NotFound } from '~/components/lazy-pages'
 import { BodyScripts, HeadTags } from '~/components/layout/document-assets'
 import { SiteHeader } from '~/components/layout/site-header'
-import type { Site } from '~/lib/content/content-types'
-import { SiteContext } from '~/lib/content/site-data'
+import { type SiteData, SiteContext } from '~/lib/content/site-data'
 import { pageTitle } from '~/lib/seo'
 import { ServerHtml, htmlOf } from '~/lib/server-html'
 import appCss from '~/styles.css?url'
@@ -53,7 +52,7 @@ export const Route = createRootRoute({
   ),
 })
 
-function RootDocument({ facts, children }: { facts: { site: Site; footer: ServerHtml } | undefined; children: React.ReactNode }) {
+function RootDocument({ facts, children }: { facts: { site: SiteData; footer: ServerHtml } | undefined; children: React.ReactNode }) {
   const outer = use(SiteContext)
   const pathname = useLocation({ select: (location) => location.pathname })
   useEffect(() => markFooterLinks(pathname), [pathname])

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type FirstPersonStory, firstPersonStories } from '#content/first-person-stories'
-import { type PrivacyFacts, privacy } from '#content/privacy'
 import type { Client, ServicePrice, Testimonial } from '~/lib/content/content-types'
+import type { FirstPersonStory } from '~/lib/content/article-lists'
+import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { type ContentFile, contentDir, contentFiles, contentStatus } from '~/server/content/content-file.server'
-import { aboutFile, getReferences, getServices, getSite } from '~/server/content/content.server'
+import { aboutFile, getFirstPersonStories, getPrivacy, getReferences, getServices, getSite } from '~/server/content/content.server'
 import { formatInstant } from '~/lib/booking/time'
 import { inGitWorkTreeNow } from '~/server/content/content-git.server'
 import { type OffsiteBackup, lastOffsiteBackup, offsiteBackupLaunchItems } from '~/server/backup/offsite-backup.server'
@@ -49,7 +49,7 @@ export type LaunchFacts = {
     profiles: { linkedin: string; facebook: string }
     certifiedBy: string
   }
-  privacy: Pick<PrivacyFacts, 'mailProvider' | 'hosting' | 'mailbox' | 'logRetentionDays'>
+  privacy: Pick<PrivacyFacts, 'mailProvider' | 'hosting' | 'mailbox' | 'logRetentionDays' | 'backupHost' | 'paymentProvider'>
   clients: readonly Client[]
   testimonials: readonly Testimonial[]
   services: readonly { pricing: ServicePrice }[]
@@ -69,7 +69,7 @@ const FREE_MAIL = /@(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|icl
 const SITE_FILE = 'content/site.yaml'
 const REFERENCES_FILE = 'content/referencer.yaml'
 const SERVICES_FILE = 'content/ydelser.yaml'
-const PRIVACY_FILE = 'content/privacy.ts'
+const PRIVACY_FILE = 'content/privatliv.yaml'
 const ENVIRONMENT = 'miljøvariabler på serveren'
 
 export function launchPlaceholders({ site, privacy, clients, testimonials, services, portrait, portraitFiles, env }: LaunchFacts): LaunchItem[] {
@@ -90,7 +90,7 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
   const basis = mail.transfer === 'dpf' ? 'EU–US Data Privacy Framework' : 'standardkontraktbestemmelserne (2021/914)'
   flag(
     mail.sample === true,
-    `e-mailtjenesten (${mail.name}), overførselsgrundlaget (${basis}) og loggens ${mail.logDays} dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true`,
+    `e-mailtjenesten (${mail.name}), overførselsgrundlaget (${basis}) og loggens ${mail.logDays} dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet »eksempel: ja«`,
     PRIVACY_FILE,
   )
   flag(
@@ -99,6 +99,16 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
     PRIVACY_FILE,
   )
   flag(privacy.mailbox.name === shipped.mailbox, `e-mailudbyderen til din indbakke (${privacy.mailbox.name}) er et eksempel`, PRIVACY_FILE)
+  flag(
+    privacy.backupHost?.sample === true,
+    `stedet for sikkerhedskopien uden for serveren (${privacy.backupHost?.name}) er et eksempel – skriv, hvor restic gemmer de krypterede kopier, og slet »eksempel: ja« (eller slet afsnittet, hvis du ikke tager kopier uden for serveren)`,
+    PRIVACY_FILE,
+  )
+  flag(
+    privacy.paymentProvider?.sample === true,
+    `betalingstjenesten (${privacy.paymentProvider?.company}) er et eksempel – tjek i din Stripe-konto, hvilket Stripe-selskab din aftale er med, og slet »eksempel: ja« (eller slet afsnittet, hvis intet betales på siden)`,
+    PRIVACY_FILE,
+  )
 
   const sampleClients = clients.filter((client) => client.sample).length
   const sampleTestimonials = testimonials.filter((testimonial) => testimonial.sample).length
@@ -143,7 +153,7 @@ export function calendarLaunchItems(env: Record<string, string | undefined>, sta
   if ((secret || env.CALDAV_URL || env.BUSY_CALENDAR_URLS?.trim()) && (!provider || provider.sample)) {
     items.push({
       what: provider
-        ? `din kalenders udbyder (${provider.name}) er et eksempel – skriv den, bookingerne kommer ind i, og slet sample: true, når du har tjekket databehandleraftalen`
+        ? `din kalenders udbyder (${provider.name}) er et eksempel – skriv den, bookingerne kommer ind i, og slet »eksempel: ja«, når du har tjekket databehandleraftalen`
         : 'din kalenders udbyder er ikke skrevet – privatlivspolitikken skal nævne den, når bookingerne kommer ind i din kalender',
       where: PRIVACY_FILE,
     })
@@ -187,13 +197,14 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
   // A file that was never good (and has no last good version): its mistakes are all there is to say.
   if (content.some((item) => item.broken)) return content.map(({ what, where }) => ({ what, where }))
   const site = getSite()
+  const privacy = getPrivacy()
   const { clients, testimonials, testimonialCheck } = getReferences()
   return [
     ...content,
     ...launchPlaceholders({ site, privacy, clients, testimonials, services: getServices().services, portrait, portraitFiles: currentPortrait(), env: process.env }),
-    ...claimsToConfirm({ stories: firstPersonStories, testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
+    ...claimsToConfirm({ stories: getFirstPersonStories(), testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
-    ...paymentLaunchItems(getServices().sessionTypes, process.env, privacy.clientServices ?? []),
+    ...paymentLaunchItems(getServices().sessionTypes, process.env, [...(privacy.paymentProvider ? [privacy.paymentProvider] : []), ...(privacy.clientServices ?? [])]),
     ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
     ...offsiteBackupLaunchItems(offsite),
     ...contentHistoryLaunchItems(contentDir()),
@@ -226,6 +237,9 @@ export function contentLaunchItems(files: readonly ContentFile<unknown>[] = cont
       continue
     }
     for (const error of status.errors) items.push({ what: `${error.replace(`${where}, `, '')} (siden viser den sidste gyldige udgave af filen, indtil fejlen er rettet)`, where })
+    // A list that names an article no longer on the site: the pages leave it out, and she should know.
+    const againstSite = status.errors.length === 0 && status.text !== undefined ? file.checkAgainstSite?.(status.text) : undefined
+    if (againstSite && !againstSite.ok) for (const error of againstSite.errors) items.push({ what: `${error.replace(`${where}, `, '')} (siden springer den over)`, where })
     if (file === aboutFile && (status.value as { sample?: true }).sample) {
       items.push({ what: 'din historie på /om, afsnittet »Om mig« på forsiden og de tre citater med dit navn er et eksempel – skriv dine egne, og slet linjen »eksempel: ja«', where })
     }
@@ -251,10 +265,10 @@ export type ClaimFacts = {
  */
 export function claimsToConfirm({ stories, testimonialCheck, ethics, clientServices }: ClaimFacts): LaunchItem[] {
   const items: LaunchItem[] = []
-  for (const story of stories.filter((candidate) => !candidate.bekraeftet)) {
+  for (const story of stories.filter((candidate) => !candidate.confirmed)) {
     items.push({
-      what: `artiklen ${story.slug} er skrevet med en klients egne ord – bekræft, at den er ægte, og at skribenten har sagt ja til, at den bruges (bekraeftet: true), eller skriv i artiklen, at den er et eksempel, og slet linjen`,
-      where: 'content/first-person-stories.ts',
+      what: `artiklen ${story.slug} er skrevet med en klients egne ord – bekræft, at den er ægte, og at skribenten har sagt ja til, at den bruges (bekraeftet: ja), eller skriv i artiklen, at den er et eksempel, og slet dens linjer`,
+      where: 'content/egne-ord.yaml',
     })
   }
   if (testimonialCheck.sample) {
@@ -262,7 +276,7 @@ export function claimsToConfirm({ stories, testimonialCheck, ethics, clientServi
   }
   if (ethics === SHIPPED_ETHICS) items.push({ what: `de etiske retningslinjer (${ethics}) er et eksempel – skriv navnet på dem, du arbejder efter`, where: SITE_FILE })
   if (clientServices === undefined) {
-    items.push({ what: 'skriv, hvilke tjenester du bruger til videosamtaler, fakturering og betaling (clientServices; [] hvis ingen), så privatlivspolitikken kan nævne dem', where: PRIVACY_FILE })
+    items.push({ what: 'skriv, hvilke tjenester du bruger til videosamtaler og fakturering (klienttjenester; »klienttjenester: []« hvis ingen), så privatlivspolitikken kan nævne dem', where: PRIVACY_FILE })
   }
   return items
 }

@@ -12,7 +12,7 @@ import { everyDayAvailability } from './every-day-availability.ts'
 /** Where deploy/Caddyfile writes the site's log on the production machine. */
 export const PRODUCTION_LOG_FILE = '/var/log/caddy/coach-site.log'
 
-/** What the privacy policy promises for the server's logs (content/privacy.ts, logRetentionDays). */
+/** What the privacy policy promises for the server's logs (content/privatliv.yaml, slettes_efter → log_dage). */
 const MOST_DAYS_KEPT = 30
 
 /** Every day from 08:00 to 20:00: whatever day the test runs, a time is free to book. */

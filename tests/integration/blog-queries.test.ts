@@ -7,7 +7,7 @@ import { blogPosts } from '#db/schema'
 import { POSTS_PER_PAGE } from '~/lib/blog'
 import { toArticleSlug, toBlogIndexParams } from '~/lib/blog-queries'
 import { isNotFound } from '@tanstack/react-router'
-import { articlePageOrNotFound, getArticle, getArticlePage, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt } from '~/server/blog/blog.server'
+import { articlePageOrNotFound, getArticle, getArticlePage, getBlogIndex, getLatestPosts, getRelatedPosts, nextBlogChangeAt, startHereLinks } from '~/server/blog/blog.server'
 import { articlePageData } from '~/server/pages/article-page.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 
@@ -161,7 +161,27 @@ describe('what a server function accepts from the browser', () => {
     expect(getArticlePage('', NOW, db)).toBeUndefined()
   })
 
-  it('marks an account told in its writer’s own words (content/first-person-stories.ts), and no other article', () => {
+  it('offers »Gode steder at begynde« in her order with each article’s own title, leaving out one not on the site (yet)', () => {
+    const { db } = temporaryDatabase()
+    // The fixture's list (tests/fixtures/content/gode-steder-at-begynde.yaml) names these four.
+    insertPost(db, 'coaching-er-ikke-terapi', 'insights', daysAgo(10), { title: 'Coaching er ikke terapi' })
+    insertPost(db, 'stress-er-ikke-svaghed', 'stress', daysAgo(10), { title: 'Stress er ikke svaghed' })
+    insertPost(db, 'parcoaching-eller-parterapi', 'relationship', new Date(NOW.getTime() + 86_400_000).toISOString())
+    expect(startHereLinks(NOW, db)).toEqual([
+      { slug: 'stress-er-ikke-svaghed', title: 'Stress er ikke svaghed' },
+      { slug: 'coaching-er-ikke-terapi', title: 'Coaching er ikke terapi' },
+    ])
+  })
+
+  it('gives an article with a cta: the card for its category from her file, and one without none', () => {
+    const { db } = temporaryDatabase()
+    insertPost(db, 'med-kort', 'stress', daysAgo(10), { cta: 'Kontakt mig' })
+    insertPost(db, 'uden-kort', 'stress', daysAgo(10), { cta: null })
+    expect(getArticlePage('med-kort', NOW, db)?.closing).toEqual({ heading: 'Fylder presset for meget?', text: 'En gratis første samtale er et roligt sted at begynde: Vi ser på, hvad der dræner dig, og hvad et første lille skridt kan være.' })
+    expect(getArticlePage('uden-kort', NOW, db)?.closing).toBeNull()
+  })
+
+  it('marks an account told in its writer’s own words (content/egne-ord.yaml), and no other article', () => {
     const { db } = temporaryDatabase()
     insertPost(db, 'mail-fra-en-mor', 'teenage', daysAgo(10))
     insertPost(db, 'denne', 'stress', daysAgo(10))

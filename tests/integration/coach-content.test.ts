@@ -23,7 +23,7 @@ describe('publishing in a copy of the project (the shipped files: tests/fixtures
     // The shipped files (fixtures), so these tests hold whatever she publishes, renames or replaces.
     cpSync(join(projectRoot, 'tests/fixtures/content'), join(copy, 'content'), { recursive: true })
     cpSync(join(projectRoot, 'tests/fixtures/blog'), join(copy, 'content/blog'), { recursive: true })
-    for (const name of ['booking.yaml', 'first-conversation.ts', 'first-person-stories.ts', 'popular-articles.ts']) cpSync(join(projectRoot, 'tests/fixtures/facts', name), join(copy, 'content', name))
+    for (const name of ['booking.yaml', 'first-conversation.ts']) cpSync(join(projectRoot, 'tests/fixtures/facts', name), join(copy, 'content', name))
     mkdirSync(join(copy, 'app'))
     cpSync(join(projectRoot, 'app/routeTree.gen.ts'), join(copy, 'app/routeTree.gen.ts'))
   })
@@ -38,7 +38,7 @@ describe('publishing in a copy of the project (the shipped files: tests/fixtures
     expect(await coachContentProblems(copy)).toEqual([])
   })
 
-  it('names every mistake: a file that does not parse, a link to nothing, a popular article that is gone', async () => {
+  it('names every mistake: a file that does not parse, a link to nothing, a good place to start that is gone', async () => {
     writeFileSync(join(blog(), 'uden-titel.md'), '---\ndescription: Mangler titel.\ncategory: life\npublishedAt: 2026-11-21\n---\nTekst.\n')
     writeFileSync(join(blog(), 'forkert-link.md'), article('Forkert link', 'Se [denne side](/blog/findes-ikke) og [denne](/omm).'))
     rmSync(join(blog(), 'stress-er-ikke-svaghed.md'))
@@ -47,7 +47,7 @@ describe('publishing in a copy of the project (the shipped files: tests/fixtures
     expect(problems).toContainEqual(expect.stringMatching(/^uden-titel\.md.*title/))
     expect(problems).toContain('forkert-link.md: linket til /blog/findes-ikke fører ingen steder hen – ret adressen, eller fjern linket')
     expect(problems).toContain('forkert-link.md: linket til /omm fører ingen steder hen – ret adressen, eller fjern linket')
-    expect(problems).toContain('popular-articles.ts: artiklen »stress-er-ikke-svaghed« findes ikke i content/blog – vælg en anden, eller fjern linjen')
+    expect(problems).toContain('content/gode-steder-at-begynde.yaml, linje 7: »artikler → nr. 1« nævner »stress-er-ikke-svaghed«, som ikke er en artikel på siden – skriv den sidste del af artiklens adresse (fx stress-er-ikke-svaghed for /blog/stress-er-ikke-svaghed), eller slet linjen')
   })
 
   it('follows a link to a heading: the article must have it, whether the link is to another article or within its own', async () => {
@@ -105,7 +105,7 @@ describe('publishing in a copy of the project (the shipped files: tests/fixtures
     writeFileSync(booking, readFileSync(booking, 'utf8').replace(/^varighed: \d+/m, 'varighed: 45'))
 
     const problems = await coachContentProblems(copy)
-    expect(problems).toContainEqual(expect.stringMatching(/^content\/ydelser\.yaml, linje 18: .*skal sige, om moms er med/))
+    expect(problems).toContainEqual(expect.stringMatching(/^content\/ydelser\.yaml, linje 29: .*skal sige, om moms er med/))
     expect(problems).toContainEqual(expect.stringMatching(/^first-conversation\.ts: teksten om den første samtale siger ikke »varer tre kvarter«, som varighed: 45 i booking\.yaml/))
   })
 

@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url'
 import { parse } from 'yaml'
 import { readArticleFiles } from '#db/sync-blog'
 import { loadAvailability } from '~/server/booking/availability.server'
-import { contentFiles } from '~/server/content/content-file.server'
+import { checkYaml, contentFiles } from '~/server/content/content-file.server'
+import { firstPersonStoriesFileSchema, startHereFileSchema } from '~/server/content/article-lists-schema.server'
 import '~/server/content/content.server'
 import { caseNames } from './case-names'
 
@@ -74,16 +75,14 @@ export async function coachContentProblems(projectRoot: string): Promise<string[
     }
   }
 
-  const { popularArticles } = (await import(pathToFileURL(join(content, 'popular-articles.ts')).href)) as typeof import('#content/popular-articles')
-  for (const { slug, title } of popularArticles) {
-    const actual = articleTitles.get(slug)
-    if (actual === undefined) problems.push(`popular-articles.ts: artiklen »${slug}« findes ikke i content/blog – vælg en anden, eller fjern linjen`)
-    else if (actual !== title) problems.push(`popular-articles.ts: »${slug}« hedder »${actual}«, ikke »${title}« – skriv artiklens egen titel`)
-  }
-
-  const { firstPersonStories } = (await import(pathToFileURL(join(content, 'first-person-stories.ts')).href)) as typeof import('#content/first-person-stories')
-  for (const { slug } of firstPersonStories) {
-    if (!articleTitles.has(slug)) problems.push(`first-person-stories.ts: artiklen »${slug}« findes ikke i content/blog – ret navnet, eller fjern linjen`)
+  // Her lists that name articles: each article is one of hers (the desk's save asks the same).
+  const published = new Set(articleTitles.keys())
+  for (const [name, schema] of [
+    ['gode-steder-at-begynde.yaml', startHereFileSchema(published)],
+    ['egne-ord.yaml', firstPersonStoriesFileSchema(published)],
+  ] as const) {
+    const checked = checkYaml(name, readFileSync(join(content, name), 'utf8'), schema)
+    if (!checked.ok) problems.push(...checked.errors)
   }
 
   const booking = loadAvailability(join(content, 'booking.yaml'))

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { privacy } from '#content/privacy'
+import { getPrivacy } from '~/server/content/content.server'
 import { site } from '~/server/content/content.server'
 import { type Db, openDatabase } from '#db/database'
 import { seedIfEmpty } from '#db/connection'
@@ -21,6 +21,9 @@ import { bookingEmailRows, calendarWriteRows, setEffects } from '../outbox-rows'
 import { temporaryDatabase } from '../helpers'
 import { details, testAvailability } from './booking-helpers'
 import { runCommand } from '../run-command'
+
+// The shipped facts as the fixture copy has them (CONTENT_DIR), which the scripts read too.
+const privacy = getPrivacy()
 
 // The background purge runs in each server worker: it may remove an outbox file right after the
 // erasure listed the outbox. `afterListing` stands in for it; node:fs/promises is real otherwise.

@@ -260,8 +260,12 @@ describe('a cover photo from her phone', () => {
     return handleDeskAction(form, deps(cookie))
   }
 
-  it('comes out upright, within the image budget, as the article cover, committed', async () => {
+  it('comes out upright, within the image budget, as the article cover shown at the top of its page, committed', async () => {
     const folders = articleFolders()
+    // An article written without `hero: image`: its page draws the gradient until a photo comes.
+    const withoutHero = folders.read('coaching-og-stress.md').replace(/^hero: image\n/m, '')
+    writeFileSync(join(folders.blog, 'coaching-og-stress.md'), withoutHero)
+    git(folders.content.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-am', 'uden hero')
     const cookie = signedIn()
     const { formToken } = openEditor(cookie, 'coaching-og-stress')
     const photo = await portraitPhoto()
@@ -281,6 +285,10 @@ describe('a cover photo from her phone', () => {
     expect(editor.cover?.photo).toBe(true)
     expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain('forsidebillede-lagt-op')
     expect(git(folders.content.dir, 'log', '-1', '--format=%s|%an')).toBe('Nyt forsidebillede fra skrivebordet til coaching-og-stress|Birgitte Holm\n')
+    // The page shows the photo at the top; the rest of the file is as it was; both files in the one commit.
+    expect(folders.read('coaching-og-stress.md')).toBe(withoutHero.replace(/\n---\n/, '\nhero: image\n---\n'))
+    expect(db.select({ hero: blogPosts.hero }).from(blogPosts).where(eq(blogPosts.slug, 'coaching-og-stress')).get()).toEqual({ hero: 'image' })
+    expect(git(folders.content.dir, 'status', '--porcelain')).toBe('')
   }, 60_000)
 
   it('is refused by its content, not its name, and for its size, with a Danish message, and nothing changes', async () => {

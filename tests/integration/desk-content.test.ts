@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { deskEvents, outbox } from '#db/schema'
-import { getFaq, getServices, getSite } from '~/server/content/content.server'
+import { getArticleClosings, getFaq, getFirstPersonStories, getPrivacy, getServices, getSite, getStartHereSlugs } from '~/server/content/content.server'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
+import { sessionSlot, sessionTypeById } from '~/server/payments/payment-pages.server'
 import type { DeskContentPage } from '~/lib/desk/desk-data'
 import { temporaryContent } from '../content-dir'
 import { formData, temporaryDatabase } from '../helpers'
@@ -21,6 +22,8 @@ let db: Db
 beforeEach(() => {
   db = temporaryDatabase().db
   vi.stubEnv('COACH_EMAIL', COACH)
+  // The articles the lists may name: the fixture blog's, never her own.
+  vi.stubEnv('BLOG_DIR', 'tests/fixtures/blog')
   return () => vi.unstubAllEnvs()
 })
 
@@ -46,6 +49,8 @@ function post(cookie: string, { file, formToken }: ReturnType<typeof openFile>, 
   }
   return handleDeskAction(formData({ ...fields, ...extra }), deps(cookie))
 }
+/** The price line /ydelser shows under the service the paid session belongs to. */
+const servicesPrice = () => getServices().services.find((service) => service.id === 'personlig-udvikling')?.pricing.price
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' })
 
 describe('a save from the desk', () => {
@@ -75,27 +80,52 @@ describe('a save from the desk', () => {
     expect(getServices().services.find((service) => service.id === 'ledercoaching')?.pricing.price).toBe('1.500 kr. + moms pr. samtale')
   })
 
-  it('changes a question of the contact page’s FAQ, which /kontakt reads from faq.yaml', async () => {
+  it('changes a paid session’s price once: /ydelser, the paid booking page and the amount charged all read the new one', async () => {
     const content = temporaryContent()
     const cookie = signedIn()
-    const answer = await post(cookie, openFile(cookie, 'spoergsmaal'), { 'faq → nr. 2 → spoergsmaal': 'Kan vi tale sammen online?' })
-    expect(answer.headers.get('Location')).toBe('/coach/indhold/spoergsmaal?status=gemt')
-    expect(content.read('faq.yaml')).toContain('  - spoergsmaal: Kan vi tale sammen online?\n')
-    expect(getFaq()[1]?.question).toBe('Kan vi tale sammen online?')
-    expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain('gemt-faq.yaml')
+    const before = { ydelser: servicesPrice(), booking: sessionSlot('coachingsamtale', '2026-04-21T10:00', { db, clock: () => NOW }).session?.price }
+    expect(before).toEqual({ ydelser: '850 kr. inkl. moms – Coachingsamtale, 60 min', booking: '850 kr. inkl. moms' })
+    const answer = await post(cookie, openFile(cookie, 'ydelser'), { 'sessioner → nr. 1 → pris kr': '925' })
+    expect(answer.headers.get('Location')).toBe('/coach/indhold/ydelser?status=gemt')
+    expect(content.read('ydelser.yaml')).toContain('    pris_kr: 925\n')
+    expect(servicesPrice()).toBe('925 kr. inkl. moms – Coachingsamtale, 60 min')
+    expect(sessionSlot('coachingsamtale', '2026-04-21T10:00', { db, clock: () => NOW }).session?.price).toBe('925 kr. inkl. moms')
+    expect(sessionTypeById('coachingsamtale')?.amountOere).toBe(92_500)
   })
 
-  it('is refused with the Danish message when it would break the file, and nothing changes', async () => {
+  // Each row: the form, the field, its new value, the file, the line written, and what the site reads from the file now.
+  it.each([
+    ['spoergsmaal', 'faq → nr. 2 → spoergsmaal', 'Kan vi tale sammen online?', 'faq.yaml', '  - spoergsmaal: Kan vi tale sammen online?\n', () => getFaq()[1]?.question],
+    ['privatliv', 'hosting → navn', 'Serverhuset ApS', 'privatliv.yaml', '  navn: Serverhuset ApS\n', () => getPrivacy().hosting.name],
+    ['gode-steder', 'artikler', 'coaching-og-stress\nstress-er-ikke-svaghed', 'gode-steder-at-begynde.yaml', 'artikler:\n  - coaching-og-stress\n  - stress-er-ikke-svaghed\n', () => getStartHereSlugs().join('\n')],
+    ['afslutninger', 'stress → overskrift', 'Er presset ved at tage over?', 'artikelafslutninger.yaml', '  overskrift: Er presset ved at tage over?\n', () => getArticleClosings().stress.heading],
+    ['egne-ord', 'beretninger → nr. 1 → bekraeftet', 'ja', 'egne-ord.yaml', '    bekraeftet: ja\n', () => (getFirstPersonStories()[0]!.confirmed ? 'ja' : 'nej')],
+  ] as const)('changes %s (%s), which the site reads from the file at once', async (id, label, value, name, line, read) => {
     const content = temporaryContent()
-    const before = content.read('site.yaml')
     const cookie = signedIn()
-    const answer = await post(cookie, openFile(cookie, 'oplysninger'), { telefon: '12 34' })
+    const answer = await post(cookie, openFile(cookie, id), { [label]: value })
+    expect(answer.headers.get('Location')).toBe(`/coach/indhold/${id}?status=gemt`)
+    expect(content.read(name)).toContain(line)
+    expect(read()).toBe(value)
+    expect(db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain(`gemt-${name}`)
+  })
+
+  // Each row: the form, the field, the value that would break the file, the file, and the Danish message.
+  it.each([
+    ['oplysninger', 'telefon', '12 34', 'site.yaml', 'content/site.yaml, linje 21: »telefon« er ikke et dansk telefonnummer (»12 34«) – skriv otte cifre, fx +45 12 34 56 78'],
+    ['gode-steder', 'artikler', 'stress-er-ikke-svaghed\nfindes-ikke', 'gode-steder-at-begynde.yaml', 'content/gode-steder-at-begynde.yaml, linje 8: »artikler → nr. 2« nævner »findes-ikke«, som ikke er en artikel på siden – skriv den sidste del af artiklens adresse (fx stress-er-ikke-svaghed for /blog/stress-er-ikke-svaghed), eller slet linjen'],
+    ['privatliv', 'mailtjeneste → overfoersel', 'privacy shield', 'privatliv.yaml', 'content/privatliv.yaml, linje 20: »mailtjeneste → overfoersel« skal være dpf (certificeret under EU–US Data Privacy Framework) eller scc (standardkontraktbestemmelser i databehandleraftalen)'],
+  ] as const)('of %s is refused with the Danish message when %s would break the file, and nothing changes', async (id, label, value, name, message) => {
+    const content = temporaryContent()
+    const before = content.read(name)
+    const cookie = signedIn()
+    const answer = await post(cookie, openFile(cookie, id), { [label]: value })
     const location = new URL(answer.headers.get('Location')!, 'http://x')
     expect(location.searchParams.get('status')).toBe('ikke-gemt')
-    expect(content.read('site.yaml')).toBe(before)
-    const again = openFile(cookie, 'oplysninger', { draft: location.searchParams.get('kladde')! })
-    expect(again.file.refused?.errors).toEqual(['content/site.yaml, linje 21: »telefon« er ikke et dansk telefonnummer (»12 34«) – skriv otte cifre, fx +45 12 34 56 78'])
-    expect(again.file.text).toContain('telefon: 12 34')
+    expect(content.read(name)).toBe(before)
+    const again = openFile(cookie, id, { draft: location.searchParams.get('kladde')! })
+    expect(again.file.refused?.errors).toEqual([message])
+    for (const line of value.split('\n')) expect(again.file.text).toContain(line)
   })
 
   it('is refused when the file changed since she opened it, and she sees both versions', async () => {

@@ -4,16 +4,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import { firstPersonStories } from '../fixtures/facts/first-person-stories'
 import type { SourceState } from '~/server/calendar/busy-sources.server'
-import type { PrivacyFacts } from '#content/privacy'
+import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { STAND_IN_PORTRAIT_MARKER } from '~/lib/portrait-sizes'
 import { closeDb } from '#db/connection'
 import { busySources } from '#db/schema'
-// The shipped facts (a copy: tests/fixtures/facts); site.yaml, referencer.yaml and ydelser.yaml come
-// through the loader from CONTENT_DIR (tests/fixtures/content). Never the coach's own files.
-import { privacy } from '../fixtures/facts/privacy'
-import { getReferences, getServices } from '~/server/content/content.server'
+// The shipped facts (a copy: tests/fixtures/facts); site.yaml, referencer.yaml, ydelser.yaml and
+// privatliv.yaml come through the loader from CONTENT_DIR (tests/fixtures/content). Never the coach's own files.
+import { getFirstPersonStories, getPrivacy, getReferences, getServices } from '~/server/content/content.server'
 import { site } from '~/server/content/content.server'
 import { insertPost, temporaryDatabase } from '../helpers'
 import { TEST_FILE } from './booking-helpers'
@@ -21,6 +19,8 @@ import { type ClaimFacts, type LaunchFacts, calendarLaunchItems, claimsToConfirm
 
 const { clients, testimonialCheck, testimonials } = getReferences()
 const { services } = getServices()
+const privacy = getPrivacy()
+const firstPersonStories = getFirstPersonStories()
 
 const madeFrom = (bytes: Buffer, width = 960) => ({ source: createHash('sha256').update(bytes).digest('hex'), width })
 /** The drawn stand-in the site ships with, as the check recognises it (by its marker), not content/portrait.jpg. */
@@ -44,6 +44,8 @@ const replacedFacts: LaunchFacts = {
     hosting: { name: 'Karens Hosting ApS', location: 'Danmark' },
     mailbox: { name: 'Karens Mail A/S', location: 'Danmark' },
     logRetentionDays: 30,
+    backupHost: { name: 'Karens Backup ApS', location: 'Danmark' },
+    paymentProvider: { ...privacy.paymentProvider!, sample: undefined },
   },
   clients: [{ name: 'Kristensen Tømrer ApS', url: 'https://www.example.com/kristensen-toemrer' }],
   testimonials: [{ quote: 'Det hjalp.', name: 'Anne, 40 år', context: 'Stresscoaching' }],
@@ -58,7 +60,7 @@ describe('npm run check:launch', () => {
     const items = launchPlaceholders(shippedFacts)
     expect(items.map((item) => item.where)).toEqual([
       ...Array(8).fill('content/site.yaml'),
-      ...Array(3).fill('content/privacy.ts'),
+      ...Array(5).fill('content/privatliv.yaml'),
       'content/referencer.yaml',
       'content/referencer.yaml',
       'content/ydelser.yaml',
@@ -66,7 +68,7 @@ describe('npm run check:launch', () => {
       ...Array(3).fill('miljøvariabler på serveren'),
     ])
     const text = items.map((item) => item.what).join('\n')
-    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', '24 af kunderne', '4 af udtalelserne', '6 af priserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
+    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', 'stedet for sikkerhedskopien uden for serveren (Eksempel Backup ApS)', 'betalingstjenesten (Stripe Payments Europe Ltd.)', '24 af kunderne', '4 af udtalelserne', '6 af priserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
       expect(text).toContain(expected)
     }
   })
@@ -81,9 +83,11 @@ describe('npm run check:launch', () => {
       'LinkedIn-profilen er et eksempel',
       'Facebook-profilen er et eksempel',
       'certificeringen (Eksempel Coachakademi) er et eksempel – skriv, hvor du er uddannet og certificeret',
-      'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true',
+      'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet »eksempel: ja«',
       'hostingudbyderen (Eksempel Hosting ApS) er et eksempel – skriv din udbyder, og sørg for, at serverens log slettes efter 30 dage',
       'e-mailudbyderen til din indbakke (Eksempel Mail A/S) er et eksempel',
+      'stedet for sikkerhedskopien uden for serveren (Eksempel Backup ApS) er et eksempel – skriv, hvor restic gemmer de krypterede kopier, og slet »eksempel: ja« (eller slet afsnittet, hvis du ikke tager kopier uden for serveren)',
+      'betalingstjenesten (Stripe Payments Europe Ltd.) er et eksempel – tjek i din Stripe-konto, hvilket Stripe-selskab din aftale er med, og slet »eksempel: ja« (eller slet afsnittet, hvis intet betales på siden)',
       '24 af kunderne under Referencer er eksempler (eksempel: ja)',
       '4 af udtalelserne under Referencer er eksempler (eksempel: ja)',
       '6 af priserne og samtalelængderne under Ydelser er eksempler (eksempel: ja)',
@@ -94,7 +98,7 @@ describe('npm run check:launch', () => {
     ])
     const scc = launchPlaceholders({ ...replacedFacts, privacy: { ...replacedFacts.privacy, mailProvider: { ...privacy.mailProvider, transfer: 'scc', sample: true } } })
     expect(scc.map((item) => item.what)).toEqual([
-      'e-mailtjenesten (Resend), overførselsgrundlaget (standardkontraktbestemmelserne (2021/914)) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet sample: true',
+      'e-mailtjenesten (Resend), overførselsgrundlaget (standardkontraktbestemmelserne (2021/914)) og loggens 30 dage er eksempler – tjek dem i databehandleraftalen og på dataprivacyframework.gov, og slet »eksempel: ja«',
     ])
   })
 
@@ -125,7 +129,8 @@ describe('npm run check:launch', () => {
     const items = currentLaunchPlaceholders()
     // The check reads the database the server made; it makes none of its own.
     expect(existsSync(join(dir, 'ingen.db'))).toBe(false)
-    expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY'])
+    // The shipped services have a session paid at booking: without a Stripe key it is paid afterwards, and the check says so.
+    expect(items.filter((item) => item.where === 'miljøvariabler på serveren').map((item) => item.what.split(' ')[0])).toEqual(['RESEND_API_KEY', 'STRIPE_SECRET_KEY'])
     expect(items.filter((item) => item.where === 'content/booking.yaml')).toEqual([
       { what: 'linje 1: filen kan ikke læses som YAML (tjek kolon, anførselstegn og [ ] på linjen) (siden bruger de sidste gyldige regler, indtil fejlen er rettet; har filen aldrig været gyldig, er booking lukket)', where: 'content/booking.yaml' },
     ])
@@ -233,15 +238,15 @@ describe('npm run check:launch', () => {
     }
     for (const testimonial of testimonials.filter((entry) => entry.sample)) expect(testimonial.name).toMatch(/^Eksempel: /)
     // The invented certifying body and providers are named as examples, so no real firm is implied.
-    for (const invented of [site.certifiedBy, privacy.hosting.name, privacy.mailbox.name]) expect(invented).toMatch(/^Eksempel /)
+    for (const invented of [site.certifiedBy, privacy.hosting.name, privacy.mailbox.name, privacy.backupHost!.name]) expect(invented).toMatch(/^Eksempel /)
     const everything = JSON.stringify([clients, testimonials])
     expect(everything).not.toMatch(/Vestre Skole|Erritsø|Trelde|Lyngsodde|Fredericia|Vejle/)
   })
 
   it('fails as a command while placeholders remain, in Danish', { timeout: 20_000 }, () => {
-    // The command reads site.yaml, referencer.yaml and ydelser.yaml from CONTENT_DIR (the fixture copy)
-    // and the availability from BOOKING_FILE (the shipped example). What it says about privacy.ts,
-    // first-person-stories.ts and the portrait comes from the project's own files, which the coach
+    // The command reads site.yaml, referencer.yaml, ydelser.yaml and privatliv.yaml from CONTENT_DIR (the
+    // fixture copy) and the availability from BOOKING_FILE (the shipped example). What it says about
+    // the portrait comes from the project's own files, which the coach
     // replaces: those lines are tested above with the shipped facts injected, and not counted here.
     const run = spawnSync('node_modules/.bin/tsx', ['scripts/check-launch.ts'], {
       encoding: 'utf8',
@@ -256,6 +261,8 @@ describe('npm run check:launch', () => {
     expect(run.stdout).toContain('content/referencer.yaml:\n  - 24 af kunderne under Referencer er eksempler (eksempel: ja)\n')
     expect(run.stdout).toContain('content/ydelser.yaml:\n  - 6 af priserne og samtalelængderne under Ydelser er eksempler (eksempel: ja)\n')
     expect(run.stdout).toContain('miljøvariabler på serveren:\n  - SITE_URL er ikke sat')
+    expect(run.stdout).toContain('content/privatliv.yaml:\n  - e-mailtjenesten (Resend)')
+    expect(run.stdout).toContain('  - betalingstjenesten (Stripe Payments Europe Ltd.) er et eksempel')
   })
 })
 
@@ -265,21 +272,21 @@ describe('claims only the coach can vouch for', () => {
   it('names the first-person stories, the testimonial check, the ethical guidelines and the services of a course until she confirms them', () => {
     const items = claimsToConfirm(shippedClaims)
     expect(items.map((item) => item.where)).toEqual([
-      ...Array(3).fill('content/first-person-stories.ts'),
+      ...Array(3).fill('content/egne-ord.yaml'),
       'content/referencer.yaml',
       'content/site.yaml',
-      'content/privacy.ts',
+      'content/privatliv.yaml',
     ])
     const text = items.map((item) => item.what).join('\n')
     for (const slug of ['mail-fra-en-mor', 'anmeldelse-til-gymnasieblad', 'en-16-aarig-piges-oplevelser']) expect(text).toContain(`artiklen ${slug} er skrevet med en klients egne ord`)
     expect(text).toContain('teksten om, hvordan du sikrer, at udtalelserne er ægte, er et forslag – ret den, så den passer til det, du gør, og slet eksempel: ja')
     expect(text).toContain('de etiske retningslinjer (Eksempel Coachakademis etiske retningslinjer) er et eksempel')
-    expect(text).toContain('videosamtaler, fakturering og betaling')
+    expect(text).toContain('videosamtaler og fakturering (klienttjenester')
   })
 
   it('lets each go as it is confirmed: a story with bekraeftet, the check without sample, a named guideline, a list of services (also an empty one)', () => {
     const confirmed: ClaimFacts = {
-      stories: firstPersonStories.map((story) => ({ ...story, bekraeftet: story.slug !== 'mail-fra-en-mor' })),
+      stories: firstPersonStories.map((story) => ({ ...story, confirmed: story.slug !== 'mail-fra-en-mor' })),
       testimonialCheck: { sample: undefined },
       ethics: 'ICF’s etiske regler',
       clientServices: [],
@@ -294,7 +301,7 @@ describe('the coach’s calendars in check:launch', () => {
   const checked = { name: 'Kalenderen', company: 'Kalender ApS', location: 'Danmark' }
   it('asks for her calendar’s provider, for the privacy policy, once a calendar gets the bookings or closes times', () => {
     const provider = (env: Record<string, string>, calendar?: PrivacyFacts['calendarProvider']) =>
-      calendarLaunchItems(env, [], calendar).filter((item) => item.where === 'content/privacy.ts').map((item) => item.what.split(' – ')[0])
+      calendarLaunchItems(env, [], calendar).filter((item) => item.where === 'content/privatliv.yaml').map((item) => item.what.split(' – ')[0])
     expect(provider({ CALDAV_URL: 'https://x' })).toEqual(['din kalenders udbyder er ikke skrevet'])
     expect(provider({ COACH_CALENDAR_SECRET: 'et-langt-hemmeligt-ord-til-kalenderen' }, { ...checked, sample: true })).toEqual(['din kalenders udbyder (Kalenderen) er et eksempel'])
     expect(provider({ BUSY_CALENDAR_URLS: 'https://x' }, checked)).toEqual([])

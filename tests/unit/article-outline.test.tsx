@@ -1,8 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { crisisHelpFor } from '~/lib/content/crisis-lines'
-import { getCrisisLines } from '~/server/content/content.server'
-import { articleClosings } from '#content/article-closings'
+import { getArticleClosings, getCrisisLines } from '~/server/content/content.server'
 import { parseArticleFile } from '#db/article-file'
 import { TABLE_OF_CONTENTS_FROM_WORDS, headingId, readingMinutes, withHeadingIds } from '#db/article-outline'
 import { ArticleClosing } from '~/components/blog/article-closing'
@@ -100,11 +99,12 @@ describe('updatedAt and the shared footnote, from the front matter', () => {
 })
 
 describe('the closing card under an article', () => {
-  it('has its own words for every category, and offers the booking as well as the contact form', () => {
+  it('has its own words for every category (the shipped file, a copy: tests/fixtures/content), and offers the booking as well as the contact form', () => {
+    const articleClosings = getArticleClosings()
     const headings = categories.map((category) => articleClosings[category].heading)
     expect(new Set(headings).size).toBe(categories.length)
     for (const category of categories) {
-      const html = renderToStaticMarkup(<ArticleClosing article={{ category, cta: 'Kontakt mig i dag', crisisHelp: null }} />)
+      const html = renderToStaticMarkup(<ArticleClosing article={{ closing: articleClosings[category], cta: 'Kontakt mig i dag', crisisHelp: null }} />)
       expect(text(html), category).toContain(articleClosings[category].heading)
       expect(html).toMatch(/<a [^>]*href="\/book-samtale"[^>]*>Book en gratis samtale<\/a>/)
       expect(html).toMatch(/<a [^>]*href="\/kontakt"[^>]*>Kontakt mig i dag<\/a>/)
@@ -112,6 +112,6 @@ describe('the closing card under an article', () => {
   })
 
   it('names where to find help at once under an article on a heavy subject', () => {
-    expect(text(renderToStaticMarkup(<ArticleClosing article={{ category: 'crisis', cta: 'Kontakt mig', crisisHelp: crisisHelpFor(getCrisisLines(), 'adult') }} />))).toContain('Livslinien')
+    expect(text(renderToStaticMarkup(<ArticleClosing article={{ closing: getArticleClosings().crisis, cta: 'Kontakt mig', crisisHelp: crisisHelpFor(getCrisisLines(), 'adult') }} />))).toContain('Livslinien')
   })
 })

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { type CrisisHelp, crisisHelpFor } from '~/lib/content/crisis-lines'
-import { getCrisisLines } from '~/server/content/content.server'
-import { popularArticles } from '#content/popular-articles'
+import { getCrisisLines, getSite } from '~/server/content/content.server'
+import { SiteContext } from '~/lib/content/site-data'
 import { CategoryChips } from '~/components/blog/category-chips'
 import { Pagination } from '~/components/blog/pagination'
 import { PostCard, PostGrid } from '~/components/blog/post-card'
@@ -14,7 +14,7 @@ import type { PageHead } from '~/lib/seo'
 import { type CategoryFilter, categoryFilters } from '~/lib/categories'
 import { Route as ArticleRoute } from '~/routes/blog/$slug'
 import { Route as BlogRoute } from '~/routes/blog/index'
-import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagMatching, tagWithId, textOf, titleOf } from '../render'
+import { headOf, linksOf, metaOf, renderPage, structuredDataOf, tagMatching, tagWithId, textOf, titleOf, withSite } from '../render'
 import { articleHead, blogHead } from '~/server/pages/page-heads.server'
 import { relatedPostsHtml } from '~/server/pages/article-page.server'
 
@@ -156,13 +156,18 @@ describe('the search results', () => {
     expect(one).not.toContain('Sideskift')
   })
 
-  it('with no hit offer the categories and the most read articles', () => {
-    const html = renderToStaticMarkup(<SearchResults result={{ query: 'xyz', page: 1, pageCount: 1, total: 0, hits: [], counts }} />)
+  it('with no hit offer the categories and the articles she picked as good places to start', () => {
+    // Her list as the root route's data brings it (content/gode-steder-at-begynde.yaml with the articles' titles).
+    const startHere = [
+      { slug: 'stress-er-ikke-svaghed', title: 'Stress er ikke svaghed' },
+      { slug: 'parcoaching-eller-parterapi', title: 'Parcoaching eller parterapi?' },
+    ]
+    const html = renderToStaticMarkup(<SiteContext value={{ ...getSite(), startHere }}><SearchResults result={{ query: 'xyz', page: 1, pageCount: 1, total: 0, hits: [], counts }} /></SiteContext>)
     expect(textOf(html)).toContain('Søgningen på »xyz« gav ingen artikler. Prøv et andet ord, eller se artiklerne efter emne:')
     expect(linksOf(html)).toContainEqual(['Stress coaching6 artikler', '/blog?kategori=stress'])
-    // Her list (content/popular-articles.ts), whichever articles she names.
-    for (const { title, slug } of popularArticles) expect(linksOf(html)).toContainEqual([title, `/blog/${slug}`])
-    expect(renderToStaticMarkup(<SearchResults result={{ query: 'xyz', page: 1, pageCount: 1, total: 0, hits: [] }} />)).not.toContain('Kategorier')
+    expect(textOf(html)).toContain('Gode steder at begynde')
+    for (const { title, slug } of startHere) expect(linksOf(html)).toContainEqual([title, `/blog/${slug}`])
+    expect(renderToStaticMarkup(withSite(<SearchResults result={{ query: 'xyz', page: 1, pageCount: 1, total: 0, hits: [] }} />))).not.toContain('Kategorier')
   })
 })
 
@@ -298,6 +303,7 @@ describe('an article’s page', () => {
         crisisLines: 'adult',
         crisisHelp: crisisHelpFor(getCrisisLines(), 'adult'),
         cta: 'Skriv til mig om stress',
+        closing: { heading: 'Fylder presset for meget?', text: 'Et roligt sted at begynde.' },
         relatedHtml: relatedPostsHtml([post('b')]),
       }),
     })
@@ -308,6 +314,7 @@ describe('an article’s page', () => {
     expect(text).toContain('Har du brug for hjælp nu?')
     expect(text).toContain('Har du det rigtig svært lige nu? Ring til Livslinien på')
     expect(linksOf(html)).toContainEqual(['Skriv til mig om stress', '/kontakt'])
+    expect(text).toContain('Fylder presset for meget? Et roligt sted at begynde.')
     expect(text).toContain('Læs også')
     expect(linksOf(html)).toContainEqual(['Titel b', '/blog/b'])
     expect(priorityImages(html)).toHaveLength(1)

@@ -311,7 +311,7 @@ describe('the launch check of the file', () => {
       'bookingtiderne er et eksempel (eksempel: ja) – skriv dine egne tider, lukkede dage og regler, og slet linjen »eksempel: ja«',
     ])
     expect(availabilityLaunchItems(checkAvailabilityText('slet_efter_dage: 60\n'), 90).map((item) => item.what)).toEqual([
-      'slet_efter_dage er 60, men privatlivspolitikken lover 90 dage (bookingRetentionDays i content/privacy.ts) – skriv det samme tal begge steder',
+      'slet_efter_dage er 60, men privatlivspolitikken lover 90 dage (bookinger_dage under slettes_efter i content/privatliv.yaml) – skriv det samme tal begge steder',
     ])
     expect(availabilityLaunchItems(checkAvailabilityText('slet_efter_dage: 60\n'), 60)).toEqual([])
   })

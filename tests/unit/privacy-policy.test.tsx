@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { type PrivacyFacts, privacy } from '#content/privacy'
+import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { PrivacyPolicy, WORDING_CHANGED } from '~/components/privacy-policy'
 import { formatDanishDate } from '~/lib/dates'
 import { REMINDER_BEFORE_MS } from '~/server/booking/bookings.server'
+import { getPrivacy } from '~/server/content/content.server'
 import { renderPrivacyPage } from '~/server/pages/privacy-page.server'
 import { linksOf, textOf } from '../render'
 
@@ -26,6 +27,8 @@ const facts: PrivacyFacts = {
   mailProvider: { name: 'Postbud', company: 'Postbud, Inc.', location: 'USA', transfer: 'dpf', dpaUrl: 'https://postbud.example.com/dpa', logDays: 3 },
   hosting: { name: 'Serverhuset ApS', location: 'Danmark' },
   mailbox: { name: 'Indbakken A/S', location: 'Sverige' },
+  backupHost: { name: 'Kopilageret GmbH', location: 'Tyskland' },
+  paymentProvider: { name: 'Stripe', company: 'Stripe Payments Europe Ltd.', location: 'Irland', transferTo: { company: 'Stripe, Inc.', location: 'USA', transfer: 'dpf' } },
   clientServices: [],
   calendarProvider: undefined,
   logRetentionDays: 14,
@@ -62,6 +65,8 @@ describe('the privacy policy', () => {
   })
 
   it('names the transfer basis actually in the agreement, and where to read it', () => {
+    // Without the payment service, whose onward transfer has a basis of its own (below).
+    const policy = (changes: Partial<PrivacyFacts> = {}) => text(renderToStaticMarkup(<PrivacyPolicy site={site} privacy={{ ...facts, paymentProvider: undefined, ...changes }} />))
     const dpf = policy()
     expect(dpf).toContain('Postbud, Inc. er certificeret under EU–US Data Privacy Framework')
     expect(dpf).toContain('afgørelse (EU) 2023/1795')
@@ -76,7 +81,7 @@ describe('the privacy policy', () => {
   })
 
   it('states no certification the coach has not confirmed: an unchecked provider rests on the standard clauses', () => {
-    const unconfirmed = policy({ mailProvider: { ...facts.mailProvider, transfer: 'dpf', sample: true } })
+    const unconfirmed = policy({ paymentProvider: undefined, mailProvider: { ...facts.mailProvider, transfer: 'dpf', sample: true } })
     expect(unconfirmed).toContain('standardkontraktbestemmelser (gennemførelsesafgørelse (EU) 2021/914')
     expect(unconfirmed).not.toMatch(/2023\/1795|certificeret under/)
   })
@@ -97,9 +102,38 @@ describe('the privacy policy', () => {
     expect(unlisted).toMatch(/uden for EU\/EØS, fortæller jeg dig det, før vi begynder/)
   })
 
-  it('names every recipient: hosting, mail provider and the coach’s own mailbox', () => {
+  it('names every recipient: hosting, mail provider, the coach’s own mailbox, the off-site copies and the payment service', () => {
     const all = policy()
-    for (const recipient of ['Serverhuset ApS (Danmark)', 'Postbud, Inc. (USA)', 'Indbakken A/S (Sverige)']) expect(all).toContain(recipient)
+    for (const recipient of ['Serverhuset ApS (Danmark)', 'Postbud, Inc. (USA)', 'Indbakken A/S (Sverige)', 'Kopilageret GmbH (Tyskland)', 'Stripe Payments Europe Ltd. (Irland)']) expect(all).toContain(recipient)
+  })
+
+  it('names the off-site backup’s host as a processor that keeps encrypted copies it cannot read, and only when there is one', () => {
+    expect(policy()).toContain(
+      'Kopilageret GmbH (Tyskland) opbevarer en sikkerhedskopi af databasen uden for serveren, så intet går tabt, hvis serveren går ned. Kopien er krypteret, før den forlader serveren, og Kopilageret GmbH har ikke nøglen, så de kan ikke læse den.',
+    )
+    expect(policy()).toContain('Sikkerhedskopier af databasen – på serveren og hos Kopilageret GmbH – slettes automatisk efter 21 dage')
+    const none = policy({ backupHost: undefined })
+    expect(none).not.toContain('uden for serveren')
+    expect(none).toContain('Sikkerhedskopier af databasen slettes automatisk efter 21 dage')
+  })
+
+  it('names Stripe as the recipient of payment data, with the transfer to Stripe, Inc. on the Data Privacy Framework, and only when something is paid', () => {
+    const all = policy()
+    expect(all).toContain(
+      'Stripe Payments Europe Ltd. (Irland) tager imod betalingen, når du betaler for en samtale, du booker: din e-mail, samtalen, tidspunktet, beløbet og ordrens nummer – og de kort- eller MobilePay-oplysninger, du selv skriver hos Stripe. Jeg ser aldrig dit kortnummer.',
+    )
+    expect(all).toContain('Stripe Payments Europe Ltd. giver oplysningerne om betalingen videre til Stripe, Inc. i USA. Stripe, Inc. er certificeret under EU–US Data Privacy Framework.')
+    expect(all).toContain('At tage imod betalingen for en samtale, du betaler, når du booker (artikel 6, stk. 1, litra b).')
+    const unpaid = policy({ paymentProvider: undefined })
+    expect(unpaid).not.toMatch(/Stripe|tager imod betalingen/)
+  })
+
+  it('keeps orders, receipts and credit notes five years after the financial year because the bookkeeping act says so, also when a client asks to be erased', () => {
+    const all = policy()
+    expect(all).toContain(
+      'Ordrer, kvitteringer og kreditnotaer for det, du har betalt, og fakturaer for et forløb gemmer jeg i 5 år fra udgangen af det regnskabsår, de hører til, fordi bogføringsloven kræver det (bogføringslovens § 10). Grundlaget er, at loven pålægger mig det (databeskyttelsesforordningens artikel 6, stk. 1, litra c). Det gælder også, hvis du beder mig slette dine oplysninger: retten til sletning gælder ikke det, loven kræver, at jeg gemmer (artikel 17, stk. 3, litra b).',
+    )
+    expect(all).toContain('Kun ordrer, kvitteringer, kreditnotaer og fakturaer bliver liggende, til bogføringslovens frist er udløbet.')
   })
 
   it('gives a period for everything it keeps, from the facts, and erases everywhere', () => {
@@ -109,7 +143,7 @@ describe('the privacy policy', () => {
       'Bliver du klient, gemmer jeg din besked i 200 dage fra modtagelsen',
       'Bookinger slettes automatisk 60 dage efter den aftalte samtale',
       'Postbud gemmer en log over sendte e-mails i 3 dage',
-      'Sikkerhedskopier af databasen slettes automatisk efter 21 dage',
+      'Sikkerhedskopier af databasen – på serveren og hos Kopilageret GmbH – slettes automatisk efter 21 dage',
       'Serverens og webserverens log slettes efter 14 dage',
       'sletter jeg mine notater 4 år efter vores sidste samtale',
       'gemmer jeg i 5 år fra udgangen af det regnskabsår',
@@ -160,8 +194,9 @@ describe('the privacy policy', () => {
     // The hash of the words the policy shows for this file's facts (not its markup): a change to the
     // wording changes it, and then WORDING_CHANGED must move to the day of the change, with the new hash written here.
     const wording = createHash('sha256').update(policy()).digest('hex').slice(0, 16)
-    expect(`${WORDING_CHANGED} ${wording}`).toBe('2026-12-06 ad9808ba2bca5101')
-    expect(renderPrivacyPage().updated).toBe(formatDanishDate(WORDING_CHANGED > privacy.updated ? WORDING_CHANGED : privacy.updated))
+    expect(`${WORDING_CHANGED} ${wording}`).toBe('2026-12-07 2115067866ebe9a7')
+    const { updated } = getPrivacy()
+    expect(renderPrivacyPage().updated).toBe(formatDanishDate(WORDING_CHANGED > updated ? WORDING_CHANGED : updated))
   })
 
   it('speaks as »jeg«: never »vi« for the practice', () => {
@@ -188,7 +223,7 @@ describe('the privacy policy, read line by line', () => {
     const text = textOf(html())
     expect(text).toContain('En tilmelding til besked om nye artikler slettes efter 3 dage, hvis den ikke bekræftes; en bekræftet tilmelding gemmes, til du afmelder dig')
     expect(text).toContain('Det, der er slettet i databasen, er derfor også væk fra sikkerhedskopierne senest 21 dage senere.')
-    expect(text).toContain('så du kan altid bede mig slette dem før. Fakturaer og andet regnskabsmateriale gemmer jeg i 5 år')
+    expect(text).toContain('så du kan altid bede mig slette dem før. Ordrer, kvitteringer og kreditnotaer for det, du har betalt, og fakturaer for et forløb gemmer jeg i 5 år')
   })
 
   it('says where the mail provider processes e-mails, and links its agreement by its address', () => {

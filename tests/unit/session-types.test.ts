@@ -8,7 +8,7 @@ import { paymentLaunchItems } from '~/server/payments/payment-launch.server'
 // The paid sessions in ydelser.yaml: one price, shown on /ydelser and charged; Danish messages
 // with the line; samples and payment switched off named by check:launch.
 
-const FIXTURE = readFileSync(join(import.meta.dirname, '../fixtures/payments/ydelser.yaml'), 'utf8')
+const FIXTURE = readFileSync(join(import.meta.dirname, '../fixtures/content/ydelser.yaml'), 'utf8')
 const check = (text: string) => checkYaml('ydelser.yaml', text, servicesFileSchema)
 
 describe('session types', () => {
@@ -48,9 +48,9 @@ describe('session types', () => {
       'STRIPE_SECRET_KEY er ikke sat – »Coachingsamtale, 60 min« kan bookes, men betales bagefter med et link fra skrivebordet (se vejledningen, afsnittet »Betaling med Stripe«)',
     ])
     expect(paymentLaunchItems(result.value.sessionTypes, { STRIPE_SECRET_KEY: 'sk_live_x' }).map((item) => item.what)).toContain(
-      'privatlivspolitikken nævner ikke Stripe, som klienternes betalinger går igennem – skriv Stripe under clientServices',
+      'privatlivspolitikken nævner ikke Stripe, som klienternes betalinger går igennem – skriv Stripe under »betaling«',
     )
-    expect(paymentLaunchItems(result.value.sessionTypes, { STRIPE_SECRET_KEY: 'sk_live_x' }, [{ name: 'Stripe' }]).map((item) => item.where)).not.toContain('content/privacy.ts')
+    expect(paymentLaunchItems(result.value.sessionTypes, { STRIPE_SECRET_KEY: 'sk_live_x' }, [{ name: 'Stripe' }]).map((item) => item.where)).not.toContain('content/privatliv.yaml')
     expect(paymentLaunchItems(result.value.sessionTypes, { STRIPE_SECRET_KEY: 'sk_live_x' }).map((item) => item.what)).toContain(
       'STRIPE_WEBHOOK_SECRET er ikke sat – Stripes besked om en betaling afvises; betalinger bliver kun registreret, når klienten kommer tilbage til siden, eller ved den løbende kontrol',
     )

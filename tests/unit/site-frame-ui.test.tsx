@@ -1,7 +1,6 @@
 import { type AnyRoute, RouterProvider, createMemoryHistory, createRoute, createRouter } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { popularArticles } from '#content/popular-articles'
 import { site } from '~/server/content/content.server'
 import { loadAfterLargestPaint } from '~/components/layout/document-assets'
 import { SiteHeader } from '~/components/layout/site-header'
@@ -9,13 +8,20 @@ import { siteFooterHtml } from '~/server/pages/site-footer.server'
 import { ErrorPage } from '~/components/error-page'
 import { ErrorPage as LazyErrorPage } from '~/components/lazy-pages'
 import { NotFound } from '~/components/not-found'
+import { SiteContext } from '~/lib/content/site-data'
 import { Route as Root } from '~/routes/__root'
 import { linksOf, renderAt, tagWithId, textOf } from '../render'
 
-// The root route's loader calls a server function; here it reads the facts directly, as the server does.
+// The root route's loader calls a server function; here it reads the facts directly, as the server
+// does, with »Gode steder at begynde« as the server makes it from her list and the articles' titles
+// (startHereLinks, tested with a database in blog-queries.test.ts), and the footer rendered for the page.
+const startHere = [
+  { slug: 'stress-er-ikke-svaghed', title: 'Stress er ikke svaghed' },
+  { slug: 'coaching-er-ikke-terapi', title: 'Coaching er ikke terapi' },
+]
 vi.mock('~/lib/content/site-facts', async () => {
   const { siteFooterHtml } = await import('~/server/pages/site-footer.server')
-  return { fetchSiteFacts: async ({ data }: { data: string }) => ({ site, footer: siteFooterHtml(site, data) }) }
+  return { fetchSiteFacts: async ({ data }: { data: string }) => ({ site: { ...site, startHere }, footer: siteFooterHtml(site, data) }) }
 })
 
 afterEach(() => {
@@ -74,14 +80,17 @@ describe('every page’s document', () => {
     expect(textOf(html)).toContain('Ups! Siden blev ikke fundet')
     expect(html).toContain('<p class="sr-only">Fejl 404.</p>')
     expect(linksOf(html)).toEqual(expect.arrayContaining([['Læs bloggen', '/blog'], ['Kontakt mig', '/kontakt'], ['Gå til forsiden', '/']]))
-    for (const article of popularArticles) expect(linksOf(html)).toContainEqual([article.title, `/blog/${article.slug}`])
+    for (const article of startHere) expect(linksOf(html)).toContainEqual([article.title, `/blog/${article.slug}`])
+    expect(textOf(html)).toContain('Gode steder at begynde')
   })
 
   it('shows an unexpected failure without its details, inside the same frame', () => {
     const html = renderToString(<ErrorPage />)
     expect(textOf(html)).toBe('Der opstod en fejl Siden kunne ikke vises lige nu. Prøv igen om lidt, eller gå til forsiden. Gå til forsiden')
     expect(linksOf(html)).toEqual([['Gå til forsiden', '/']])
-    expect(textOf(renderToString(<NotFound />))).toContain('Populære artikler')
+    expect(textOf(renderToString(<SiteContext value={{ ...site, startHere }}><NotFound /></SiteContext>))).toContain('Gode steder at begynde')
+    // Without articles to offer (none of hers on the site), no empty heading.
+    expect(textOf(renderToString(<SiteContext value={{ ...site, startHere: [] }}><NotFound /></SiteContext>))).not.toContain('Gode steder at begynde')
   })
 
   it('keeps the menu and the footer around a failure', async () => {

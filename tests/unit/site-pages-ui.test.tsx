@@ -159,11 +159,14 @@ describe('the pages about the coach', () => {
       // Companies (a price »+ moms«) ask for an offer; private clients book the first conversation.
       const forCompanies = service.pricing.price.includes('+ moms')
       expect(text).toContain(forCompanies ? `Bed om et tilbud på ${service.title.toLowerCase()}` : `Book en samtale om ${service.title.toLowerCase()}`)
-      // The card's one button: the link after its price.
+      // The card's buttons after its price: a session of its own first (booked, and paid, at its price), then the free first conversation.
       const afterPrice = html.indexOf('</dl>', html.indexOf(`id="${service.id}"`))
-      expect(linksOf(html.slice(afterPrice, html.indexOf('</a>', afterPrice) + 4)).map(([, href]) => href)).toEqual([forCompanies ? '/kontakt' : '/book-samtale'])
+      const buttons = linksOf(html.slice(afterPrice, html.indexOf('</li>', afterPrice))).map(([, href]) => href)
+      expect(buttons).toEqual(forCompanies ? ['/kontakt'] : [...(service.pricing.sessionTypeIds ?? []).map((id) => `/book/${id}`), '/book-samtale'])
       for (const feature of service.features) expect(text).toContain(feature)
     }
+    // The shipped services name their paid sessions (tests/fixtures/content/ydelser.yaml, as content/ydelser.yaml).
+    expect(services.flatMap((service) => service.pricing.sessionTypeIds ?? [])).toEqual(['coachingsamtale', 'parsamtale'])
     processSteps.forEach((step, index) => expect(text).toContain(`Trin ${index + 1}: ${step.title}`))
     // The numbers a sighted visitor reads beside the steps.
     expect([...html.matchAll(/aria-hidden="true">(\d+)<\/span>/g)].map((match) => Number(match[1]))).toEqual(processSteps.map((_, index) => index + 1))

@@ -32,7 +32,7 @@ describe('the shared pieces of the pages', () => {
   })
 
   it('the card under an article offers to write even when the article names no wording of its own', () => {
-    const html = renderToStaticMarkup(<ArticleClosing article={{ category: 'stress', cta: null, crisisHelp: null }} />)
+    const html = renderToStaticMarkup(<ArticleClosing article={{ closing: { heading: 'Fylder presset for meget?', text: 'Et roligt sted at begynde.' }, cta: null, crisisHelp: null }} />)
     expect(linksOf(html)).toContainEqual(['Skriv til mig', '/kontakt'])
     expect(textOf(html)).toContain('Skriver du, svarer jeg inden for én hverdag.')
     expect(textOf(html)).not.toContain('Livslinien')

@@ -1,14 +1,14 @@
-import { articleClosings } from '#content/article-closings'
 import { CrisisLineShort } from '~/components/blog/crisis-lines'
 import { ButtonLink } from '~/components/ui/button-link'
 import type { ArticlePage } from '~/lib/blog'
 
 /**
- * The card under an article: words for the article's category (content/article-closings.ts),
- * the booking of a free first conversation, and the contact form for whoever would rather write.
+ * The card under an article: words for the article's category (content/artikelafslutninger.yaml,
+ * in the page's data), the booking of a free first conversation, and the contact form for whoever
+ * would rather write.
  */
-export function ArticleClosing({ article }: { article: Pick<ArticlePage, 'category' | 'cta' | 'crisisHelp'> }) {
-  const closing = articleClosings[article.category]
+export function ArticleClosing({ article }: { article: Pick<ArticlePage, 'cta' | 'crisisHelp'> & { closing: NonNullable<ArticlePage['closing']> } }) {
+  const { closing } = article
   return (
     <aside aria-labelledby="cta-overskrift" className="mx-auto mt-14 max-w-(--article-measure) rounded-3xl bg-accent-800 p-8 text-center text-white md:p-10">
       <h2 id="cta-overskrift" className="text-2xl text-white md:text-3xl">

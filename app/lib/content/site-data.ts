@@ -1,4 +1,5 @@
 import { createContext, use } from 'react'
+import type { ArticleLink } from '~/lib/content/article-lists'
 import type { Site } from '~/lib/content/content-types'
 
 /**
@@ -7,9 +8,15 @@ import type { Site } from '~/lib/content/content-types'
  * next page without a build. The root document provides them to every component (useSite());
  * a route's head() reads them with siteOf().
  */
-export const SiteContext = createContext<Site | undefined>(undefined)
+/**
+ * The root route's data: her facts, and »Gode steder at begynde« with the articles' titles, which
+ * the search's no-hit page and the 404 page offer (the 404 page has no loader of its own).
+ */
+export type SiteData = Site & { startHere?: ArticleLink[] }
 
-export function useSite(): Site {
+export const SiteContext = createContext<SiteData | undefined>(undefined)
+
+export function useSite(): SiteData {
   const site = use(SiteContext)
   if (!site) throw new Error('useSite() outside <SiteContext>: the root route provides it')
   return site

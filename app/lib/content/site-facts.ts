@@ -4,13 +4,18 @@ import { createServerFn } from '@tanstack/react-start'
 export const toPagePath = (path: unknown) => (typeof path === 'string' && path.startsWith('/') && path.length <= 500 ? path : '/')
 
 /**
- * The root route's loader: the coach's facts and the footer rendered with them, read on the server
- * for every page, imported only when it runs.
+ * The root route's loader, read on the server for every page, imported only when it runs: the
+ * coach's facts with »Gode steder at begynde« (her list, with the articles' titles), and the footer
+ * rendered with them.
  */
 export const fetchSiteFacts = createServerFn({ method: 'GET' })
   .validator(toPagePath)
   .handler(async ({ data: pathname }) => {
-    const [{ getSite }, { siteFooterHtml }] = await Promise.all([import('~/server/content/content.server'), import('~/server/pages/site-footer.server')])
+    const [{ getSite }, { startHereLinks }, { siteFooterHtml }] = await Promise.all([
+      import('~/server/content/content.server'),
+      import('~/server/blog/blog.server'),
+      import('~/server/pages/site-footer.server'),
+    ])
     const site = getSite()
-    return { site, footer: siteFooterHtml(site, pathname) }
+    return { site: { ...site, startHere: startHereLinks() }, footer: siteFooterHtml(site, pathname) }
   })

@@ -19,7 +19,7 @@ function ArticlePage() {
       <ArticleHeader article={article} />
       <div className="px-5 py-12 sm:px-8 md:py-16">
         <ArticleText article={article} text={article.text} />
-        {article.cta && <ArticleClosing article={article} />}
+        {article.closing && <ArticleClosing article={{ ...article, closing: article.closing }} />}
         <NewsletterForm id="nyhedsbrev-artikel" />
         <p className="mx-auto mt-12 max-w-(--article-measure)">
           <a href="/blog" className="inline-flex min-h-tap items-center font-semibold text-accent-700 underline underline-offset-4">

@@ -1,9 +1,8 @@
 import { notFound } from '@tanstack/react-router'
-import { type SQL, and, asc, count, desc, eq, gt, gte, lte, min, ne, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gt, gte, inArray, lte, min, ne, sql } from 'drizzle-orm'
 import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
 import { blogPosts } from '#db/schema'
-import { firstPersonStories } from '#content/first-person-stories'
 import {
   type Article,
   type ArticlePage,
@@ -19,7 +18,8 @@ import {
 import { type CategoryFilter, categoryFilters, isCategory } from '~/lib/categories'
 import { withCoverVersions } from '~/server/images.server'
 import { crisisHelpFor } from '~/lib/content/crisis-lines'
-import { getCrisisLines } from '~/server/content/content.server'
+import type { ArticleLink } from '~/lib/content/article-lists'
+import { getArticleClosings, getCrisisLines, getFirstPersonStories, getStartHereSlugs } from '~/server/content/content.server'
 
 const cardColumns = {
   slug: blogPosts.slug,
@@ -88,12 +88,31 @@ export function getArticlePage(slug: string, now = new Date(), db: Db = getDb())
       inOwnWords: toldInOwnWords(article.slug),
       related: getRelatedPosts(article, now, db),
       crisisHelp: article.crisisLines ? crisisHelpFor(getCrisisLines(), article.crisisLines) : null,
+      // Only an article with a `cta:` gets the card; its words are her file's, for the article's category.
+      closing: article.cta ? getArticleClosings()[article.category] : null,
     }
   )
 }
 
-/** The article is someone else's own account (content/first-person-stories.ts); the desk's preview asks too. */
-export const toldInOwnWords = (slug: string) => firstPersonStories.some((story) => story.slug === slug)
+/** The article is someone else's own account (content/egne-ord.yaml); the desk's preview asks too. */
+export const toldInOwnWords = (slug: string) => getFirstPersonStories().some((story) => story.slug === slug)
+
+/**
+ * »Gode steder at begynde« (content/gode-steder-at-begynde.yaml) with each article's own title, in
+ * her order; an article not on the site now is left out (check:launch names it).
+ */
+export function startHereLinks(now = new Date(), db: Db = getDb()): ArticleLink[] {
+  const slugs = getStartHereSlugs()
+  const titles = new Map(
+    db
+      .select({ slug: blogPosts.slug, title: blogPosts.title })
+      .from(blogPosts)
+      .where(and(inArray(blogPosts.slug, slugs), publishedBy(now)))
+      .all()
+      .map((row) => [row.slug, row.title]),
+  )
+  return slugs.flatMap((slug) => (titles.has(slug) ? [{ slug, title: titles.get(slug)! }] : []))
+}
 
 /** The article's page (fetchArticle in app/lib/blog-queries.ts), or Start's 404 when there is none to show. */
 export function articlePageOrNotFound(slug: string, now = new Date(), db: Db = getDb()): ArticlePage {

@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { LineCounter, isNode, parseDocument } from 'yaml'
-import { privacy } from '#content/privacy'
 import type { Db } from '#db/database'
 import { readState, writeState } from '~/server/app-state.server'
+import { getPrivacy } from '~/server/content/content.server'
 import { log } from '~/server/log.server'
 import { type Availability, availabilityFileSchema, toAvailability } from '~/lib/booking/availability-schema'
 
@@ -128,7 +128,7 @@ export function openAvailability(db?: Db): Availability | undefined {
  * What `npm run check:launch` says about the file: its errors, that its times are still the shipped
  * sample, or that its retention differs from what the privacy policy promises.
  */
-export function availabilityLaunchItems(result: AvailabilityResult = loadAvailability(), policyRetentionDays = privacy.bookingRetentionDays) {
+export function availabilityLaunchItems(result: AvailabilityResult = loadAvailability(), policyRetentionDays = getPrivacy().bookingRetentionDays) {
   // The server keeps the last good rules (rulesInForce); the check reads the file alone and cannot know them.
   if (!result.ok) return result.errors.map((error) => ({ what: `${error} (siden bruger de sidste gyldige regler, indtil fejlen er rettet; har filen aldrig været gyldig, er booking lukket)`, where: AVAILABILITY_FILE }))
   const items: Array<{ what: string; where: string }> = []
@@ -137,7 +137,7 @@ export function availabilityLaunchItems(result: AvailabilityResult = loadAvailab
   }
   if (result.availability.purgeAfterDays !== policyRetentionDays) {
     items.push({
-      what: `slet_efter_dage er ${result.availability.purgeAfterDays}, men privatlivspolitikken lover ${policyRetentionDays} dage (bookingRetentionDays i content/privacy.ts) – skriv det samme tal begge steder`,
+      what: `slet_efter_dage er ${result.availability.purgeAfterDays}, men privatlivspolitikken lover ${policyRetentionDays} dage (bookinger_dage under slettes_efter i content/privatliv.yaml) – skriv det samme tal begge steder`,
       where: AVAILABILITY_FILE,
     })
   }

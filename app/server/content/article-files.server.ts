@@ -96,6 +96,19 @@ export function articleText(fields: ArticleFields, previous?: string) {
   return `---\n${front}\n---\n${fields.body.replace(/\r\n?/g, '\n').trim()}\n`
 }
 
+/**
+ * The file's text with `hero: image` in its front matter, so the article page shows the cover photo
+ * at the top (without it the page draws the generated gradient). The rest of the file stays as it is.
+ */
+export function withHeroImage(text: string) {
+  const parts = splitFrontMatter(text)
+  if (!parts) return text
+  const document = parseDocument(parts.yaml)
+  if (!isMap(document.contents) || document.get('hero') === 'image') return text
+  document.set('hero', 'image')
+  return `---\n${document.toString({ lineWidth: 0, flowCollectionPadding: false }).trimEnd()}\n---\n${parts.body}`
+}
+
 /** The form's fields read back from a file's text (for the editor). */
 export function fieldsOf(text: string): ArticleFields {
   const parts = splitFrontMatter(text)

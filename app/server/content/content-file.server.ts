@@ -35,6 +35,12 @@ export type ContentFile<T> = {
   /** The file's name in the content folder: the only names a form can reach. */
   name: string
   check(text: string): ContentCheck<T>
+  /**
+   * The same check against the rest of the site as it is now (a list that names articles: that each
+   * is on the site). The desk's save and check:launch ask it; the loader does not, so an article
+   * taken off the site never makes a list broken.
+   */
+  checkAgainstSite?(text: string): ContentCheck<T>
 }
 
 type State<T> = {

@@ -12,28 +12,28 @@ const DEFAULT_TERMS = { afbud_senest: 24, refusion_ved_sent_afbud_procent: 0, re
  * message says what is wrong and what to write; checkYaml adds the file, the line and the key.
  */
 
-const text = (example: string, max = 400) =>
+export const text = (example: string, max = 400) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `mangler – skriv fx ${example}` : `skal være tekst, fx ${example}`) })
     .trim()
     .min(1, `er tom – skriv fx ${example}`)
     .max(max, `er for lang (højst ${max} tegn)`)
 
-const longText = (what: string, max = 2000) => text(what, max)
+export const longText = (what: string, max = 2000) => text(what, max)
 
 /** ja/nej, as in booking.yaml (YAML 1.2 reads both as text). */
-const yesNo = z.enum(['ja', 'nej'], { error: 'skal være ja eller nej' }).transform((value) => value === 'ja')
+export const yesNo = z.enum(['ja', 'nej'], { error: 'skal være ja eller nej' }).transform((value) => value === 'ja')
 
 /** `eksempel: ja` marks what ships as an example; deleting the line (or nej) makes it hers. */
-const sampleMark = z
+export const sampleMark = z
   .enum(['ja', 'nej'], { error: 'skal være ja eller nej (slet linjen, når teksten er din egen)' })
   .optional()
   .transform((value) => (value === 'ja' ? (true as const) : undefined))
 
-const https = (example: string) =>
+export const https = (example: string) =>
   text(example).refine((value) => /^https:\/\/[^\s]+\.[^\s]+$/.test(value), `skal være en adresse, der begynder med https://, fx ${example}`)
 
-const wholeNumber = (example: string, min: number, max: number) =>
+export const wholeNumber = (example: string, min: number, max: number) =>
   z
     .number({ error: (issue) => (issue.input === undefined ? `mangler – skriv et tal, fx ${example}` : `skal være et tal uden anførselstegn, fx ${example}`) })
     .int(`skal være et helt tal, fx ${example}`)

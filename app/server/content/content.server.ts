@@ -1,7 +1,13 @@
 import { FREE_FIRST_CONVERSATION } from '#content/first-conversation'
 import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
+import type { ArticleClosingText, FirstPersonStory } from '~/lib/content/article-lists'
 import type { CrisisLineSet } from '~/lib/content/crisis-lines'
+import type { Category } from '~/lib/categories'
+import type { PrivacyFacts } from '~/lib/content/privacy-facts'
 import { checkYaml, contentValue, defineContentFile } from '~/server/content/content-file.server'
+import { privacyFileSchema } from '~/server/content/privacy-schema.server'
+import { articleClosingsFileSchema, firstPersonStoriesFileSchema, startHereFileSchema } from '~/server/content/article-lists-schema.server'
+import { publishedArticleSlugs } from '~/server/content/article-slugs.server'
 import { checkAboutText, crisisLinesFileSchema, faqFileSchema, referencesFileSchema, servicesFileSchema, siteFileSchema } from '~/server/content/content-schemas.server'
 
 /**
@@ -15,10 +21,32 @@ export const aboutFile = defineContentFile<About>({ name: 'om.md', check: (text)
 export const faqFile = defineContentFile<FaqEntry[]>({ name: 'faq.yaml', check: (text) => checkYaml('faq.yaml', text, faqFileSchema) })
 export const crisisLinesFile = defineContentFile<CrisisLineSet>({ name: 'kriselinjer.yaml', check: (text) => checkYaml('kriselinjer.yaml', text, crisisLinesFileSchema) })
 
+export const privacyFile = defineContentFile<PrivacyFacts>({ name: 'privatliv.yaml', check: (text) => checkYaml('privatliv.yaml', text, privacyFileSchema) })
+
+export const startHereFile = defineContentFile<string[]>({
+  name: 'gode-steder-at-begynde.yaml',
+  check: (text) => checkYaml('gode-steder-at-begynde.yaml', text, startHereFileSchema()),
+  checkAgainstSite: (text) => checkYaml('gode-steder-at-begynde.yaml', text, startHereFileSchema(publishedArticleSlugs())),
+})
+export const articleClosingsFile = defineContentFile<Record<Category, ArticleClosingText>>({
+  name: 'artikelafslutninger.yaml',
+  check: (text) => checkYaml('artikelafslutninger.yaml', text, articleClosingsFileSchema),
+})
+export const firstPersonStoriesFile = defineContentFile<FirstPersonStory[]>({
+  name: 'egne-ord.yaml',
+  check: (text) => checkYaml('egne-ord.yaml', text, firstPersonStoriesFileSchema()),
+  checkAgainstSite: (text) => checkYaml('egne-ord.yaml', text, firstPersonStoriesFileSchema(publishedArticleSlugs())),
+})
+
 export const getSite = () => contentValue(siteFile)
 export const getServices = () => contentValue(servicesFile)
 export const getReferences = () => contentValue(referencesFile)
 export const getCrisisLines = () => contentValue(crisisLinesFile)
+export const getPrivacy = () => contentValue(privacyFile)
+/** The slugs of »Gode steder at begynde«, in her order (the pages look up their titles). */
+export const getStartHereSlugs = () => contentValue(startHereFile)
+export const getArticleClosings = () => contentValue(articleClosingsFile)
+export const getFirstPersonStories = () => contentValue(firstPersonStoriesFile)
 /** The contact page's questions, with the sentence about the free first conversation put in. */
 export const getFaq = (): FaqEntry[] => contentValue(faqFile).map((entry) => ({ ...entry, answer: entry.answer.replace(/\{\{\s*foerste_samtale\s*\}\}/g, FREE_FIRST_CONVERSATION) }))
 

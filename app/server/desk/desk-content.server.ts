@@ -5,7 +5,7 @@ import type { Db } from '#db/database'
 import type { DeskContentField, DeskContentPage, DeskStatus } from '~/lib/desk/desk-data'
 import { readState, writeState } from '~/server/app-state.server'
 import { type ContentFile, contentDir, contentPath, contentStatus, rereadContent, splitFrontMatter, versionOf } from '~/server/content/content-file.server'
-import { aboutFile, crisisLinesFile, faqFile, getSite, referencesFile, servicesFile, siteFile } from '~/server/content/content.server'
+import { aboutFile, articleClosingsFile, crisisLinesFile, faqFile, firstPersonStoriesFile, getSite, privacyFile, referencesFile, servicesFile, siteFile, startHereFile } from '~/server/content/content.server'
 import { commitContentFile, inGitWorkTreeNow, queueContentPush } from '~/server/content/content-git.server'
 import { keepDeskDraft, readDeskDraft } from '~/server/desk/desk-drafts.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
@@ -24,6 +24,10 @@ const EDITABLE = {
   historie: { file: aboutFile, title: 'Din historie og dine citater', commit: 'Din historie og dine citater er rettet fra skrivebordet' },
   spoergsmaal: { file: faqFile, title: 'Spørgsmål og svar', commit: 'Spørgsmål og svar er rettet fra skrivebordet' },
   kriselinjer: { file: crisisLinesFile, title: 'Hjælp med det samme (kriselinjer)', commit: 'Kriselinjerne er rettet fra skrivebordet' },
+  privatliv: { file: privacyFile, title: 'Privatlivspolitikken', commit: 'Privatlivspolitikkens oplysninger er rettet fra skrivebordet' },
+  'gode-steder': { file: startHereFile, title: 'Gode steder at begynde (artikler)', commit: '»Gode steder at begynde« er rettet fra skrivebordet' },
+  afslutninger: { file: articleClosingsFile, title: 'Kortet under artiklerne', commit: 'Kortene under artiklerne er rettet fra skrivebordet' },
+  'egne-ord': { file: firstPersonStoriesFile, title: 'Beretninger med egne ord', commit: 'Beretningerne med egne ord er rettet fra skrivebordet' },
 } as const satisfies Record<string, { file: ContentFile<unknown>; title: string; commit: string }>
 
 export type ContentId = keyof typeof EDITABLE
@@ -162,7 +166,8 @@ export async function saveContent(db: Db, id: ContentId, form: FormData, now: Da
     log('info', 'desk content save refused', { file: file.name, reason: 'changed meanwhile' })
     return { status: 'aendret-imens', draft: keepDeskDraft(db, { id, text, errors: [], current: current ?? '' }, now) }
   }
-  const checked = file.check(text)
+  // A list that names articles is checked against the articles on the site now.
+  const checked = file.checkAgainstSite ? file.checkAgainstSite(text) : file.check(text)
   if (!checked.ok) {
     log('info', 'desk content save refused', { file: file.name, reason: 'mistakes', mistakes: checked.errors.length })
     return { status: 'ikke-gemt', draft: keepDeskDraft(db, { id, text, errors: checked.errors }, now) }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import type { Db } from '#db/database'
 import type { DeskStatus } from '~/lib/desk/desk-data'
-import { articleFolder, coverPhotoName, hasCoverPhoto, isSlug, readArticleSource, writeCoverPhoto } from '~/server/content/article-files.server'
+import { articleFileName, articleFolder, coverPhotoName, hasCoverPhoto, isSlug, readArticleSource, restoreArticle, withHeroImage, writeArticle, writeCoverPhoto } from '~/server/content/article-files.server'
 import { runBlogSeed } from '~/server/content/blog-seed.server'
 import { commitArticle } from '~/server/desk/desk-articles.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
@@ -15,7 +15,7 @@ import { log } from '~/server/log.server'
  * and saved as one JPEG under a name made from the slug (content/blog/images/<slug>.jpg), without
  * the camera's metadata (place, device). The seed then draws the covers the pages show from it
  * (scripts/lib/covers.ts: 1200×630 and 600×315 WebP and the share JPEG), as it does for a photo put
- * there by hand.
+ * there by hand. The article's front matter gets `hero: image`, so its page shows the photo at the top.
  *
  * HEIC (an iPhone's own format) is recognised and refused with a Danish way out: the sharp that is
  * installed reads HEIF only with AV1 inside (AVIF), not the HEVC inside HEIC, and no package of the
@@ -58,7 +58,8 @@ export async function uprightJpeg(bytes: Uint8Array): Promise<Buffer | undefined
 /** The post of the editor's photo form. */
 export async function uploadCover(db: Db, form: FormData, now: Date): Promise<{ location: string }> {
   const slug = typeof form.get('artikel') === 'string' ? String(form.get('artikel')) : ''
-  if (!isSlug(slug) || !readArticleSource(slug)) return { location: '/coach/artikler?status=fejl' }
+  const article = isSlug(slug) ? readArticleSource(slug) : undefined
+  if (!article) return { location: '/coach/artikler?status=fejl' }
   const back = (status: DeskStatus) => ({ location: `/coach/artikler/${slug}?status=${status}#forsidebillede` })
   const file = form.get('billede')
   if (!(file instanceof File) || file.size === 0) return back('billede-mangler')
@@ -72,8 +73,12 @@ export async function uploadCover(db: Db, form: FormData, now: Date): Promise<{ 
   const name = coverPhotoName(slug)!
   const before = hasCoverPhoto(slug) ? readFileSync(join(articleFolder(), name)) : undefined
   writeCoverPhoto(slug, jpeg)
+  // An uploaded photo is meant to be seen: the page shows it at the top only with `hero: image`.
+  const withHero = withHeroImage(article.text)
+  if (withHero !== article.text) writeArticle(slug, article.place, withHero)
   const seeded = await runBlogSeed(db, articleFolder())
   if (!seeded.ok) {
+    restoreArticle(slug, article)
     if (before) writeCoverPhoto(slug, before)
     else rmSync(join(articleFolder(), name), { force: true })
     log('error', 'desk cover not saved: the seed refused the folder', { mistakes: seeded.errors.length })
@@ -81,6 +86,6 @@ export async function uploadCover(db: Db, form: FormData, now: Date): Promise<{ 
   }
   recordDeskEvent(db, 'forsidebillede-lagt-op', now)
   log('info', 'desk cover saved', { bytes: jpeg.length })
-  await commitArticle(db, [name], `Nyt forsidebillede fra skrivebordet til ${slug}`, now)
+  await commitArticle(db, [name, articleFileName(slug, article.place)!], `Nyt forsidebillede fra skrivebordet til ${slug}`, now)
   return back('billede-gemt')
 }

@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { privacy } from '#content/privacy'
-import { site } from '~/server/content/content.server'
+import { getPrivacy, site } from '~/server/content/content.server'
 import { PrivacyPolicy, WORDING_CHANGED } from '~/components/privacy-policy'
 import { formatDanishDate } from '~/lib/dates'
 import { privacyHead } from '~/server/pages/page-heads.server'
@@ -10,6 +9,7 @@ import { privacyHead } from '~/server/pages/page-heads.server'
  * travels in the page rather than in the JavaScript every visitor of the page downloads.
  */
 export function renderPrivacyPage() {
+  const privacy = getPrivacy()
   return {
     // ISO dates compare as text.
     updated: formatDanishDate(WORDING_CHANGED > privacy.updated ? WORDING_CHANGED : privacy.updated),

@@ -8,7 +8,7 @@ const ENVIRONMENT = 'miljøvariabler på serveren'
  * What `npm run check:launch` says about paid sessions: every session still a shipped sample (by
  * name), and whether payment at booking is on (STRIPE_SECRET_KEY) with its webhook secret.
  */
-export function paymentLaunchItems(types: readonly SessionType[], env: Record<string, string | undefined>, clientServices: ReadonlyArray<{ name: string }> = []) {
+export function paymentLaunchItems(types: readonly SessionType[], env: Record<string, string | undefined>, paymentServices: ReadonlyArray<{ name: string }> = []) {
   const items: Array<{ what: string; where: string }> = []
   for (const type of types.filter((candidate) => candidate.sample)) {
     items.push({ what: `sessionen »${type.name}« (${formatKroner(type.amountOere)}, ${type.minutes} minutter, betales ${type.payment === 'ved-booking' ? 'ved booking' : 'bagefter'}) er et eksempel (eksempel: ja)`, where: SERVICES_FILE })
@@ -21,8 +21,8 @@ export function paymentLaunchItems(types: readonly SessionType[], env: Record<st
     items.push({ what: 'STRIPE_WEBHOOK_SECRET er ikke sat – Stripes besked om en betaling afvises; betalinger bliver kun registreret, når klienten kommer tilbage til siden, eller ved den løbende kontrol', where: ENVIRONMENT })
   }
   // The privacy policy names every service a course with a client uses: payments go through Stripe.
-  if (env.STRIPE_SECRET_KEY?.trim() && !clientServices.some((service) => /stripe/i.test(service.name))) {
-    items.push({ what: 'privatlivspolitikken nævner ikke Stripe, som klienternes betalinger går igennem – skriv Stripe under clientServices', where: 'content/privacy.ts' })
+  if (env.STRIPE_SECRET_KEY?.trim() && !paymentServices.some((service) => /stripe/i.test(service.name))) {
+    items.push({ what: 'privatlivspolitikken nævner ikke Stripe, som klienternes betalinger går igennem – skriv Stripe under »betaling«', where: 'content/privatliv.yaml' })
   }
   if (env.STRIPE_API_URL?.trim()) items.push({ what: `STRIPE_API_URL er sat (${env.STRIPE_API_URL}) – den er kun til test; slet den, så betalinger går til Stripe`, where: ENVIRONMENT })
   return items

@@ -1,8 +1,5 @@
-import { cpSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { bookings, orders } from '#db/schema'
-import { forgetContent } from '~/server/content/content-file.server'
 import { orderToken } from '~/server/links/links.server'
 import { handleOrderPost, handleSessionBookingPost } from '~/server/payments/payment-endpoint.server'
 import { answerPaymentReturn } from '~/server/payments/payment-return.server'
@@ -15,7 +12,7 @@ import { paymentHarness } from './payment-harness'
 // The paid booking form's post and the order page's withdrawal as the server answers them: the
 // checkboxes, a double click, Stripe down, two visitors, payment switched off, and the two steps.
 // Stripe from the environment (the fake's address), as the server has it; the facts from the
-// payments fixture (tests/fixtures/payments/ydelser.yaml).
+// shipped content's copy (tests/fixtures/content/ydelser.yaml, with its paid sessions).
 
 const FORM_KEY = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const form = (changes: Record<string, string | undefined> = {}) =>
@@ -29,9 +26,7 @@ const form = (changes: Record<string, string | undefined> = {}) =>
 
 async function endpointHarness({ stripe = true } = {}) {
   const pay = await paymentHarness()
-  const content = temporaryContent()
-  cpSync(join(import.meta.dirname, '../../fixtures/payments/ydelser.yaml'), join(content.dir, 'ydelser.yaml'))
-  forgetContent()
+  temporaryContent()
   if (stripe) {
     vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_harness')
     vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_test_harness')
