@@ -34,6 +34,7 @@ import { Route as BookSessionIndexRouteImport } from './routes/book/$session/ind
 import { Route as BookSessionTidspunktRouteImport } from './routes/book/$session/$tidspunkt'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
 import { Route as NyhedsbrevHandlingTokenRouteImport } from './routes/nyhedsbrev/$handling.$token'
+import { Route as OrdreTokenKvitteringNummerRouteImport } from './routes/ordre/$token.kvittering.$nummer'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -161,6 +162,12 @@ const NyhedsbrevHandlingTokenRoute = NyhedsbrevHandlingTokenRouteImport.update({
   path: '/nyhedsbrev/$handling/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrdreTokenKvitteringNummerRoute =
+  OrdreTokenKvitteringNummerRouteImport.update({
+    id: '/kvittering/$nummer',
+    path: '/kvittering/$nummer',
+    getParentRoute: () => OrdreTokenRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -179,7 +186,7 @@ export interface FileRoutesByFullPath {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/ordre/$token': typeof OrdreTokenRoute
+  '/ordre/$token': typeof OrdreTokenRouteWithChildren
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session/': typeof BookSessionIndexRoute
+  '/ordre/$token/kvittering/$nummer': typeof OrdreTokenKvitteringNummerRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -206,7 +214,7 @@ export interface FileRoutesByTo {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/ordre/$token': typeof OrdreTokenRoute
+  '/ordre/$token': typeof OrdreTokenRouteWithChildren
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
   '/coach': typeof CoachIndexRoute
@@ -215,6 +223,7 @@ export interface FileRoutesByTo {
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session': typeof BookSessionIndexRoute
+  '/ordre/$token/kvittering/$nummer': typeof OrdreTokenKvitteringNummerRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -234,7 +243,7 @@ export interface FileRoutesById {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/ordre/$token': typeof OrdreTokenRoute
+  '/ordre/$token': typeof OrdreTokenRouteWithChildren
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
@@ -243,6 +252,7 @@ export interface FileRoutesById {
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session/': typeof BookSessionIndexRoute
+  '/ordre/$token/kvittering/$nummer': typeof OrdreTokenKvitteringNummerRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session/'
+    | '/ordre/$token/kvittering/$nummer'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -299,6 +310,7 @@ export interface FileRouteTypes {
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session'
+    | '/ordre/$token/kvittering/$nummer'
   id:
     | '__root__'
     | '/'
@@ -326,6 +338,7 @@ export interface FileRouteTypes {
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session/'
+    | '/ordre/$token/kvittering/$nummer'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -345,7 +358,7 @@ export interface RootRouteChildren {
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
   CoachSplatRoute: typeof CoachSplatRoute
   KalenderFilRoute: typeof KalenderFilRoute
-  OrdreTokenRoute: typeof OrdreTokenRoute
+  OrdreTokenRoute: typeof OrdreTokenRouteWithChildren
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
@@ -532,6 +545,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NyhedsbrevHandlingTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ordre/$token/kvittering/$nummer': {
+      id: '/ordre/$token/kvittering/$nummer'
+      path: '/kvittering/$nummer'
+      fullPath: '/ordre/$token/kvittering/$nummer'
+      preLoaderRoute: typeof OrdreTokenKvitteringNummerRouteImport
+      parentRoute: typeof OrdreTokenRoute
+    }
   }
 }
 
@@ -545,6 +565,18 @@ const BookingTokenRouteChildren: BookingTokenRouteChildren = {
 
 const BookingTokenRouteWithChildren = BookingTokenRoute._addFileChildren(
   BookingTokenRouteChildren,
+)
+
+interface OrdreTokenRouteChildren {
+  OrdreTokenKvitteringNummerRoute: typeof OrdreTokenKvitteringNummerRoute
+}
+
+const OrdreTokenRouteChildren: OrdreTokenRouteChildren = {
+  OrdreTokenKvitteringNummerRoute: OrdreTokenKvitteringNummerRoute,
+}
+
+const OrdreTokenRouteWithChildren = OrdreTokenRoute._addFileChildren(
+  OrdreTokenRouteChildren,
 )
 
 const rootRouteChildren: RootRouteChildren = {
@@ -564,7 +596,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingTokenRoute: BookingTokenRouteWithChildren,
   CoachSplatRoute: CoachSplatRoute,
   KalenderFilRoute: KalenderFilRoute,
-  OrdreTokenRoute: OrdreTokenRoute,
+  OrdreTokenRoute: OrdreTokenRouteWithChildren,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
@@ -576,13 +608,3 @@ const rootRouteChildren: RootRouteChildren = {
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}
