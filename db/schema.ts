@@ -203,7 +203,7 @@ export const deskEvents = sqliteTable('desk_events', {
   at: text('at').notNull(),
   action: text('action', {
     enum: [
-      'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'besked-blev-klient', 'person-eksporteret', 'person-slettet', 'send-igen',
+      'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'besked-blev-klient', 'person-eksporteret', 'person-slettet', 'send-igen', 'regnskab-hentet',
       // A content file saved from the desk: which file, never its text.
       'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md', 'gemt-faq.yaml', 'gemt-kriselinjer.yaml',
       // An article written, changed (also moved to or from the drafts), deleted, or given a cover photo: never which or its text.

@@ -179,6 +179,7 @@ export const deskStatusText = {
   'sendes-igen': 'Det, der var opgivet, prøves igen inden for et minut.',
   slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
   fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',
+  'ugyldig-maaned': 'Vælg en måned (år og måned, fx 2026-12), og hent igen.',
   refunderet: 'Tilbagebetalingen er sendt til Stripe, og klienten får en e-mail om den.',
   'ugyldigt-beloeb': 'Beløbet kan ikke betales tilbage: skriv hele kroner, højst det, der er betalt og ikke allerede tilbagebetalt. Intet er ændret.',
   'link-sendt': 'Betalingslinket er sendt til klienten. Det virker i et døgn; du kan altid sende et nyt.',
@@ -206,4 +207,4 @@ export type DeskStatus = keyof typeof deskStatusText
 export const isDeskStatus = (value: unknown): value is DeskStatus => typeof value === 'string' && Object.hasOwn(deskStatusText, value)
 
 /** Statuses that tell of something refused or gone wrong (shown as an alert). */
-export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling'])
+export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling', 'ugyldig-maaned'])
