@@ -178,6 +178,7 @@ export const deskStatusText = {
   'blev-klient': 'Noteret: afsenderen blev klient, så beskeden gemmes i den fulde periode.',
   'sendes-igen': 'Det, der var opgivet, prøves igen inden for et minut.',
   slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
+  'slettet-bogfoering-gemt': 'Alt andet om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt. Personens kvitteringer og kreditnotaer med ordrerne bag dem er gemt, fordi bogføringsloven kræver det; de slettes af sig selv fem år efter udgangen af det regnskabsår, de hører til.',
   fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',
   'ugyldig-maaned': 'Vælg en måned (år og måned, fx 2026-12), og hent igen.',
   refunderet: 'Tilbagebetalingen er sendt til Stripe, og klienten får en e-mail om den.',

@@ -29,6 +29,7 @@ import {
 } from '~/server/desk/desk-auth.server'
 import { parseMonth } from '~/server/bookkeeping/documents.server'
 import { monthArchive } from '~/server/bookkeeping/month-archive.server'
+import { eraseOrders } from '~/server/bookkeeping/retention.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
 import { withoutSecrets } from '~/server/links/links.server'
@@ -259,7 +260,8 @@ async function erase(db: Db, email: string, now: Date, deps: DeskDeps): Promise<
   if (!email.trim()) return 'fejl'
   await deletePerson(email, { db })
   const { cancelled } = await deleteBookings(email, { db, now })
+  const { keptDocuments } = eraseOrders(db, email)
   recordDeskEvent(db, 'person-slettet', now)
   for (const booking of cancelled) await sendQueued(booking.id, { ...deps, db })
-  return 'slettet'
+  return keptDocuments > 0 ? 'slettet-bogfoering-gemt' : 'slettet'
 }
