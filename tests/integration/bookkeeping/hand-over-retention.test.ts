@@ -1,6 +1,11 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { deskStatusText } from '~/lib/desk/desk-data'
+import { handleDeskAction } from '~/server/desk/desk-actions.server'
+import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
+import { deskPage } from '~/server/desk/desk-page.server'
+import { formData } from '../../helpers'
 import { bookings, bookkeepingDocuments, orderRefunds, orders } from '#db/schema'
 import { documentsOfOrder } from '~/server/bookkeeping/documents.server'
 import { monthArchive, monthCsv } from '~/server/bookkeeping/month-archive.server'
@@ -60,6 +65,30 @@ describe("the month's hand-over", () => {
     const [receipt] = documentsOfOrder(pay.db, order.id)
     const named = { ...receipt!, snapshot: { ...(receipt!.snapshot as object), buyer: { name: 'Hansen; "Jens"', email: 'j@eksempel.dk' } } }
     expect(monthCsv([named]).split('\r\n')[1]).toContain(';"Hansen; ""Jens""";')
+  })
+})
+
+describe("the desk's download", () => {
+  it('gives the ZIP to her session with its form token, changes nothing, and refuses a month that is not one in Danish', async () => {
+    const pay = await paymentHarness()
+    await paidAt(pay, '2026-04-10T09:00:00Z', 'desk@eksempel.dk')
+    vi.stubEnv('COACH_EMAIL', 'coach@eksempel.dk')
+    const cookie = `${sessionCookieName()}=${redeemSignInLink(pay.db, newSignInLink(pay.db, '/coach', pay.now()), pay.now())!.sessionToken}`
+    const deps = { db: pay.db, clock: pay.now, cookieHeader: cookie, clientAddress: '203.0.113.7' }
+    const page = deskPage({ page: 'oversigt', key: '' }, deps)
+    if (!page.signedIn) throw new Error('not signed in')
+    const before = pay.db.select().from(bookkeepingDocuments).all()
+    const answer = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-04' }), deps)
+    expect(answer.headers.get('Content-Type')).toBe('application/zip')
+    expect(answer.headers.get('Content-Disposition')).toBe('attachment; filename="regnskab-2026-04.zip"')
+    expect(Object.keys(unzipSync(new Uint8Array(await answer.arrayBuffer()))).sort()).toEqual(['bilag/kvittering-2026-0001.pdf', 'regnskab-2026-04.csv'])
+    expect(pay.db.select().from(bookkeepingDocuments).all()).toEqual(before)
+    const wrong = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-13' }), deps)
+    expect(wrong.headers.get('Location')).toBe('/coach?status=ugyldig-maaned')
+    expect(deskStatusText['ugyldig-maaned']).toBe('Vælg en måned (år og måned, fx 2026-12), og hent igen.')
+    // Without her session, nothing is handed out.
+    const stranger = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-04' }), { ...deps, cookieHeader: null })
+    expect(stranger.headers.get('Content-Type')).toBeNull()
   })
 })
 
