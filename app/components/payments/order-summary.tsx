@@ -30,8 +30,8 @@ export function OrderSummary({ order }: { order: OrderView }) {
           <ul className="mt-2 space-y-1">
             {order.documents.map((document) => (
               <li key={document.href}>
-                {/* A plain link: the printable page is a document of its own, with no script. */}
-                <a href={document.href} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+                {/* A document of its own (server-rendered, no script): the browser loads it, not the app. */}
+                <a href={document.href} data-dokument="" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
                   {document.title} (til udskrift)
                 </a>
               </li>

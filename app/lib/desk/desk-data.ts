@@ -75,6 +75,8 @@ export type DeskPersonPage = {
   messages: DeskMessageLine[]
   /** Upcoming bookings an erasure cancels first (the visitor gets the cancellation). */
   upcoming: number
+  /** Their receipts and credit notes: an erasure keeps them (bogføringsloven). */
+  keptDocuments: number
 }
 
 /** One value of a content file in the desk's form: `list` is a list of texts, a line each. */

@@ -1,3 +1,5 @@
+import { documentsOfOrder } from '~/server/bookkeeping/documents.server'
+import { ordersOf } from '~/server/bookkeeping/retention.server'
 import { type SQLWrapper, and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
@@ -264,5 +266,6 @@ export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | u
     })),
     messages: messages.map(messageLine),
     upcoming: theirBookings.filter((booking) => booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()).length,
+    keptDocuments: ordersOf(db, key).reduce((sum, order) => sum + documentsOfOrder(db, order.id).length, 0),
   }
 }

@@ -5,6 +5,7 @@ import { deskStatusText } from '~/lib/desk/desk-data'
 import { handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
+import { deskPerson } from '~/server/desk/desk-views.server'
 import { formData } from '../../helpers'
 import { bookings, bookkeepingDocuments, orderRefunds, orders } from '#db/schema'
 import { documentsOfOrder } from '~/server/bookkeeping/documents.server'
@@ -99,6 +100,8 @@ describe('kept five years after the financial year', () => {
     refundByHand(pay.db, booking.id, 100, pay.now())
     const unpaid = await pay.checkout({ email: 'mette@eksempel.dk', date: '2026-04-27' })
     pay.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, unpaid.order.id)).run()
+    // Her confirmation step says what stays.
+    expect(deskPerson(pay.db, 'mette@eksempel.dk', pay.now())).toMatchObject({ keptDocuments: 2 })
     await deleteBookings('mette@eksempel.dk', { db: pay.db, now: new Date('2026-06-01T09:00:00Z'), outbox: '/nonexistent-outbox' })
     const erased = eraseOrders(pay.db, 'METTE@eksempel.dk')
     expect(erased).toEqual({ deletedOrders: 1, keptDocuments: 2 })
