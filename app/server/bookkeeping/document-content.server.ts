@@ -21,7 +21,8 @@ export function documentContent(document: DocumentSnapshot): DocumentContent {
     ['Sælger', `${seller.name}, ${seller.street}, ${seller.postalCode} ${seller.city}`],
     ['CVR-nr.', seller.cvr],
     ['Køber', `${buyer.name} (${buyer.email})`],
-    ['Ydelse', `${document.description}, 1 stk.`],
+    // Quantity and unit price (§ 58): one of the service, at the price without moms when there is moms.
+    ['Ydelse', `${document.description}, 1 stk. à ${formatKroner(document.vatRegistered ? document.exclVatOere : document.totalOere)}${document.vatRegistered ? ' uden moms' : ''}`],
     ['Leveringsdato', document.delivery],
     ...(document.reason ? ([['Årsag', document.reason]] as Array<[string, string]>) : []),
   ]

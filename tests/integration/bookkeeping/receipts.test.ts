@@ -42,7 +42,7 @@ const fieldsOfReceipt = (snapshot: DocumentSnapshot) => [
   'Birgitte Holm, Brøndstedvej 14, 7000 Fredericia',
   `CVR-nr. ${snapshot.seller.cvr}`,
   'Mette Sørensen',
-  'Coachingsamtale, 60 min, 1 stk.',
+  'Coachingsamtale, 60 min, 1 stk. à 850 kr.',
   'Leveringsdato mandag 20. april 2026 kl. 9.00–10.00 (dansk tid)',
   `Stripe-betalings-id: ${snapshot.stripePaymentId}`,
 ]
@@ -102,7 +102,7 @@ describe('receipts', () => {
     const snapshot = snapshotOf(pay.db.$client.transaction(() => issueReceipt(pay.db, order, booking, registered, pay.now())).immediate())
     expect(snapshot).toMatchObject({ totalOere: 85_000, vatOere: 17_000, exclVatOere: 68_000, vatRatePercent: 25 })
     const pdf = await pdfText(snapshot)
-    for (const field of ['Beløb uden moms 680 kr.', 'Moms 25 % 170 kr.', 'Betalt i alt inkl. moms 850 kr.']) expect(pdf).toContain(field)
+    for (const field of ['1 stk. à 680 kr. uden moms', 'Beløb uden moms 680 kr.', 'Moms 25 % 170 kr.', 'Betalt i alt inkl. moms 850 kr.']) expect(pdf).toContain(field)
     expect(pdf).not.toContain('ikke momsregistreret')
   })
 
