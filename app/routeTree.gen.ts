@@ -34,7 +34,6 @@ import { Route as BookSessionIndexRouteImport } from './routes/book/$session/ind
 import { Route as BookSessionTidspunktRouteImport } from './routes/book/$session/$tidspunkt'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
 import { Route as NyhedsbrevHandlingTokenRouteImport } from './routes/nyhedsbrev/$handling.$token'
-import { Route as OrdreTokenKvitteringNummerRouteImport } from './routes/ordre/$token.kvittering.$nummer'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -162,12 +161,6 @@ const NyhedsbrevHandlingTokenRoute = NyhedsbrevHandlingTokenRouteImport.update({
   path: '/nyhedsbrev/$handling/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OrdreTokenKvitteringNummerRoute =
-  OrdreTokenKvitteringNummerRouteImport.update({
-    id: '/kvittering/$nummer',
-    path: '/kvittering/$nummer',
-    getParentRoute: () => OrdreTokenRoute,
-  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -186,7 +179,7 @@ export interface FileRoutesByFullPath {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/ordre/$token': typeof OrdreTokenRouteWithChildren
+  '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
@@ -195,7 +188,6 @@ export interface FileRoutesByFullPath {
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session/': typeof BookSessionIndexRoute
-  '/ordre/$token/kvittering/$nummer': typeof OrdreTokenKvitteringNummerRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -214,7 +206,7 @@ export interface FileRoutesByTo {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/ordre/$token': typeof OrdreTokenRouteWithChildren
+  '/ordre/$token': typeof OrdreTokenRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
   '/coach': typeof CoachIndexRoute
@@ -223,7 +215,6 @@ export interface FileRoutesByTo {
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session': typeof BookSessionIndexRoute
-  '/ordre/$token/kvittering/$nummer': typeof OrdreTokenKvitteringNummerRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -243,7 +234,7 @@ export interface FileRoutesById {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/ordre/$token': typeof OrdreTokenRouteWithChildren
+  '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
   '/coach/': typeof CoachIndexRoute
@@ -252,7 +243,6 @@ export interface FileRoutesById {
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session/': typeof BookSessionIndexRoute
-  '/ordre/$token/kvittering/$nummer': typeof OrdreTokenKvitteringNummerRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -282,7 +272,6 @@ export interface FileRouteTypes {
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session/'
-    | '/ordre/$token/kvittering/$nummer'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -310,7 +299,6 @@ export interface FileRouteTypes {
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session'
-    | '/ordre/$token/kvittering/$nummer'
   id:
     | '__root__'
     | '/'
@@ -338,7 +326,6 @@ export interface FileRouteTypes {
     | '/booking/$token/kalender.ics'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session/'
-    | '/ordre/$token/kvittering/$nummer'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -358,7 +345,7 @@ export interface RootRouteChildren {
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
   CoachSplatRoute: typeof CoachSplatRoute
   KalenderFilRoute: typeof KalenderFilRoute
-  OrdreTokenRoute: typeof OrdreTokenRouteWithChildren
+  OrdreTokenRoute: typeof OrdreTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
@@ -545,13 +532,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NyhedsbrevHandlingTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/ordre/$token/kvittering/$nummer': {
-      id: '/ordre/$token/kvittering/$nummer'
-      path: '/kvittering/$nummer'
-      fullPath: '/ordre/$token/kvittering/$nummer'
-      preLoaderRoute: typeof OrdreTokenKvitteringNummerRouteImport
-      parentRoute: typeof OrdreTokenRoute
-    }
   }
 }
 
@@ -565,18 +545,6 @@ const BookingTokenRouteChildren: BookingTokenRouteChildren = {
 
 const BookingTokenRouteWithChildren = BookingTokenRoute._addFileChildren(
   BookingTokenRouteChildren,
-)
-
-interface OrdreTokenRouteChildren {
-  OrdreTokenKvitteringNummerRoute: typeof OrdreTokenKvitteringNummerRoute
-}
-
-const OrdreTokenRouteChildren: OrdreTokenRouteChildren = {
-  OrdreTokenKvitteringNummerRoute: OrdreTokenKvitteringNummerRoute,
-}
-
-const OrdreTokenRouteWithChildren = OrdreTokenRoute._addFileChildren(
-  OrdreTokenRouteChildren,
 )
 
 const rootRouteChildren: RootRouteChildren = {
@@ -596,7 +564,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingTokenRoute: BookingTokenRouteWithChildren,
   CoachSplatRoute: CoachSplatRoute,
   KalenderFilRoute: KalenderFilRoute,
-  OrdreTokenRoute: OrdreTokenRouteWithChildren,
+  OrdreTokenRoute: OrdreTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
