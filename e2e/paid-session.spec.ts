@@ -105,7 +105,9 @@ for (const javaScriptEnabled of [false, true]) {
     if (javaScriptEnabled) await expectNoAxeViolations(page)
     // The receipt as a printable page from the order page: its fields, no script, no moms lines while
     // she is not registered, readable on the phone without sideways scrolling.
-    await page.getByRole('link', { name: /^Kvittering nr\. \d{4}-\d{4} \(til udskrift\)$/ }).click()
+    const receiptLink = page.getByRole('link', { name: /^Kvittering nr\. \d{4}-\d{4} \(til udskrift, åbner i en ny fane\)$/ })
+    await expect(receiptLink).toHaveAttribute('target', '_blank')
+    await page.goto(`${server.url}${await receiptLink.getAttribute('href')}`)
     await expect(page.getByRole('heading', { level: 1, name: /^Kvittering nr\. \d{4}-\d{4}$/ })).toBeVisible()
     for (const field of ['Kvitteringsnummer', 'Udstedt', 'Sælger', 'CVR-nr.', 'Køber', 'Ydelse', 'Leveringsdato', 'Betalt i alt', 'Sælger er ikke momsregistreret.']) await expect(page.getByText(field, { exact: true })).toBeVisible()
     await expect(page.locator('script')).toHaveCount(0)

@@ -36,14 +36,11 @@ export function handleInAppLinks(router: AnyRouter) {
   for (const type of ['mouseover', 'focusin', 'touchstart'] as const) window.addEventListener(type, preload, { passive: true })
 }
 
-/**
- * A link to a page of this site (not a file such as /rss.xml, not a download, not another window,
- * not a document the server makes on its own such as a receipt's printable page: `data-dokument`).
- */
+/** A link to a page of this site (not a file such as /rss.xml, not a download, not another window). */
 function inAppLink(target: EventTarget | null): HTMLAnchorElement | undefined {
   const link = target instanceof Element ? target.closest('a') : null
   if (!link?.hasAttribute('href') || link.origin !== location.origin) return
-  if ((link.target && link.target !== '_self') || link.hasAttribute('download') || link.hasAttribute('data-dokument') || /\.\w+$/.test(link.pathname)) return
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download') || /\.\w+$/.test(link.pathname)) return
   return link
 }
 

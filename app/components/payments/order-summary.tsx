@@ -30,9 +30,9 @@ export function OrderSummary({ order }: { order: OrderView }) {
           <ul className="mt-2 space-y-1">
             {order.documents.map((document) => (
               <li key={document.href}>
-                {/* A document of its own (server-rendered, no script): the browser loads it, not the app. */}
-                <a href={document.href} data-dokument="" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
-                  {document.title} (til udskrift)
+                {/* A document of its own (server-rendered, no script), in a tab of its own: the browser loads it, not the app. */}
+                <a href={document.href} target="_blank" rel="noopener" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+                  {document.title} (til udskrift, åbner i en ny fane)
                 </a>
               </li>
             ))}
