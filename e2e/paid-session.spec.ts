@@ -92,7 +92,8 @@ for (const javaScriptEnabled of [false, true]) {
     expect(readFileSync(confirmation!.file.replace(/\.json$/, '.pdf')).subarray(0, 5).toString()).toBe('%PDF-')
     expect(confirmation!.text).toContain('Vilkår (version')
     expect(confirmation!.text).toContain('Standardfortrydelsesformular')
-    expect(confirmation!.text).toContain('Betalt: 850 kr. inkl. moms.')
+    // The fixture's seller is not registered for moms: the payment line says nothing of moms.
+    expect(confirmation!.text).toMatch(/^Betalt: 850 kr\.$/m)
 
     // The time is gone for the next visitor.
     const other = await phone(browser, false)

@@ -59,7 +59,8 @@ function content(order: Order, booking: Booking | undefined, facts: OrderEmailFa
           `Tid: ${period} (dansk tid)`,
           ...(booking ? [`Form: ${modeLabels[booking.mode]}`] : []),
           `Session: ${order.sessionName}`,
-          paid ? `Betalt: ${formatKroner(order.amountOere)} inkl. moms.` : `Pris: ${formatKroner(order.amountOere)} inkl. moms – du betaler bagefter via et link, jeg sender dig.`,
+          // »inkl. moms« only when the receipt has moms: a seller not registered charges none.
+          paid ? `Betalt: ${formatKroner(order.amountOere)}${snapshotOf(receipt).vatRegistered ? ' inkl. moms.' : ''}` : `Pris: ${formatKroner(order.amountOere)} inkl. moms – du betaler bagefter via et link, jeg sender dig.`,
           ...(order.expressStart ? ['Du har udtrykkeligt bedt om, at sessionen begynder inden for fortrydelsesfristen på 14 dage. Når sessionen er holdt, er din fortrydelsesret ophørt; fortryder du, efter at den er begyndt, betaler du for den del, der er leveret.'] : []),
           ...(booking ? [`Flyt eller aflys: ${manageUrl(booking.publicId)}`] : []),
           ...(paid ? sectionLines(receiptSection(receipt)) : []),

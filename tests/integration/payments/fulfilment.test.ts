@@ -32,6 +32,7 @@ describe('one fulfilment', () => {
     // The fixture's seller is not registered for moms: the receipt says so and has no moms lines.
     expect(confirmation.text).toContain('Betalt i alt: 850 kr.')
     expect(confirmation.text).toContain('Sælger er ikke momsregistreret.')
+    expect(confirmation.text).toMatch(/^Betalt: 850 kr\.$/m)
     expect(confirmation.text).toContain('Vilkår (version test-1)')
     expect(confirmation.text).toContain('Standardfortrydelsesformular')
     expect(confirmation.text).toContain('Du har udtrykkeligt bedt om, at sessionen begynder inden for fortrydelsesfristen')
