@@ -108,6 +108,8 @@ describe('kept five years after the financial year', () => {
     expect(pay.db.select().from(bookings).all()).toEqual([])
     expect(pay.db.select({ id: orders.id, bookingId: orders.bookingId }).from(orders).all()).toEqual([{ id: order.id, bookingId: null }])
     expect(pay.db.select({ number: bookkeepingDocuments.number }).from(bookkeepingDocuments).all()).toEqual([{ number: '2026-0001' }, { number: '2026-0002' }])
+    // Her desk still finds the person by the kept orders, and says what stays.
+    expect(deskPerson(pay.db, 'mette@eksempel.dk', pay.now())).toMatchObject({ name: 'Mette Sørensen', bookings: [], messages: [], keptDocuments: 2 })
     // The booking is gone, the receipt still says when the session was: its snapshot holds it.
     expect((documentsOfOrder(pay.db, order.id)[0]!.snapshot as { delivery: string }).delivery).toBe('mandag 20. april 2026 kl. 9.00–10.00 (dansk tid)')
   })
