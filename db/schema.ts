@@ -203,7 +203,7 @@ export const deskEvents = sqliteTable('desk_events', {
   at: text('at').notNull(),
   action: text('action', {
     enum: [
-      'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'besked-blev-klient', 'person-eksporteret', 'person-slettet', 'send-igen',
+      'logget-ind', 'logget-ud', 'logget-ud-overalt', 'aflyst', 'flyttet', 'udeblevet', 'udeblevet-fortrudt', 'besked-laest', 'besked-haandteret', 'besked-blev-klient', 'person-eksporteret', 'person-slettet', 'send-igen', 'regnskab-hentet',
       // A content file saved from the desk: which file, never its text.
       'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md', 'gemt-faq.yaml', 'gemt-kriselinjer.yaml', 'gemt-privatliv.yaml', 'gemt-gode-steder-at-begynde.yaml', 'gemt-artikelafslutninger.yaml', 'gemt-egne-ord.yaml',
       // An article written, changed (also moved to or from the drafts), deleted, or given a cover photo: never which or its text.
@@ -352,8 +352,6 @@ export const orders = sqliteTable(
     termsSnapshot: text('terms_snapshot', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     /** The visitor expressly asked to start within the withdrawal period (the second checkbox). */
     expressStart: integer('express_start', { mode: 'boolean' }).notNull().default(false),
-    /** Gapless, given when the order is paid (in the same transaction): the receipt's number. */
-    receiptNumber: integer('receipt_number').unique(),
     refundedOere: integer('refunded_oere').notNull().default(0),
     withdrawnAt: text('withdrawn_at'),
     /** Why a payment was not accepted (amount, currency or mode differ): shown on her desk. */
@@ -389,5 +387,54 @@ export const stripeEvents = sqliteTable('stripe_events', {
   receivedAt: text('received_at').notNull(),
 })
 
+/**
+ * The number series of receipts and credit notes: one row per calendar year holding the last number
+ * given. The issuing transaction raises it and inserts its document together, so a rolled-back
+ * issue leaves neither the document nor a hole, and a number once given is never given again.
+ */
+export const documentSeries = sqliteTable('document_series', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+})
+
+/**
+ * Receipts and credit notes as issued (bookkeeping/documents.server.ts): a number of the series
+ * (`2026-0001`) and a frozen snapshot of every field the document shows, taken when it was issued,
+ * so a later change of her facts, the order or the booking never changes a document. A trigger in
+ * the migration refuses any change to an issued document; the purge deletes it five years after
+ * the end of its financial year (bogføringsloven).
+ */
+export const bookkeepingDocuments = sqliteTable(
+  'bookkeeping_documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    number: text('number').notNull().unique(),
+    kind: text('kind', { enum: ['kvittering', 'kreditnota'] }).notNull(),
+    /** No cascade: an order with documents cannot be deleted before its documents are. */
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The refund a credit note records (one credit note per refund). */
+    refundId: integer('refund_id')
+      .unique()
+      .references(() => orderRefunds.id),
+    /** A credit note: the number of the receipt it corrects. */
+    creditedNumber: text('credited_number'),
+    issuedAt: text('issued_at').notNull(),
+    /** Amounts in øre, positive; a credit note's are what is paid back. */
+    totalOere: integer('total_oere').notNull(),
+    vatOere: integer('vat_oere').notNull(),
+    exclVatOere: integer('excl_vat_oere').notNull(),
+    stripePaymentId: text('stripe_payment_id'),
+    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    uniqueIndex('bookkeeping_documents_one_receipt_idx').on(table.orderId).where(sql`kind = 'kvittering'`),
+    index('bookkeeping_documents_issued_idx').on(table.issuedAt),
+    check('bookkeeping_documents_amounts', sql`${table.totalOere} > 0 and ${table.vatOere} >= 0 and ${table.exclVatOere} + ${table.vatOere} = ${table.totalOere}`),
+  ],
+)
+
 export type Order = typeof orders.$inferSelect
 export type OrderRefund = typeof orderRefunds.$inferSelect
+export type BookkeepingDocument = typeof bookkeepingDocuments.$inferSelect

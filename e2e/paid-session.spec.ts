@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
@@ -87,9 +87,12 @@ for (const javaScriptEnabled of [false, true]) {
     await expect.poll(() => mailTo(email).filter((mail) => mail.subject.startsWith('Din coachingsamtale er booket')).length).toBe(1)
     const [confirmation] = mailTo(email).filter((mail) => mail.subject.startsWith('Din coachingsamtale er booket'))
     expect(confirmation!.text).toContain('Kvittering nr.')
+    // The receipt's PDF beside the e-mail, as the outbox transport writes an attachment (`<key>.pdf`).
+    expect(readFileSync(confirmation!.file.replace(/\.json$/, '.pdf')).subarray(0, 5).toString()).toBe('%PDF-')
     expect(confirmation!.text).toContain('Vilkår (version')
     expect(confirmation!.text).toContain('Standardfortrydelsesformular')
-    expect(confirmation!.text).toContain('Betalt: 850 kr. inkl. moms.')
+    // The fixture's seller is not registered for moms: the payment line says nothing of moms.
+    expect(confirmation!.text).toMatch(/^Betalt: 850 kr\.$/m)
 
     // The time is gone for the next visitor.
     const other = await phone(browser, false)
@@ -100,6 +103,17 @@ for (const javaScriptEnabled of [false, true]) {
     await page.goto(`${server.url}${orderLink}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Coachingsamtale, 60 min' })).toBeVisible()
     if (javaScriptEnabled) await expectNoAxeViolations(page)
+    // The receipt as a printable page from the order page: its fields, no script, no moms lines while
+    // she is not registered, readable on the phone without sideways scrolling.
+    const receiptLink = page.getByRole('link', { name: /^Kvittering nr\. \d{4}-\d{4} \(til udskrift, åbner i en ny fane\)$/ })
+    await expect(receiptLink).toHaveAttribute('target', '_blank')
+    await page.goto(`${server.url}${await receiptLink.getAttribute('href')}`)
+    await expect(page.getByRole('heading', { level: 1, name: /^Kvittering nr\. \d{4}-\d{4}$/ })).toBeVisible()
+    for (const field of ['Kvitteringsnummer', 'Udstedt', 'Sælger', 'CVR-nr.', 'Køber', 'Ydelse', 'Leveringsdato', 'Betalt i alt', 'Sælger er ikke momsregistreret.']) await expect(page.getByText(field, { exact: true })).toBeVisible()
+    await expect(page.locator('script')).toHaveCount(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await page.goto(`${server.url}${orderLink}`)
     await page.getByRole('button', { name: 'Fortryd aftalen' }).click()
     await expect(page.getByRole('button', { name: 'Bekræft, at du fortryder' })).toBeVisible()
     expect(fake.refunds.filter((refund) => refund.payment_intent === fake.sessions.get(session!.id)!.payment_intent)).toEqual([])

@@ -18,7 +18,7 @@ const COUNTED: Array<[table: string, label: string]> = [
   ['contact_messages', 'beskeder'],
   ['newsletter_subscribers', 'tilmeldinger til nye artikler'],
   ['orders', 'ordrer'],
-  ['receipts', 'kvitteringer'],
+  ['bookkeeping_documents', 'kvitteringer og kreditnotaer'],
 ]
 
 function counts(file: string) {

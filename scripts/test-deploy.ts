@@ -237,7 +237,7 @@ try {
   // The money records survive the machine: an off-site backup to a restic repository (a folder
   // here; SFTP or S3 in production), the database lost, and the restore drill bringing it back.
   const offsite = offsiteRound({ dir, databaseFile })
-  row('npm run db:offsite backs up to restic; after the database is lost, npm run db:gendan brings every booking and message back', offsite.kept, offsite.seen)
+  row('npm run db:offsite backs up to restic; after the database is lost, npm run db:gendan brings every booking, message and receipt back', offsite.kept, offsite.seen)
 
   // A restart under load, as `systemctl restart coach-site` with deploy/coach-site.socket.
   const restart = await restartUnderLoad({ through, restart: restartApp, databaseFile })

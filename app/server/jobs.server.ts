@@ -3,7 +3,8 @@ import { getDb } from '#db/connection'
 import { bookings } from '#db/schema'
 import { checkCoachAlerts } from '~/server/alerts/coach-alerts.server'
 import { beat, claimLease } from '~/server/app-state.server'
-import { completeErasures, purgeOldBookings } from '~/server/booking/booking-admin.server'
+import { completeErasures, purgeOldBookings, retentionDays } from '~/server/booking/booking-admin.server'
+import { purgeBookkeeping } from '~/server/bookkeeping/retention.server'
 import { rulesInForce } from '~/server/booking/availability.server'
 import { siteOrigin } from '~/server/links/links.server'
 import { configuredBusySources, refreshBusySources } from '~/server/calendar/busy-sources.server'
@@ -128,6 +129,13 @@ async function purge() {
     if (removed.bookings + removed.outboxFiles > 0) log('info', 'old bookings deleted', removed)
   } catch (error) {
     log('error', 'booking purge failed', { error: error instanceof Error ? error.message : String(error) })
+  }
+  try {
+    // Receipts and credit notes: five years after their financial year (bogføringsloven), not the bookings' days.
+    const removed = purgeBookkeeping(getDb(), new Date(), await retentionDays())
+    if (removed.documents + removed.orders > 0) log('info', 'bookkeeping records past retention deleted', removed)
+  } catch (error) {
+    log('error', 'bookkeeping purge failed', { error: error instanceof Error ? error.message : String(error) })
   }
 }
 

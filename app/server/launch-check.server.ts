@@ -46,6 +46,7 @@ export type LaunchFacts = {
     phone: { display: string; href: string }
     address: { street: string }
     cvr: string
+    vat: { registered: boolean; sample?: true }
     profiles: { linkedin: string; facebook: string }
     certifiedBy: string
   }
@@ -81,6 +82,10 @@ export function launchPlaceholders({ site, privacy, clients, testimonials, servi
   flag(site.phone.href === shipped.phone, `telefonnummeret (${site.phone.display.replace(/\u00a0/g, ' ')}) er et eksempel`)
   flag(site.address.street === shipped.street, `adressen (${site.address.street}) er et eksempel – ret også region, geo og mapsUrl`)
   flag(site.cvr === shipped.cvr, `CVR-nummeret (${site.cvr}) er et eksempel`)
+  flag(
+    site.vat.sample === true,
+    `momsregistreringen (${site.vat.registered ? 'registreret' : 'ikke registreret'}) er et eksempel – kvitteringerne ${site.vat.registered ? 'viser moms' : 'siger, at du ikke er momsregistreret'}; tjek det, og slet linjen »eksempel: ja« under moms`,
+  )
   flag(site.profiles.linkedin === shipped.linkedin, 'LinkedIn-profilen er et eksempel')
   flag(site.profiles.facebook === shipped.facebook, 'Facebook-profilen er et eksempel')
   flag(site.certifiedBy === shipped.certifiedBy, `certificeringen (${site.certifiedBy}) er et eksempel – skriv, hvor du er uddannet og certificeret`)

@@ -264,7 +264,7 @@ describe('a person', () => {
 
   it('is named from a message when there is no booking, and is nobody for an unknown or impossible address', () => {
     message('Anne', 'anne@eksempel.dk', NOW.toISOString())
-    expect(deskPerson(db, 'anne@eksempel.dk', NOW)).toMatchObject({ name: 'Anne Jensen', bookings: [], upcoming: 0 })
+    expect(deskPerson(db, 'anne@eksempel.dk', NOW)).toMatchObject({ name: 'Anne Jensen', bookings: [], upcoming: 0, keptDocuments: 0 })
     expect(deskPerson(db, 'ukendt@eksempel.dk', NOW)).toBeUndefined()
     expect(deskPerson(db, '   ', NOW)).toBeUndefined()
     expect(deskPerson(db, `${'a'.repeat(243)}@eksempel.dk`, NOW)).toBeUndefined()

@@ -36,6 +36,7 @@ const replacedFacts: LaunchFacts = {
     phone: { display: '+45 12 34 56 78', href: 'tel:+4512345678' },
     address: { street: 'Vestergade 3' },
     cvr: '12 34 56 78',
+    vat: { registered: true },
     profiles: { linkedin: 'https://www.linkedin.com/in/karen-kristensen', facebook: 'https://www.facebook.com/kristensencoaching' },
     certifiedBy: 'Coachakademiet i Kolding',
   },
@@ -59,7 +60,7 @@ describe('npm run check:launch', () => {
   it('names every placeholder the site ships with, and the file to change', () => {
     const items = launchPlaceholders(shippedFacts)
     expect(items.map((item) => item.where)).toEqual([
-      ...Array(8).fill('content/site.yaml'),
+      ...Array(9).fill('content/site.yaml'),
       ...Array(5).fill('content/privatliv.yaml'),
       'content/referencer.yaml',
       'content/referencer.yaml',
@@ -68,7 +69,7 @@ describe('npm run check:launch', () => {
       ...Array(3).fill('miljøvariabler på serveren'),
     ])
     const text = items.map((item) => item.what).join('\n')
-    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', 'stedet for sikkerhedskopien uden for serveren (Eksempel Backup ApS)', 'betalingstjenesten (Stripe Payments Europe Ltd.)', '24 af kunderne', '4 af udtalelserne', '6 af priserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
+    for (const expected of ['navnet', 'e-mailadressen', 'telefonnummeret', 'adressen', 'CVR-nummeret', 'momsregistreringen', 'LinkedIn', 'Facebook', 'certificeringen (Eksempel Coachakademi)', 'e-mailtjenesten (Resend), overførselsgrundlaget (EU–US Data Privacy Framework)', 'hostingudbyderen (Eksempel Hosting ApS)', 'e-mailudbyderen til din indbakke (Eksempel Mail A/S)', 'stedet for sikkerhedskopien uden for serveren (Eksempel Backup ApS)', 'betalingstjenesten (Stripe Payments Europe Ltd.)', '24 af kunderne', '4 af udtalelserne', '6 af priserne', 'portrættet', 'SITE_URL', 'RESEND_API_KEY', 'MAIL_FROM']) {
       expect(text).toContain(expected)
     }
   })
@@ -80,6 +81,7 @@ describe('npm run check:launch', () => {
       'telefonnummeret (+45 21 43 65 87) er et eksempel',
       'adressen (Brøndstedvej 14) er et eksempel – ret også region, geo og mapsUrl',
       'CVR-nummeret (31 62 84 57) er et eksempel',
+      'momsregistreringen (ikke registreret) er et eksempel – kvitteringerne siger, at du ikke er momsregistreret; tjek det, og slet linjen »eksempel: ja« under moms',
       'LinkedIn-profilen er et eksempel',
       'Facebook-profilen er et eksempel',
       'certificeringen (Eksempel Coachakademi) er et eksempel – skriv, hvor du er uddannet og certificeret',

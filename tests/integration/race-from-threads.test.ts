@@ -2,7 +2,9 @@ import { resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookings, contactMessages } from '#db/schema'
+import { bookings, bookkeepingDocuments, contactMessages } from '#db/schema'
+import { holdTime } from '~/server/payments/hold-time.server'
+import { PAID, TERMS } from './payments/payment-harness'
 import { createBooking } from '~/server/booking/bookings.server'
 import type { RaceTask } from './race/race-task'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
@@ -24,6 +26,17 @@ tidligst: 24 timer
 senest: 28 dage
 uge:
   mandag: ["09:00", "10:00", "11:00", "12:00", "13:00"]
+`
+
+/** Receipts each racer issues, one fulfilment after another, while the others do the same. */
+const RECEIPTS_PER_RACER = 5
+/** A short session every quarter of an hour on Monday 20 April 2026, for twenty held paid times. */
+const EVERY_QUARTER = `varighed: 15
+mellemrum: 0
+tidligst: 24 timer
+senest: 28 dage
+uge:
+  mandag: [${Array.from({ length: 20 }, (_, n) => `"${String(8 + Math.floor(n / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}"`).join(', ')}]
 `
 
 type Outcome = { outcomes?: string[]; failure?: string }
@@ -90,6 +103,24 @@ describe('raced from worker threads with connections of their own, released toge
     )
     expect(sorted(all(raced))).toEqual(['flyttet', ...Array(RACERS - 1).fill('taget')])
     expect(db.select({ n: count() }).from(bookings).where(eq(bookings.startsAt, '2026-04-20T08:00:00.000Z')).get()!.n).toBe(1)
+  }, RACE_TIMEOUT_MS)
+
+  it(`${RACERS} fulfilments at once, ${RECEIPTS_PER_RACER} orders each: every receipt numbered, no number twice, no hole`, async () => {
+    const { db, dir } = temporaryDatabase()
+    const availability = testAvailability(EVERY_QUARTER)
+    const orderIds = Array.from({ length: RACERS * RECEIPTS_PER_RACER }, (_, n) => {
+      const time = `${String(8 + Math.floor(n / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}`
+      const held = holdTime(db, { availability, type: { ...PAID, minutes: 15 }, terms: TERMS, date: MONDAY, time, details: details(`kvittering${n}@eksempel.dk`), ipHash: `ip-${n}`, now: NOW, requestKey: `formular-${n}`, expressStart: true, payNow: true })
+      if (held.status !== 'holdt') throw new Error(`${time}: ${held.status}`)
+      return held.order.id
+    })
+    // Each racer fulfils every RACERS-th order, so all four write into the one series at the same time.
+    const raced = await raceTogether(
+      Array.from({ length: RACERS }, (_, racer) => ({ kind: 'fulfil', racer, databaseFile: resolve(dir, 'site.db'), orderIds: orderIds.filter((_, n) => n % RACERS === racer), now: NOW.toISOString() })),
+    )
+    expect(all(raced)).toEqual(Array(RACERS * RECEIPTS_PER_RACER).fill('betalt'))
+    const numbers = db.select({ number: bookkeepingDocuments.number }).from(bookkeepingDocuments).all().map((row) => row.number)
+    expect(sorted(numbers)).toEqual(Array.from({ length: RACERS * RECEIPTS_PER_RACER }, (_, n) => `2026-${String(n + 1).padStart(4, '0')}`))
   }, RACE_TIMEOUT_MS)
 
   it(`one sender from ${RACERS} threads at once, 3 messages each: exactly the limit (5) is stored`, async () => {

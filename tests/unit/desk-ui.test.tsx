@@ -52,6 +52,7 @@ const person: DeskPersonPage = {
   bookings: [{ code: 'k7m2q9xd', period: 'mandag 20. april kl. 10.00', status: 'bekræftet' }],
   messages: [{ id: 12, name: 'Anne Jensen', received: '18. september', unread: false, handled: true }],
   upcoming: 0,
+  keptDocuments: 0,
 } as DeskPersonPage
 
 const overview: Overview = {

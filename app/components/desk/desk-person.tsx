@@ -49,7 +49,7 @@ export function DeskPerson({ person, formToken, confirming }: { person: DeskPers
         <DeskForm formToken={formToken} action="slet" back={back} className={boxClass}>
           <h2 className="text-2xl">Bekræft sletningen</h2>
           <p className="mt-2">
-            {`Alt herover slettes og kan ikke hentes tilbage.${person.upcoming > 0 ? ` ${person.upcoming === 1 ? 'Den kommende samtale' : `De ${person.upcoming} kommende samtaler`} aflyses først, og personen får besked om aflysningen.` : ''}`}
+            {`Alt herover slettes og kan ikke hentes tilbage.${person.keptDocuments > 0 ? ` Kun personens ${person.keptDocuments === 1 ? 'kvittering' : `${person.keptDocuments} kvitteringer og kreditnotaer`} gemmes, fordi bogføringsloven kræver det – i fem år efter udgangen af det regnskabsår, de hører til.` : ''}${person.upcoming > 0 ? ` ${person.upcoming === 1 ? 'Den kommende samtale' : `De ${person.upcoming} kommende samtaler`} aflyses først, og personen får besked om aflysningen.` : ''}`}
           </p>
           <input type="hidden" name="email" value={person.email} />
           <input type="hidden" name="bekraeft" value="ja" />

@@ -9,7 +9,6 @@ export function OrderSummary({ order }: { order: OrderView }) {
     ['Pris', order.amount],
     ['Status', order.statusText],
     ...(order.paidAt ? ([['Betalt', order.paidAt]] as Array<[string, string]>) : []),
-    ...(order.receiptNumber !== null ? ([['Kvittering nr.', String(order.receiptNumber)]] as Array<[string, string]>) : []),
     ...(order.refunded ? ([['Tilbagebetalt', order.refunded]] as Array<[string, string]>) : []),
     ...(order.withdrawnAt ? ([['Fortrudt', order.withdrawnAt]] as Array<[string, string]>) : []),
     ['Ordrenummer', order.code],
@@ -25,6 +24,21 @@ export function OrderSummary({ order }: { order: OrderView }) {
           </div>
         ))}
       </dl>
+      {order.documents.length > 0 && (
+        <>
+          <h3 className="mt-6 text-xl">Kvittering</h3>
+          <ul className="mt-2 space-y-1">
+            {order.documents.map((document) => (
+              <li key={document.href}>
+                {/* A document of its own (server-rendered, no script), in a tab of its own: the browser loads it, not the app. */}
+                <a href={document.href} target="_blank" rel="noopener" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+                  {document.title} (til udskrift, åbner i en ny fane)
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </Card>
   )
 }

@@ -120,6 +120,12 @@ export function formatDay(date: string) {
   return `${weekdays[weekdayIndex(date)]} ${day.getUTCDate()}. ${months[day.getUTCMonth()]}`
 }
 
+/** '2026-04-07' → '7. april 2026', the date of a receipt or a credit note. */
+export function formatDateWithYear(date: string) {
+  const day = dateAsUtc(date)
+  return `${day.getUTCDate()}. ${months[day.getUTCMonth()]} ${date.slice(0, 4)}`
+}
+
 /** '09:00' → '9.00', as Danish writes the time of day. */
 export const formatTime = (time: string) => time.replace(/^0(?=\d)/, '').replace(':', '.')
 

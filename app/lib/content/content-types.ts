@@ -20,6 +20,8 @@ export type Site = {
   geo: { latitude: number; longitude: number }
   mapsUrl: string
   cvr: string
+  /** Registered for moms: her receipts then show the amount without moms, the rate and the moms; otherwise no moms lines. */
+  vat: { registered: boolean; sample?: true }
   foundingYear: number
   /** Where the coach trained and was certified: shown wherever the site says »certificeret«. */
   certifiedBy: string

@@ -75,6 +75,8 @@ export type DeskPersonPage = {
   messages: DeskMessageLine[]
   /** Upcoming bookings an erasure cancels first (the visitor gets the cancellation). */
   upcoming: number
+  /** Their receipts and credit notes: an erasure keeps them (bogføringsloven). */
+  keptDocuments: number
 }
 
 /** One value of a content file in the desk's form: `list` is a list of texts, a line each. */
@@ -178,7 +180,9 @@ export const deskStatusText = {
   'blev-klient': 'Noteret: afsenderen blev klient, så beskeden gemmes i den fulde periode.',
   'sendes-igen': 'Det, der var opgivet, prøves igen inden for et minut.',
   slettet: 'Alt om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt.',
+  'slettet-bogfoering-gemt': 'Alt andet om personen er slettet. Kommende samtaler er aflyst først; de slettes, når aflysningen er sendt. Personens kvitteringer og kreditnotaer med ordrerne bag dem er gemt, fordi bogføringsloven kræver det; de slettes af sig selv fem år efter udgangen af det regnskabsår, de hører til.',
   fejl: 'Noget gik galt, og intet blev ændret. Prøv igen om lidt.',
+  'ugyldig-maaned': 'Vælg en måned (år og måned, fx 2026-12), og hent igen.',
   refunderet: 'Tilbagebetalingen er sendt til Stripe, og klienten får en e-mail om den.',
   'ugyldigt-beloeb': 'Beløbet kan ikke betales tilbage: skriv hele kroner, højst det, der er betalt og ikke allerede tilbagebetalt. Intet er ændret.',
   'link-sendt': 'Betalingslinket er sendt til klienten. Det virker i et døgn; du kan altid sende et nyt.',
@@ -206,4 +210,4 @@ export type DeskStatus = keyof typeof deskStatusText
 export const isDeskStatus = (value: unknown): value is DeskStatus => typeof value === 'string' && Object.hasOwn(deskStatusText, value)
 
 /** Statuses that tell of something refused or gone wrong (shown as an alert). */
-export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling'])
+export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling', 'ugyldig-maaned'])

@@ -23,7 +23,8 @@ export type OrderView = {
   status: 'awaiting_payment' | 'paid' | 'partially_refunded' | 'refunded' | 'expired'
   statusText: string
   refunded: string | null
-  receiptNumber: number | null
+  /** The order's receipt and credit notes, each with its printable page. */
+  documents: Array<{ title: string; href: string }>
   paidAt: string | null
   withdrawnAt: string | null
   /** Whether »Fortryd aftalen« is offered, or why not. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { DeskBookkeeping } from '~/components/desk/desk-bookkeeping'
 import { DeskOverview } from '~/components/desk/desk-overview'
 import { DeskFrame, SignIn, SignOut } from '~/components/desk/desk-parts'
 import { DeskUndelivered } from '~/components/desk/desk-undelivered'
@@ -27,6 +28,7 @@ function OverviewPage() {
     <DeskFrame title="Overblik" status={status}>
       <DeskUndelivered undelivered={page.overview.undelivered} formToken={page.formToken} />
       <DeskOverview overview={page.overview} />
+      <DeskBookkeeping formToken={page.formToken} />
       <ul>
         <li>
           <a href="/coach/artikler" className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">

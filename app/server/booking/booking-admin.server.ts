@@ -110,7 +110,7 @@ export async function completeErasures({ db = getDb(), outbox = outboxDir() }: O
  * The retention of content/booking.yaml (its default while the file cannot be read). Loaded on
  * demand: contact:export and contact:delete use this module and need no YAML or zod.
  */
-async function retentionDays() {
+export async function retentionDays() {
   const { loadAvailability } = await import('~/server/booking/availability.server')
   const result = loadAvailability()
   return result.ok ? result.availability.purgeAfterDays : 90

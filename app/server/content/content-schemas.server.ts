@@ -76,6 +76,11 @@ export const siteFileSchema = z
       laengdegrad: z.number({ error: 'skal være et tal med punktum, fx 9.7402' }).min(8).max(16, 'ligger ikke i Danmark (8–16)'),
     }),
     cvr: z.union([z.string(), z.number()], { error: 'mangler – skriv dit CVR-nummer, fx 12 34 56 78' }).transform(String).pipe(z.string().trim().regex(/^\d{2} ?\d{2} ?\d{2} ?\d{2}$/, 'skal være otte cifre, fx 12 34 56 78')),
+    // Whether her receipts carry moms lines (momsbekendtgørelsen § 58) or say she is not registered.
+    moms: z.strictObject(
+      { registreret: yesNo, eksempel: sampleMark },
+      { error: 'mangler – skriv fx\n  moms:\n    registreret: nej' },
+    ),
     certificeret_af: text('Eksempel Coachakademi', 120),
     etiske_regler: text("ICF's etiske regler", 160),
     linkedin: https('https://www.linkedin.com/in/ditnavn'),
@@ -101,6 +106,7 @@ export const siteFileSchema = z
       geo: { latitude: file.kort.breddegrad, longitude: file.kort.laengdegrad },
       mapsUrl: `https://www.openstreetmap.org/?mlat=${file.kort.breddegrad}&mlon=${file.kort.laengdegrad}#map=15/${file.kort.breddegrad}/${file.kort.laengdegrad}`,
       cvr: file.cvr,
+      vat: { registered: file.moms.registreret, ...(file.moms.eksempel ? { sample: true as const } : {}) },
       foundingYear: file.startaar,
       certifiedBy: file.certificeret_af,
       ethics: file.etiske_regler,

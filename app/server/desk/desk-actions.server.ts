@@ -27,6 +27,9 @@ import {
   sessionOf,
   sessionTokenIn,
 } from '~/server/desk/desk-auth.server'
+import { parseMonth } from '~/server/bookkeeping/documents.server'
+import { monthArchive } from '~/server/bookkeeping/month-archive.server'
+import { eraseOrders } from '~/server/bookkeeping/retention.server'
 import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
 import { withoutSecrets } from '~/server/links/links.server'
@@ -152,6 +155,7 @@ export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Pro
     }
     if (action === 'forsidebillede') return see((await uploadCover(db, form, now)).location)
     if (action === 'eksporter') return await exportAnswer(db, text(form, 'email'), now)
+    if (action === 'regnskab') return await monthArchiveAnswer(db, text(form, 'maaned'), now)
     if (action === 'slet') {
       // Only the confirmation page's button says »ja«: the first step only shows what would go.
       if (text(form, 'bekraeft') !== 'ja') return see('/coach')
@@ -240,12 +244,24 @@ async function exportAnswer(db: Db, email: string, now: Date) {
   })
 }
 
+/** The month's receipts and credit notes as one ZIP (a download that changes nothing but the desk's log). */
+async function monthArchiveAnswer(db: Db, value: string, now: Date) {
+  const month = parseMonth(value)
+  if (!month) return see('/coach?status=ugyldig-maaned')
+  const archive = await monthArchive(db, month)
+  recordDeskEvent(db, 'regnskab-hentet', now)
+  return new Response(archive.zip, {
+    headers: { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${archive.fileName}"`, 'Cache-Control': 'no-store, private' },
+  })
+}
+
 /** Erases one person (after the confirmation page): upcoming bookings are cancelled first, as contact:delete does. */
 async function erase(db: Db, email: string, now: Date, deps: DeskDeps): Promise<DeskStatus> {
   if (!email.trim()) return 'fejl'
   await deletePerson(email, { db })
   const { cancelled } = await deleteBookings(email, { db, now })
+  const { keptDocuments } = eraseOrders(db, email)
   recordDeskEvent(db, 'person-slettet', now)
   for (const booking of cancelled) await sendQueued(booking.id, { ...deps, db })
-  return 'slettet'
+  return keptDocuments > 0 ? 'slettet-bogfoering-gemt' : 'slettet'
 }

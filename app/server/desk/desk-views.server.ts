@@ -1,3 +1,5 @@
+import { documentsOfOrder } from '~/server/bookkeeping/documents.server'
+import { ordersOf } from '~/server/bookkeeping/retention.server'
 import { type SQLWrapper, and, asc, desc, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Booking, type ContactMessage, bookings, contactMessages } from '#db/schema'
@@ -252,10 +254,12 @@ export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | u
   // A hold that ran out unpaid was never a booking.
   const theirBookings = db.select().from(bookings).where(and(eq(bookings.emailKey, key), ne(bookings.status, 'udloebet'))).orderBy(asc(bookings.startsAt)).all()
   const messages = db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${key}`).orderBy(desc(contactMessages.createdAt)).all()
-  if (theirBookings.length === 0 && messages.length === 0) return undefined
+  // Orders outlive their bookings (kept for the bookkeeping): a person with only orders is still found.
+  const theirOrders = ordersOf(db, key)
+  if (theirBookings.length === 0 && messages.length === 0 && theirOrders.length === 0) return undefined
   return {
     email: key,
-    name: theirBookings[0]?.name ?? `${messages[0]!.firstName} ${messages[0]!.lastName}`,
+    name: theirBookings[0]?.name ?? (messages[0] ? `${messages[0].firstName} ${messages[0].lastName}` : theirOrders[0]!.customerName),
     bookings: theirBookings.map((booking) => ({
       code: booking.publicId,
       period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)),
@@ -264,5 +268,6 @@ export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | u
     })),
     messages: messages.map(messageLine),
     upcoming: theirBookings.filter((booking) => booking.status === 'bekraeftet' && Date.parse(booking.endsAt) > now.getTime()).length,
+    keptDocuments: theirOrders.reduce((sum, order) => sum + documentsOfOrder(db, order.id).length, 0),
   }
 }

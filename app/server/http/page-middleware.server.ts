@@ -5,7 +5,7 @@ import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
 import { type Page, type RequestFacts, SHARED_CACHE_CONTROL, isNoStore, makePage, replyToResponse, replyWithPage } from '~/server/http/page.server'
 import { serverError, textResponse } from '~/server/http/responses.server'
 import { refuseBody } from '~/server/http/server-fn-middleware.server'
-import { PAYMENT_RETURN_PATH, STRIPE_WEBHOOK_PATH } from '~/server/payments/payment-paths.server'
+import { PAYMENT_RETURN_PATH, STRIPE_WEBHOOK_PATH, receiptPagePath } from '~/server/payments/payment-paths.server'
 
 /**
  * Every address that is not a server function: one canonical address (else a 301), then the page
@@ -33,6 +33,9 @@ async function answerPageOrThrow({ request, pathname, next, context }: Middlewar
   if (request.method === 'POST' && pathname === STRIPE_WEBHOOK_PATH) return (await import('~/server/payments/webhook-endpoint.server')).answerStripeWebhook(request)
   // The return from Stripe's Checkout: fulfils, then a 303 to the order's page (payment-return.server.ts).
   if (request.method === 'GET' && pathname === PAYMENT_RETURN_PATH) return (await import('~/server/payments/payment-return.server')).answerPaymentReturn(request)
+  // A receipt's printable page, from the order page's link: made from the document's snapshot, never cached.
+  const receipt = request.method === 'GET' || request.method === 'HEAD' ? receiptPagePath(pathname) : undefined
+  if (receipt) return (await import('~/server/bookkeeping/document-page.server')).documentPage(receipt.token, receipt.number)
   if (request.method === 'POST' && isFormPage(pathname) && !new URL(request.url).search) return answerFormPost(request, next)
   if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(pathname)
   const arrival = pathname.startsWith('/coach') ? (await import('~/server/desk/desk-arrival.server')).crossSiteDeskArrival(request, pathname) : undefined

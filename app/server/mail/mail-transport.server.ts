@@ -12,13 +12,16 @@ export type Email = {
   subject: string
   html: string
   text: string
-  /** A calendar invitation and the like: text files, with their full content type. */
+  /** A calendar invitation (text), a receipt's PDF (bytes): with their full content type. */
   attachments?: EmailAttachment[]
   /** Extra header fields (the newsletter's List-Unsubscribe, RFC 8058); the outbox JSON records them. */
   headers?: Record<string, string>
 }
 
-export type EmailAttachment = { filename: string; content: string; contentType: string }
+/** content: text, or with `encoding: 'base64'` the bytes of a binary file (a PDF) in base64. */
+export type EmailAttachment = { filename: string; content: string; contentType: string; encoding?: 'base64' }
+
+export const attachmentBytes = (attachment: EmailAttachment) => Buffer.from(attachment.content, attachment.encoding === 'base64' ? 'base64' : 'utf8')
 
 /** The one seam between the contact flow and whoever delivers e-mail. */
 export interface MailTransport {
@@ -37,7 +40,7 @@ export function outboxTransport(dir = outboxDir()): MailTransport {
       // Written under a temporary name of its own and renamed, so a reader never sees half a file
       // and two processes writing the same e-mail do not trip over each other. A write that fails
       // (a full disk) takes its temporary file with it: it would hold personal data until the next start.
-      const write = async (file: string, content: string) => {
+      const write = async (file: string, content: string | Buffer) => {
         const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`
         try {
           await writeFile(temporary, content)
@@ -49,7 +52,7 @@ export function outboxTransport(dir = outboxDir()): MailTransport {
       }
       // Attachments first, beside the JSON (`<key>.ics`), so a complete JSON means a complete e-mail.
       for (const attachment of email.attachments ?? []) {
-        await write(join(dir, `${idempotencyKey}${extname(attachment.filename)}`), attachment.content)
+        await write(join(dir, `${idempotencyKey}${extname(attachment.filename)}`), attachmentBytes(attachment))
       }
       await write(join(dir, `${idempotencyKey}.json`), JSON.stringify(email, null, 2))
     },
@@ -71,7 +74,7 @@ export function resendTransport(apiKey: string, { timeoutMs = MAIL_SEND_TIMEOUT_
       const signal = AbortSignal.timeout(timeoutMs)
       // The SDK never throws: an aborted request comes back as a generic fetch error, named here.
       // An answer that arrived just before the timer fired is still a success.
-      const files = attachments?.map(({ filename, content, contentType }) => ({ filename, content: Buffer.from(content), contentType }))
+      const files = attachments?.map((attachment) => ({ filename: attachment.filename, content: attachmentBytes(attachment), contentType: attachment.contentType }))
       const { error } = await resend.emails.send({ to, from, replyTo, subject, html, text, ...(files ? { attachments: files } : {}), ...(headers ? { headers } : {}) }, { idempotencyKey, signal })
       if (error && signal.aborted) throw new Error(`Resend svarede ikke inden for ${timeoutMs / 1000} s`)
       if (error) throw new Error(`Resend: ${error.name}: ${error.message}`)

@@ -48,8 +48,9 @@ export function settleCancelledBooking(db: Db, booking: Booking, by: 'gaest' | '
     return { amountOere: 0, reason: 'ikke betalt' }
   }
   const decision = refundForCancellation(order, booking, by, now)
-  if (decision.amountOere > 0 && queueRefund(db, order, by === 'coach' ? 'coach-aflyste' : 'afbud', decision.amountOere, now)) {
-    queueEffects(db, [orderEmail(order, 'refusion', { amountOere: decision.amountOere }, `-${by}`)], now)
+  const cause = by === 'coach' ? 'coach-aflyste' : 'afbud'
+  if (decision.amountOere > 0 && queueRefund(db, order, cause, decision.amountOere, now)) {
+    queueEffects(db, [orderEmail(order, 'refusion', { amountOere: decision.amountOere, refundCause: cause }, `-${by}`)], now)
   }
   return decision
 }
@@ -76,7 +77,7 @@ export function withdrawOrder(db: Db, orderId: number, now: Date, cancel: (booki
       if (refundOere > 0) queueRefund(db, current, 'fortrydelse', refundOere, now)
       else if (current.status === 'awaiting_payment') moveOrder(db, current, 'expired', {}, now)
       if (booking?.status === 'bekraeftet') cancel(booking)
-      queueEffects(db, [orderEmail(order, 'fortrydelse', { amountOere: refundOere, at: now.toISOString() })], now)
+      queueEffects(db, [orderEmail(order, 'fortrydelse', { amountOere: refundOere, at: now.toISOString(), ...(refundOere > 0 ? { refundCause: 'fortrydelse' } : {}) })], now)
       return { status: 'fortrudt', order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, refundOere }
     })
     .immediate()

@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { Db } from '#db/database'
 import { type Order, bookings, orders } from '#db/schema'
 import { coachRules, queueEmails, refusal, takenAround } from '~/server/booking/bookings.server'
 import { openAvailability } from '~/server/booking/availability.server'
+import { issueReceipt } from '~/server/bookkeeping/documents.server'
+import { getSite } from '~/server/content/content.server'
 import { busyBetween } from '~/server/calendar/busy-sources.server'
 import { log } from '~/server/log.server'
 import { queueEffects } from '~/server/outbox/outbox.server'
@@ -56,15 +58,16 @@ export function mismatchOf(order: Order, session: Pick<Stripe.Checkout.Session, 
   return problems.length > 0 ? problems.join('; ') : undefined
 }
 
-function confirmPaid(db: Db, orderId: number, paid: { intent: string | null; livemode: boolean }, now: Date): FulfilOutcome {
+export function confirmPaid(db: Db, orderId: number, paid: { intent: string | null; livemode: boolean }, now: Date): FulfilOutcome {
   return db.$client
     .transaction((): FulfilOutcome => {
       const order = findOrder(db, orderId)!
       if (order.status !== 'awaiting_payment' && order.status !== 'expired') return { status: 'allerede-betalt', order }
-      // Gapless: the next number is taken in the transaction that uses it, so a rollback leaves no hole.
-      const next = db.select({ last: sql<number>`coalesce(max(${orders.receiptNumber}), 0)` }).from(orders).get()!.last + 1
-      const stored = moveOrder(db, order, 'paid', { paidAt: now.toISOString(), stripePaymentIntent: paid.intent, livemode: paid.livemode, receiptNumber: next }, now)!
+      const stored = moveOrder(db, order, 'paid', { paidAt: now.toISOString(), stripePaymentIntent: paid.intent, livemode: paid.livemode }, now)!
       const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
+      // Every paid order gets its receipt here, whatever it bought: gapless, because the number is
+      // taken in the transaction that stores it (a rollback leaves no hole).
+      const receipt = issueReceipt(db, stored, booking, getSite(), now)
       // Paid afterwards (through her payment link): the booking stands already; the receipt goes out.
       if (booking?.status === 'bekraeftet') {
         queueEffects(db, [orderEmail(stored, 'kvittering')], now)
@@ -72,7 +75,7 @@ function confirmPaid(db: Db, orderId: number, paid: { intent: string | null; liv
       }
       if (booking?.status === 'holdt' || (booking?.status === 'udloebet' && timeStillFree(db, booking, stored, now))) {
         const confirmed = db.update(bookings).set({ status: 'bekraeftet', updatedAt: now.toISOString() }).where(eq(bookings.id, booking.id)).returning().get()
-        queueEmails(db, confirmed, 'bekraeftelse', now, { availability: openAvailability(db), paymentNote: `betalt ${formatKroner(stored.amountOere)} (kvittering nr. ${stored.receiptNumber})` })
+        queueEmails(db, confirmed, 'bekraeftelse', now, { availability: openAvailability(db), paymentNote: `betalt ${formatKroner(stored.amountOere)} (kvittering nr. ${receipt.number})` })
         queueEffects(db, [orderEmail(stored, 'bekraeftelse')], now)
         return { status: 'betalt', order: stored }
       }
@@ -83,7 +86,7 @@ function confirmPaid(db: Db, orderId: number, paid: { intent: string | null; liv
         .set({ problem: 'Betalingen kom, efter tiden var givet til en anden. Pengene er sendt retur, og klienten har fået en undskyldning – ring eventuelt og find en ny tid.' })
         .where(eq(orders.id, order.id))
         .run()
-      queueEffects(db, [orderEmail(stored, 'undskyldning')], now)
+      queueEffects(db, [orderEmail(stored, 'undskyldning', { refundCause: 'tiden-var-givet-vaek' })], now)
       log('warn', 'payment arrived for a time given away: refunded', { order: order.publicId })
       return { status: 'refunderet-tiden-var-taget', order: refunded }
     })

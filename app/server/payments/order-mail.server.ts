@@ -14,7 +14,12 @@ import type { MailTransport } from '~/server/mail/mail-transport.server'
 import type { Handler } from '~/server/outbox/worker.server'
 import { findOrder } from '~/server/payments/orders.server'
 
-import { type TermsSection, receipt, termsSections, withdrawalForm } from '~/server/payments/terms.server'
+import { type TermsSection, termsSections, withdrawalForm } from '~/server/payments/terms.server'
+import type { BookkeepingDocument } from '#db/schema'
+import { documentContent, documentFileName } from '~/server/bookkeeping/document-content.server'
+import { documentPdf } from '~/server/bookkeeping/document-pdf.server'
+import { creditNoteFor, receiptOf, snapshotOf } from '~/server/bookkeeping/documents.server'
+import type { Db } from '#db/database'
 
 /**
  * The e-mails about an order, to the client: the confirmation (the durable medium: the receipt,
@@ -23,7 +28,8 @@ import { type TermsSection, receipt, termsSections, withdrawalForm } from '~/ser
  * when a payment came for a time already given away, and the payment link of a session paid afterwards.
  */
 export type OrderEmailKind = 'bekraeftelse' | 'kvittering' | 'fortrydelse' | 'refusion' | 'undskyldning' | 'betalingslink'
-export type OrderEmailFacts = { orderId: number; kind: OrderEmailKind; amountOere?: number; at?: string; url?: string }
+/** refundCause: the refund the e-mail tells of; its credit note goes with it as a PDF. */
+export type OrderEmailFacts = { orderId: number; kind: OrderEmailKind; amountOere?: number; at?: string; url?: string; refundCause?: string }
 
 const sectionLines = (section: TermsSection) => [`— ${section.heading} —`, ...section.paragraphs]
 
@@ -33,12 +39,18 @@ const termsOf = (order: Order) => {
   return termsSections(terms, [sessionType], site)
 }
 
-function content(order: Order, booking: Booking | undefined, facts: OrderEmailFacts) {
+/** The receipt as lines of the e-mail's text (the PDF beside it says the same). */
+function receiptSection(document: BookkeepingDocument): TermsSection {
+  const { title, rows, amounts, notes } = documentContent(snapshotOf(document))
+  return { heading: title, paragraphs: [...[...rows, ...amounts].map(([label, value]) => `${label}: ${value}`), ...notes] }
+}
+
+function content(order: Order, booking: Booking | undefined, facts: OrderEmailFacts, receipt: BookkeepingDocument | undefined) {
   const period = booking ? formatPeriodWithYear(new Date(booking.startsAt), new Date(booking.endsAt)) : ''
   const orderLink = { label: 'Se din ordre (her kan du også fortryde)', href: orderUrl(order.publicId) }
   switch (facts.kind) {
     case 'bekraeftelse': {
-      const paid = order.status !== 'awaiting_payment' && order.receiptNumber !== null
+      const paid = order.status !== 'awaiting_payment' && receipt !== undefined
       const subject = `Din ${order.sessionName.split(',')[0]!.toLowerCase()} er booket: ${booking ? formatInstantWithYear(new Date(booking.startsAt)) : ''}`
       return {
         subject,
@@ -47,10 +59,11 @@ function content(order: Order, booking: Booking | undefined, facts: OrderEmailFa
           `Tid: ${period} (dansk tid)`,
           ...(booking ? [`Form: ${modeLabels[booking.mode]}`] : []),
           `Session: ${order.sessionName}`,
-          paid ? `Betalt: ${formatKroner(order.amountOere)} inkl. moms.` : `Pris: ${formatKroner(order.amountOere)} inkl. moms – du betaler bagefter via et link, jeg sender dig.`,
+          // »inkl. moms« only when the receipt has moms: a seller not registered charges none.
+          paid ? `Betalt: ${formatKroner(order.amountOere)}${snapshotOf(receipt).vatRegistered ? ' inkl. moms.' : ''}` : `Pris: ${formatKroner(order.amountOere)} inkl. moms – du betaler bagefter via et link, jeg sender dig.`,
           ...(order.expressStart ? ['Du har udtrykkeligt bedt om, at sessionen begynder inden for fortrydelsesfristen på 14 dage. Når sessionen er holdt, er din fortrydelsesret ophørt; fortryder du, efter at den er begyndt, betaler du for den del, der er leveret.'] : []),
           ...(booking ? [`Flyt eller aflys: ${manageUrl(booking.publicId)}`] : []),
-          ...(paid ? sectionLines(receipt(order, site, period)) : []),
+          ...(paid ? sectionLines(receiptSection(receipt)) : []),
           `— Vilkår (version ${order.termsVersion}) —`,
           ...termsOf(order).flatMap(sectionLines),
           ...sectionLines(withdrawalForm(site)),
@@ -60,7 +73,7 @@ function content(order: Order, booking: Booking | undefined, facts: OrderEmailFa
     }
     case 'kvittering': {
       const subject = `Kvittering for ${order.sessionName}`
-      return { subject, heading: `Tak for din betaling, ${order.customerName}`, paragraphs: [...sectionLines(receipt(order, site, period)), `Vilkårene for ordren (version ${order.termsVersion}) står i din bekræftelse og på din ordreside.`], link: orderLink }
+      return { subject, heading: `Tak for din betaling, ${order.customerName}`, paragraphs: [...(receipt ? sectionLines(receiptSection(receipt)) : []), `Vilkårene for ordren (version ${order.termsVersion}) står i din bekræftelse og på din ordreside.`], link: orderLink }
     }
     case 'fortrydelse': {
       const subject = 'Kvittering: du har fortrudt din aftale'
@@ -110,11 +123,20 @@ function content(order: Order, booking: Booking | undefined, facts: OrderEmailFa
   }
 }
 
-export async function composeOrderEmail(order: Order, booking: Booking | undefined, facts: OrderEmailFacts, row: Pick<OutboxRow, 'idempotencyKey' | 'createdAt'>) {
-  const { subject, link, heading, paragraphs } = content(order, booking, facts)
+/** The documents an e-mail carries as PDFs: the receipt with the confirmation, the credit note with a refund. */
+function documentsFor(db: Db, order: Order, facts: OrderEmailFacts) {
+  if (facts.kind === 'bekraeftelse' || facts.kind === 'kvittering') return [receiptOf(db, order.id)].filter((document) => document !== undefined)
+  return facts.refundCause ? [creditNoteFor(db, order.id, facts.refundCause)].filter((document) => document !== undefined) : []
+}
+
+export async function composeOrderEmail(db: Db, order: Order, booking: Booking | undefined, facts: OrderEmailFacts, row: Pick<OutboxRow, 'idempotencyKey' | 'createdAt'>) {
+  const receipt = receiptOf(db, order.id)
+  const { subject, link, heading, paragraphs } = content(order, booking, facts, receipt)
   const element = BookingEmail({ preview: subject, heading, paragraphs, link, closing: ['Venlig hilsen', site.name], footnote: `Ordrenummer ${order.publicId}. Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke hos ${site.name}.` })
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
   const invitation = facts.kind === 'bekraeftelse' && booking ? bookingInvitation(booking, { kind: 'bekraeftelse', role: 'gaest', sequence: booking.sequence, startsAt: booking.startsAt, endsAt: booking.endsAt, coachNote: null, idempotencyKey: row.idempotencyKey, createdAt: row.createdAt }) : undefined
+  const pdfs = await Promise.all(documentsFor(db, order, facts).map(async (document) => ({ filename: documentFileName(snapshotOf(document)), content: (await documentPdf(snapshotOf(document))).toString('base64'), encoding: 'base64' as const, contentType: 'application/pdf' })))
+  const attachments = [...(invitation ? [{ filename: 'invitation.ics', content: invitation.content, contentType: `text/calendar; charset=utf-8; method=${invitation.method}` }] : []), ...pdfs]
   return {
     idempotencyKey: row.idempotencyKey,
     to: order.customerEmail,
@@ -122,7 +144,7 @@ export async function composeOrderEmail(order: Order, booking: Booking | undefin
     subject,
     html,
     text,
-    attachments: invitation ? [{ filename: 'invitation.ics', content: invitation.content, contentType: `text/calendar; charset=utf-8; method=${invitation.method}` }] : undefined,
+    attachments: attachments.length > 0 ? attachments : undefined,
   }
 }
 
@@ -134,7 +156,7 @@ export function orderEmailHandler(transport: MailTransport): Handler {
       const order = findOrder(db, facts.orderId)
       if (!order) return { status: 'skipped', reason: 'ordren er slettet' }
       const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
-      await transport.send(await composeOrderEmail(order, booking, facts, row))
+      await transport.send(await composeOrderEmail(db, order, booking, facts, row))
       return { status: 'sent', deliveredBy: transport.name }
     },
   }

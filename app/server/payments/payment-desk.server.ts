@@ -6,6 +6,7 @@ import { queueEffects } from '~/server/outbox/outbox.server'
 import { cancelUrl, returnUrl } from '~/server/payments/checkout.server'
 import { orderEmail, orderOfBooking } from '~/server/payments/orders.server'
 import { type PaymentContext, nowOf } from '~/server/payments/payments.server'
+import { receiptOf } from '~/server/bookkeeping/documents.server'
 import { nextManualCause, queueRefund, refundable } from '~/server/payments/refunds.server'
 
 /**
@@ -21,12 +22,12 @@ export type DeskPayment = {
   canSendLink: boolean
 }
 
-export function deskPayment(order: Order | undefined): DeskPayment | undefined {
+export function deskPayment(order: Order | undefined, receiptNumber?: string): DeskPayment | undefined {
   if (!order) return undefined
   const amount = formatKroner(order.amountOere)
   const lines: Record<Order['status'], string> = {
     awaiting_payment: order.payment === 'bagefter' ? `Betales bagefter: ${amount} (ikke betalt endnu)` : `Afventer betaling: ${amount}`,
-    paid: `Betalt: ${amount} (kvittering nr. ${order.receiptNumber})`,
+    paid: `Betalt: ${amount}${receiptNumber ? ` (kvittering nr. ${receiptNumber})` : ''}`,
     partially_refunded: `Betalt ${amount}, refunderet ${formatKroner(order.refundedOere)}`,
     refunded: `Refunderet: ${formatKroner(order.refundedOere)} af ${amount}`,
     expired: 'Ikke betalt – holdet udløb',
@@ -40,7 +41,11 @@ export function deskPayment(order: Order | undefined): DeskPayment | undefined {
   }
 }
 
-export const paymentOfBooking = (db: Db, booking: Booking) => (booking.sessionTypeId === null ? undefined : deskPayment(orderOfBooking(db, booking.id)))
+export function paymentOfBooking(db: Db, booking: Booking) {
+  if (booking.sessionTypeId === null) return undefined
+  const order = orderOfBooking(db, booking.id)
+  return deskPayment(order, order && receiptOf(db, order.id)?.number)
+}
 
 /** Her refund by hand: an amount in whole kroner (at most what is left), its own cause and key. */
 export function refundByHand(db: Db, bookingId: number, kroner: number, now: Date): 'refunderet' | 'ugyldigt-beloeb' {
@@ -50,7 +55,7 @@ export function refundByHand(db: Db, bookingId: number, kroner: number, now: Dat
       if (!order || !Number.isInteger(kroner) || kroner <= 0 || kroner * 100 > refundable(order)) return 'ugyldigt-beloeb' as const
       const decided = queueRefund(db, order, nextManualCause(db, order), kroner * 100, now)
       if (!decided) return 'ugyldigt-beloeb' as const
-      queueEffects(db, [orderEmail(order, 'refusion', { amountOere: kroner * 100 }, `-${decided.refund.cause}`)], now)
+      queueEffects(db, [orderEmail(order, 'refusion', { amountOere: kroner * 100, refundCause: decided.refund.cause }, `-${decided.refund.cause}`)], now)
       return 'refunderet' as const
     })
     .immediate()

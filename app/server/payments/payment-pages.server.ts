@@ -16,6 +16,8 @@ import { configuredPayments } from '~/server/outbox/handlers.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
 import { withinWithdrawalPeriod } from '~/server/payments/cancellation.server'
 import { rulesFor } from '~/server/payments/hold-time.server'
+import { documentContent } from '~/server/bookkeeping/document-content.server'
+import { documentsOfOrder, snapshotOf } from '~/server/bookkeeping/documents.server'
 import { findOrderByToken } from '~/server/payments/orders.server'
 import { WITHDRAWAL_DAYS, termsSections } from '~/server/payments/terms.server'
 
@@ -59,7 +61,7 @@ const statusTexts: Record<Order['status'], string> = {
   expired: 'Ikke betalt – tiden er frigivet',
 }
 
-export function orderView(db: Db, order: Order, now: Date): OrderView {
+export function orderView(db: Db, order: Order, now: Date, base: string): OrderView {
   const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
   const until = new Date(Date.parse(order.paidAt ?? order.createdAt) + WITHDRAWAL_DAYS * 86_400_000)
   const reason = order.withdrawnAt
@@ -79,7 +81,7 @@ export function orderView(db: Db, order: Order, now: Date): OrderView {
     status: order.status,
     statusText: statusTexts[order.status],
     refunded: order.refundedOere > 0 ? formatKroner(order.refundedOere) : null,
-    receiptNumber: order.receiptNumber,
+    documents: documentsOfOrder(db, order.id).map((document) => ({ title: documentContent(snapshotOf(document)).title, href: `${base}/kvittering/${document.number}` })),
     paidAt: order.paidAt ? formatInstantWithYear(new Date(order.paidAt)) : null,
     withdrawnAt: order.withdrawnAt ? formatInstantWithYear(new Date(order.withdrawnAt)) : null,
     withdrawal: reason ? { possible: false, reason } : { possible: true, until: formatInstantWithYear(until) },
@@ -90,7 +92,7 @@ export function orderView(db: Db, order: Order, now: Date): OrderView {
 export function orderPage(token: string, { clock = systemClock, db = getDb() }: PaymentPageSources = {}) {
   if (!isTokenShaped(token)) return undefined
   const order = findOrderByToken(db, token)
-  return order ? orderView(db, order, clock()) : undefined
+  return order ? orderView(db, order, clock(), `/ordre/${token}`) : undefined
 }
 
 export function termsPage(): TermsPage {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Order, orderRefunds, orders } from '#db/schema'
+import { issueCreditNote } from '~/server/bookkeeping/documents.server'
 import { queueEffects } from '~/server/outbox/outbox.server'
 import type { Handler } from '~/server/outbox/worker.server'
 import type { Payments } from '~/server/payments/payments.server'
@@ -31,8 +32,10 @@ export function queueRefund(db: Db, order: Order, cause: RefundCause, amountOere
   const refundedOere = order.refundedOere + amount
   const moved = moveOrder(db, order, refundedOere >= order.amountOere ? 'refunded' : 'partially_refunded', { refundedOere }, now)
   if (!moved) throw new Error(`order ${order.publicId} changed while its refund was decided`)
+  // Every refund, whatever its path, is a credit note issued with it (its own number, naming the receipt).
+  const creditNote = issueCreditNote(db, moved, recorded, now)
   queueEffects(db, [{ kind: 'stripe-refund', idempotencyKey: refundKey(order, cause), payload: { orderId: order.id, refundId: recorded.id, amountOere: amount, cause } }], now)
-  return { refund: recorded, order: moved }
+  return { refund: recorded, order: moved, creditNote }
 }
 
 export const refundsOf = (db: Db, orderId: number) => db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).orderBy(orderRefunds.id).all()

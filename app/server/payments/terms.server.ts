@@ -76,19 +76,3 @@ export function withdrawalForm(site: Site): TermsSection {
     ],
   }
 }
-
-/** The receipt of a paid order (a simplified invoice: date, number, seller and CVR, the service, the moms). */
-export function receipt(order: Order, site: Site, period: string): TermsSection {
-  const moms = Math.round(order.amountOere / 5)
-  return {
-    heading: `Kvittering nr. ${order.receiptNumber}`,
-    paragraphs: [
-      `Dato: ${formatInstantWithYear(new Date(order.paidAt ?? order.updatedAt))}`,
-      `Sælger: ${site.name}, CVR ${site.cvr}`,
-      `Køber: ${order.customerName}`,
-      `Ydelse: ${order.sessionName}, ${period} (dansk tid)`,
-      `Beløb: ${formatKroner(order.amountOere)} inkl. moms (heraf moms 25 %: ${formatKroner(moms)})`,
-      `Betalt med kort eller MobilePay via Stripe. Ordrenummer: ${order.publicId}. Vilkår: version ${order.termsVersion}.`,
-    ],
-  }
-}

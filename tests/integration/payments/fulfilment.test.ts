@@ -17,24 +17,28 @@ describe('one fulfilment', () => {
     const { order, booking, session } = await pay.checkout()
     await pay.fake.pay(session.id)
     const paid = pay.order(order.id)
-    expect(paid).toMatchObject({ status: 'paid', receiptNumber: 1, stripePaymentIntent: pay.fake.sessions.get(session.id)!.payment_intent, livemode: false })
+    expect(pay.receiptNumber(order.id)).toBe('2026-0001')
+    expect(paid).toMatchObject({ status: 'paid', stripePaymentIntent: pay.fake.sessions.get(session.id)!.payment_intent, livemode: false })
     expect(pay.booking(booking.id).status).toBe('bekraeftet')
     // The client's confirmation is the order's (receipt, terms, withdrawal form); the coach's says it is paid.
     expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse'])
     expect(bookingEmailRows(pay.db).map((row) => [row.kind, row.role])).toEqual([['bekraeftelse', 'coach'], ['paamindelse', 'gaest']])
-    expect(bookingEmailRows(pay.db)[0]!.paymentNote).toBe('betalt 850 kr. (kvittering nr. 1)')
+    expect(bookingEmailRows(pay.db)[0]!.paymentNote).toBe('betalt 850 kr. (kvittering nr. 2026-0001)')
     expect(effectsOf(pay.db, 'calendar-write')).toHaveLength(1)
     // The confirmation is the durable medium: the receipt, the terms it was bought under, the withdrawal form, the invitation.
     await pay.runOutbox()
     const confirmation = pay.transport.sent.find((email) => email.to === 'mette@eksempel.dk' && email.subject.startsWith('Din coachingsamtale er booket'))!
-    expect(confirmation.text).toContain('Kvittering nr. 1')
-    expect(confirmation.text).toContain('850 kr. inkl. moms (heraf moms 25 %: 170 kr.)')
+    expect(confirmation.text).toContain('Kvittering nr. 2026-0001')
+    // The fixture's seller is not registered for moms: the receipt says so and has no moms lines.
+    expect(confirmation.text).toContain('Betalt i alt: 850 kr.')
+    expect(confirmation.text).toContain('Sælger er ikke momsregistreret.')
+    expect(confirmation.text).toMatch(/^Betalt: 850 kr\.$/m)
     expect(confirmation.text).toContain('Vilkår (version test-1)')
     expect(confirmation.text).toContain('Standardfortrydelsesformular')
     expect(confirmation.text).toContain('Du har udtrykkeligt bedt om, at sessionen begynder inden for fortrydelsesfristen')
-    expect(confirmation.attachments?.map((file) => file.filename)).toEqual(['invitation.ics'])
+    expect(confirmation.attachments?.map((file) => file.filename)).toEqual(['invitation.ics', 'kvittering-2026-0001.pdf'])
     const coach = pay.transport.sent.find((email) => email.subject.startsWith('Ny booking'))!
-    expect(coach.text).toContain('Betaling: betalt 850 kr. (kvittering nr. 1)')
+    expect(coach.text).toContain('Betaling: betalt 850 kr. (kvittering nr. 2026-0001)')
   })
 
   it('changes nothing when the same event comes again, twice at once, or with the return page at once', async () => {
@@ -44,7 +48,8 @@ describe('one fulfilment', () => {
     const event = await pay.fake.pay(session.id)
     const statuses = await Promise.all([pay.fake.deliver(event), pay.fake.deliver(event), fulfilOrder(pay.context, order.id), fulfilOrder(pay.context, order.id)])
     expect(statuses.slice(0, 2)).toEqual([200, 200])
-    expect(pay.order(order.id)).toMatchObject({ status: 'paid', receiptNumber: 1 })
+    expect(pay.order(order.id)).toMatchObject({ status: 'paid' })
+    expect(pay.receiptNumber(order.id)).toBe('2026-0001')
     const after = state(pay)
     expect(await pay.fake.deliver(event)).toBe(200)
     expect(state(pay)).toBe(after)
@@ -62,7 +67,8 @@ describe('one fulfilment', () => {
     expect(await fulfilOrder(pay.context, first.order.id)).toMatchObject({ status: 'betalt' })
     pay.advance(5)
     expect(await catchUpPayments(pay.context)).toBe(1)
-    expect(pay.order(second.order.id)).toMatchObject({ status: 'paid', receiptNumber: 2 })
+    expect(pay.order(second.order.id)).toMatchObject({ status: 'paid' })
+    expect(pay.receiptNumber(second.order.id)).toBe('2026-0002')
     expect(await catchUpPayments(pay.context)).toBe(0)
   })
 

@@ -7,6 +7,7 @@ import { onTestFinished, vi } from 'vitest'
 import { bookings, orders } from '#db/schema'
 import type { PaymentTerms, SessionType } from '~/lib/content/content-types'
 import { bookingEmailHandler } from '~/server/booking/booking-mail.server'
+import { receiptOf } from '~/server/bookkeeping/documents.server'
 import { runOutbox } from '~/server/outbox/worker.server'
 import { openCheckout } from '~/server/payments/checkout.server'
 import { stripeExpireHandler } from '~/server/payments/holds.server'
@@ -86,6 +87,8 @@ export async function paymentHarness() {
     },
     order: (id: number) => db.select().from(orders).where(eq(orders.id, id)).get()!,
     booking: (id: number) => db.select().from(bookings).where(eq(bookings.id, id)).get()!,
+    /** The number of an order's receipt; undefined: none issued. */
+    receiptNumber: (orderId: number) => receiptOf(db, orderId)?.number,
     /** The outbox's Stripe and e-mail rows, carried out as the worker does. */
     runOutbox: () =>
       runOutbox({

@@ -1,0 +1,139 @@
+import { strFromU8, unzipSync } from 'fflate'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
+import { deskStatusText } from '~/lib/desk/desk-data'
+import { handleDeskAction } from '~/server/desk/desk-actions.server'
+import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
+import { deskPage } from '~/server/desk/desk-page.server'
+import { deskPerson } from '~/server/desk/desk-views.server'
+import { formData } from '../../helpers'
+import { bookings, bookkeepingDocuments, orderRefunds, orders } from '#db/schema'
+import { documentsOfOrder } from '~/server/bookkeeping/documents.server'
+import { monthArchive, monthCsv } from '~/server/bookkeeping/month-archive.server'
+import { eraseOrders, purgeBookkeeping } from '~/server/bookkeeping/retention.server'
+import { deleteBookings } from '~/server/booking/booking-admin.server'
+import { refundByHand } from '~/server/payments/payment-desk.server'
+import { paymentHarness } from '../payments/payment-harness'
+
+// Issue 49, items 3 and 4: the month's archive for her bookkeeping, and the money records kept five
+// years after their financial year, through an erasure, then deleted by the purge.
+
+type Harness = Awaited<ReturnType<typeof paymentHarness>>
+
+/** A paid session whose payment arrives at `paidAt` (the fake Stripe and the fulfilment both read the harness clock). */
+async function paidAt(pay: Harness, paidAt: string, email: string, date = '2026-04-20', time = '09:00') {
+  pay.setNow(new Date(paidAt))
+  const { order, booking, session } = await pay.checkout({ email, date, time })
+  await pay.fake.pay(session.id)
+  return { order: pay.order(order.id), booking: pay.booking(booking.id) }
+}
+
+describe("the month's hand-over", () => {
+  it('holds exactly the documents issued in that Danish month: the CSV rows and their PDFs', async () => {
+    const pay = await paymentHarness()
+    // 10 April 2026 is the harness's day; the second payment lands on 30 April at 23.30 Danish time (21.30 UTC).
+    const april = await paidAt(pay, '2026-04-10T09:00:00Z', 'april@eksempel.dk')
+    await paidAt(pay, '2026-04-30T21:30:00Z', 'sidst-i-april@eksempel.dk', '2026-05-04')
+    // 30 April at 22.30 UTC is 1 May in Denmark: May's.
+    await paidAt(pay, '2026-04-30T22:30:00Z', 'maj@eksempel.dk', '2026-05-04', '11:00')
+    expect(refundByHand(pay.db, april.booking.id, 250, new Date('2026-05-02T10:00:00Z'))).toBe('refunderet')
+    const archive = await monthArchive(pay.db, { year: 2026, month: 4, text: '2026-04' })
+    expect(archive).toMatchObject({ receipts: 2, creditNotes: 0, fileName: 'regnskab-2026-04.zip' })
+    const files = unzipSync(archive.zip)
+    expect(Object.keys(files).sort()).toEqual(['bilag/kvittering-2026-0001.pdf', 'bilag/kvittering-2026-0002.pdf', 'regnskab-2026-04.csv'])
+    expect(strFromU8(files['bilag/kvittering-2026-0001.pdf']!.subarray(0, 5))).toBe('%PDF-')
+    // UTF-8 with a BOM (the three bytes EF BB BF), so Excel and the importers read æ, ø and å.
+    expect([...files['regnskab-2026-04.csv']!.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const lines = strFromU8(files['regnskab-2026-04.csv']!).replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    expect(lines[0]).toBe('Nummer;Dato;Type;Kunde;Beskrivelse;Beløb uden moms;Moms;I alt;Stripe-betalings-id;Stripe-gebyr;Krediterer')
+    expect(lines.slice(1).map((line) => line.split(';').slice(0, 8))).toEqual([
+      ['2026-0001', '10-04-2026', 'Kvittering', 'Mette Sørensen', 'Coachingsamtale, 60 min', '850,00', '0,00', '850,00'],
+      ['2026-0002', '30-04-2026', 'Kvittering', 'Mette Sørensen', 'Coachingsamtale, 60 min', '850,00', '0,00', '850,00'],
+    ])
+    const may = unzipSync((await monthArchive(pay.db, { year: 2026, month: 5, text: '2026-05' })).zip)
+    const mayLines = strFromU8(may['regnskab-2026-05.csv']!).trimEnd().split('\r\n').slice(1)
+    expect(mayLines.map((line) => line.split(';').filter((_, n) => [0, 1, 2, 7, 10].includes(n)))).toEqual([
+      ['2026-0003', '01-05-2026', 'Kvittering', '850,00', ''],
+      ['2026-0004', '02-05-2026', 'Kreditnota', '-250,00', '2026-0001'],
+    ])
+    expect(Object.keys(may).sort()).toEqual(['bilag/kreditnota-2026-0004.pdf', 'bilag/kvittering-2026-0003.pdf', 'regnskab-2026-05.csv'])
+  })
+
+  it('quotes a field with a semicolon or a quote, so a name cannot shift the columns', async () => {
+    const pay = await paymentHarness()
+    const { order } = await paidAt(pay, '2026-04-10T09:00:00Z', 'semikolon@eksempel.dk')
+    pay.db.update(orders).set({ customerName: 'x' }).where(eq(orders.id, order.id)).run()
+    const [receipt] = documentsOfOrder(pay.db, order.id)
+    const named = { ...receipt!, snapshot: { ...(receipt!.snapshot as object), buyer: { name: 'Hansen; "Jens"', email: 'j@eksempel.dk' } } }
+    expect(monthCsv([named]).split('\r\n')[1]).toContain(';"Hansen; ""Jens""";')
+  })
+})
+
+describe("the desk's download", () => {
+  it('gives the ZIP to her session with its form token, changes nothing, and refuses a month that is not one in Danish', async () => {
+    const pay = await paymentHarness()
+    await paidAt(pay, '2026-04-10T09:00:00Z', 'desk@eksempel.dk')
+    vi.stubEnv('COACH_EMAIL', 'coach@eksempel.dk')
+    const cookie = `${sessionCookieName()}=${redeemSignInLink(pay.db, newSignInLink(pay.db, '/coach', pay.now()), pay.now())!.sessionToken}`
+    const deps = { db: pay.db, clock: pay.now, cookieHeader: cookie, clientAddress: '203.0.113.7' }
+    const page = deskPage({ page: 'oversigt', key: '' }, deps)
+    if (!page.signedIn) throw new Error('not signed in')
+    const before = pay.db.select().from(bookkeepingDocuments).all()
+    const answer = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-04' }), deps)
+    expect(answer.headers.get('Content-Type')).toBe('application/zip')
+    expect(answer.headers.get('Content-Disposition')).toBe('attachment; filename="regnskab-2026-04.zip"')
+    expect(Object.keys(unzipSync(new Uint8Array(await answer.arrayBuffer()))).sort()).toEqual(['bilag/kvittering-2026-0001.pdf', 'regnskab-2026-04.csv'])
+    expect(pay.db.select().from(bookkeepingDocuments).all()).toEqual(before)
+    const wrong = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-13' }), deps)
+    expect(wrong.headers.get('Location')).toBe('/coach?status=ugyldig-maaned')
+    expect(deskStatusText['ugyldig-maaned']).toBe('Vælg en måned (år og måned, fx 2026-12), og hent igen.')
+    // Without her session, nothing is handed out.
+    const stranger = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-04' }), { ...deps, cookieHeader: null })
+    expect(stranger.headers.get('Content-Type')).toBeNull()
+  })
+})
+
+describe('kept five years after the financial year', () => {
+  it('an erasure deletes the person and everything else but keeps the receipts, credit notes and their orders', async () => {
+    const pay = await paymentHarness()
+    const { order, booking } = await paidAt(pay, '2026-04-10T09:00:00Z', 'mette@eksempel.dk')
+    refundByHand(pay.db, booking.id, 100, pay.now())
+    const unpaid = await pay.checkout({ email: 'mette@eksempel.dk', date: '2026-04-27' })
+    pay.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, unpaid.order.id)).run()
+    // Her confirmation step says what stays.
+    expect(deskPerson(pay.db, 'mette@eksempel.dk', pay.now())).toMatchObject({ keptDocuments: 2 })
+    await deleteBookings('mette@eksempel.dk', { db: pay.db, now: new Date('2026-06-01T09:00:00Z'), outbox: '/nonexistent-outbox' })
+    const erased = eraseOrders(pay.db, 'METTE@eksempel.dk')
+    expect(erased).toEqual({ deletedOrders: 1, keptDocuments: 2 })
+    expect(pay.db.select().from(bookings).all()).toEqual([])
+    expect(pay.db.select({ id: orders.id, bookingId: orders.bookingId }).from(orders).all()).toEqual([{ id: order.id, bookingId: null }])
+    expect(pay.db.select({ number: bookkeepingDocuments.number }).from(bookkeepingDocuments).all()).toEqual([{ number: '2026-0001' }, { number: '2026-0002' }])
+    // Her desk still finds the person by the kept orders, and says what stays.
+    expect(deskPerson(pay.db, 'mette@eksempel.dk', pay.now())).toMatchObject({ name: 'Mette Sørensen', bookings: [], messages: [], keptDocuments: 2 })
+    // The booking is gone, the receipt still says when the session was: its snapshot holds it.
+    expect((documentsOfOrder(pay.db, order.id)[0]!.snapshot as { delivery: string }).delivery).toBe('mandag 20. april 2026 kl. 9.00–10.00 (dansk tid)')
+  })
+
+  it('the purge deletes a five-year-old receipt from 1 January of the sixth year and keeps a four-year-old one', async () => {
+    const pay = await paymentHarness()
+    const old = await paidAt(pay, '2026-04-10T09:00:00Z', 'gammel@eksempel.dk')
+    refundByHand(pay.db, old.booking.id, 100, pay.now())
+    const newer = await paidAt(pay, '2027-01-05T09:00:00Z', 'nyere@eksempel.dk', '2027-01-18')
+    // The last day of 2031 (Danish time): the documents of 2026 are still kept.
+    expect(purgeBookkeeping(pay.db, new Date('2031-12-31T22:59:00Z'), 90)).toEqual({ documents: 0, orders: 0 })
+    // 1 January 2032: 2026's receipt and credit note go, with their order and refund; 2027's (four years old) stays.
+    expect(purgeBookkeeping(pay.db, new Date('2031-12-31T23:00:00Z'), 90)).toEqual({ documents: 2, orders: 1 })
+    expect(pay.db.select({ id: orders.id }).from(orders).all()).toEqual([{ id: newer.order.id }])
+    expect(pay.db.select().from(orderRefunds).all()).toEqual([])
+    expect(pay.db.select({ number: bookkeepingDocuments.number }).from(bookkeepingDocuments).all()).toEqual([{ number: '2027-0001' }])
+  })
+
+  it('the purge deletes an order that was never paid with the bookings, not one a payment may still arrive for', async () => {
+    const pay = await paymentHarness()
+    const waiting = await pay.checkout({ email: 'venter@eksempel.dk' })
+    const expired = await pay.checkout({ email: 'udloebet@eksempel.dk', time: '11:00' })
+    pay.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, expired.order.id)).run()
+    expect(purgeBookkeeping(pay.db, new Date('2026-07-10T09:00:00Z'), 90)).toEqual({ documents: 0, orders: 1 })
+    expect(pay.db.select({ id: orders.id }).from(orders).all()).toEqual([{ id: waiting.order.id }])
+  })
+})
