@@ -30,8 +30,9 @@ export const MUTATION_PARTS: Record<string, string[]> = {
   newsletter: ['app/server/newsletter/**/*.ts', 'app/lib/newsletter*.ts'],
   // The shared rooms: the one outbox and its worker, links and tokens, per-sender limits, the mail transports.
   outbox: ['app/server/outbox/**/*.ts', 'app/server/links/**/*.ts', 'app/server/limits/**/*.ts', 'app/server/mail/**/*.ts'],
-  // Paid sessions: session types and terms, holds, Stripe Checkout, the one fulfilment, refunds, the law's pages.
-  payments: ['app/server/payments/**/*.ts', 'app/lib/payments/**/*.ts'],
+  // Paid sessions: session types and terms, holds, Stripe Checkout, the one fulfilment, refunds, the law's pages;
+  // and her books: receipts and credit notes, the monthly hand-over, five years kept.
+  payments: ['app/server/payments/**/*.ts', 'app/lib/payments/**/*.ts', 'app/server/bookkeeping/**/*.ts', 'app/server/bookkeeping/**/*.tsx'],
   // The site search: the index, Danish word forms and the query.
   search: ['app/server/search/**/*.ts', 'app/lib/search-limits.ts'],
   // What the visitor and the coach see: the pages (routes), their components and the e-mails.
