@@ -1,22 +1,31 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { CONTENT_DIR } from './environment'
 import { expect, expectNoAxeViolations, test } from './helpers'
 import { SERVER_START_TIMEOUT_MS, type ServerInstance, startFixtureBlog } from './server-instance'
 
 // A blog of known articles on a server of its own, so the coach's own articles change nothing here.
 let blog: ServerInstance
 let dispose: (() => Promise<void>) | undefined
+// Her facts as the shared server has them, but »Gode steder at begynde« naming this blog's articles.
+const facts = mkdtempSync(join(tmpdir(), 'coach-search-facts-'))
 
 test.describe('searching the blog', () => {
   test.describe.configure({ timeout: 90_000 })
   test.beforeAll(async () => {
     test.setTimeout(SERVER_START_TIMEOUT_MS)
+    cpSync(CONTENT_DIR, facts, { recursive: true, filter: (source) => !source.startsWith(join(CONTENT_DIR, 'blog')) })
+    writeFileSync(join(facts, 'gode-steder-at-begynde.yaml'), 'artikler:\n  - smaa-skridt\n  - naar-stress-fylder\n')
     ;({ server: blog, dispose } = await startFixtureBlog([
       { slug: 'naar-stress-fylder', title: 'Når stress fylder', category: 'stress', publishedAt: '2024-05-01' },
       { slug: 'teenagere-og-skaerme', title: 'Teenageren og skærmen', category: 'teenage', publishedAt: '2024-04-01', description: 'Teenagere sover for lidt, når skærmen lyser om natten.' },
       { slug: 'smaa-skridt', title: 'Små skridt mod et roligere liv', category: 'life', publishedAt: '2024-02-01' },
-    ]))
+    ], { CONTENT_DIR: facts }))
   })
   test.afterAll(async () => {
     await dispose?.()
+    rmSync(facts, { recursive: true, force: true })
   })
 
   test.describe('without JavaScript', () => {
@@ -49,11 +58,11 @@ test.describe('searching the blog', () => {
       await expect(page.getByRole('article').locator('mark')).toHaveText(['Teenagere'])
     })
 
-    test('nothing found offers the categories and the most read articles', async ({ page }) => {
+    test('nothing found offers the categories and her places to start', async ({ page }) => {
       await page.goto(`${blog.url}/blog?q=xyzzy`)
       await expect(page.getByRole('status')).toContainText('Søgningen på »xyzzy« gav ingen artikler')
       await expect(page.getByRole('navigation', { name: 'Kategorier' }).getByRole('link')).toHaveCount(11)
-      await expect(page.getByRole('navigation', { name: 'Gode steder at begynde' }).getByRole('link').first()).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Gode steder at begynde' }).getByRole('link')).toHaveText(['Små skridt mod et roligere liv', 'Når stress fylder'])
     })
   })
 
