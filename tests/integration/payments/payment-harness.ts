@@ -28,7 +28,7 @@ import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } fr
 export const WEBHOOK_SECRET = 'whsec_test_harness'
 
 export const PAID: SessionType = { id: 'coachingsamtale', name: 'Coachingsamtale, 60 min', minutes: 60, amountOere: 85_000, modes: ['telefon', 'video', 'fremmoede'], payment: 'ved-booking' }
-export const TERMS: PaymentTerms = { cancelHours: 24, lateCancelRefundPercent: 50, noShowRefundPercent: 0, prepaymentReason: 'Tiden er din alene.', complaints: 'Skriv til mig.', version: 'test-1' }
+export const TERMS: PaymentTerms = { cancelHours: 24, lateCancelRefundPercent: 50, noShowRefundPercent: 0, prepaymentReason: 'Tiden er din alene.', complaints: 'Skriv til mig.', refundExpiredPackages: true, version: 'test-1' }
 
 export async function paymentHarness() {
   const { db, dir } = temporaryDatabase()
