@@ -349,6 +349,8 @@ export const orders = sqliteTable(
     status: text('status', { enum: ['awaiting_payment', 'paid', 'partially_refunded', 'refunded', 'expired'] }).notNull().default('awaiting_payment'),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
+    /** A klippekort's buyer's phone, for the sessions booked with the card (a session's is on its booking). */
+    customerPhone: text('customer_phone'),
     stripeSessionId: text('stripe_session_id').unique(),
     checkoutUrl: text('checkout_url'),
     stripePaymentIntent: text('stripe_payment_intent'),

@@ -12,6 +12,7 @@ import { findOrder, moveOrder, orderEmail } from '~/server/payments/orders.serve
 import { formatKroner } from '~/lib/payments/money'
 import { type PaymentContext, nowOf } from '~/server/payments/payments.server'
 import { queueRefund } from '~/server/payments/refunds.server'
+import { issueCard } from '~/server/payments/packages.server'
 
 /**
  * The one fulfilment. The webhook, the return page and the catch-up job all call it with nothing
@@ -64,6 +65,11 @@ function confirmPaid(db: Db, orderId: number, paid: { intent: string | null; liv
       // Gapless: the next number is taken in the transaction that uses it, so a rollback leaves no hole.
       const next = db.select({ last: sql<number>`coalesce(max(${orders.receiptNumber}), 0)` }).from(orders).get()!.last + 1
       const stored = moveOrder(db, order, 'paid', { paidAt: now.toISOString(), stripePaymentIntent: paid.intent, livemode: paid.livemode, receiptNumber: next }, now)!
+      // A klippekort: no time was held; the card and its balance are made with the payment.
+      if (stored.packageTypeId !== null) {
+        issueCard(db, stored, now)
+        return { status: 'betalt', order: stored }
+      }
       const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
       // Paid afterwards (through her payment link): the booking stands already; the receipt goes out.
       if (booking?.status === 'bekraeftet') {

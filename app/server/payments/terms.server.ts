@@ -14,6 +14,9 @@ export type TermsSection = { heading: string; paragraphs: string[] }
 /** The withdrawal period (forbrugeraftaleloven § 18). */
 export const WITHDRAWAL_DAYS = 14
 
+/** Whether an order is still within its withdrawal period, counted from the payment (or the order, while unpaid). */
+export const withinWithdrawalPeriod = (order: Pick<Order, 'paidAt' | 'createdAt'>, now: Date) => now.getTime() <= Date.parse(order.paidAt ?? order.createdAt) + WITHDRAWAL_DAYS * 86_400_000
+
 const paymentWhen = (type: SessionType) => (type.payment === 'ved-booking' ? 'betales med kort eller MobilePay, når du booker' : 'betales bagefter via et link, jeg sender dig')
 
 export function termsSections(terms: PaymentTerms, types: readonly SessionType[], site: Site): TermsSection[] {

@@ -39,4 +39,5 @@ CREATE TABLE `package_ledger` (
 --> statement-breakpoint
 CREATE INDEX `package_ledger_card_idx` ON `package_ledger` (`card_id`,`id`);--> statement-breakpoint
 ALTER TABLE `bookings` ADD `package_card_id` integer;--> statement-breakpoint
-ALTER TABLE `orders` ADD `package_type_id` text;
+ALTER TABLE `orders` ADD `package_type_id` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `customer_phone` text;
