@@ -120,6 +120,9 @@ export function formatDay(date: string) {
   return `${weekdays[weekdayIndex(date)]} ${day.getUTCDate()}. ${months[day.getUTCMonth()]}`
 }
 
+/** 'tirsdag 7. april 2026', for a date kept or shown beyond this year (a klippekort's last day). */
+export const formatDayWithYear = (date: string) => `${formatDay(date)} ${date.slice(0, 4)}`
+
 /** '09:00' → '9.00', as Danish writes the time of day. */
 export const formatTime = (time: string) => time.replace(/^0(?=\d)/, '').replace(':', '.')
 

@@ -94,7 +94,7 @@ export function orderPage(token: string, { clock = systemClock, db = getDb() }: 
 }
 
 export function termsPage(): TermsPage {
-  const { sessionTypes, terms } = getServices()
+  const { sessionTypes, packageTypes, terms } = getServices()
   if (sessionTypes.length === 0) return null
-  return { sections: termsSections(terms, sessionTypes, getSite()), version: terms.version, sample: sessionTypes.some((type) => type.sample) }
+  return { sections: termsSections(terms, sessionTypes, getSite(), packageTypes), version: terms.version, sample: sessionTypes.some((type) => type.sample) || packageTypes.some((type) => type.sample) }
 }
