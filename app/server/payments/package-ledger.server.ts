@@ -103,6 +103,10 @@ export function expireCards(db: Db, now: Date) {
   return { expired: due.length, refunded }
 }
 
+/** How many of a card's confirmed sessions have not begun: a withdrawal cancels them and counts them unused. */
+export const upcomingOf = (db: Db, cardId: number, now: Date) =>
+  db.select({ id: bookings.id }).from(bookings).where(and(eq(bookings.packageCardId, cardId), eq(bookings.status, 'bekraeftet'), gt(bookings.startsAt, now.toISOString()))).all().length
+
 export type CardWithdrawOutcome = { status: 'fortrudt'; refundOere: number; used: number } | { status: 'allerede-fortrudt' | 'frist-udloebet' }
 
 /**
