@@ -52,11 +52,14 @@ const person: DeskPersonPage = {
   bookings: [{ code: 'k7m2q9xd', period: 'mandag 20. april kl. 10.00', status: 'bekræftet' }],
   messages: [{ id: 12, name: 'Anne Jensen', received: '18. september', unread: false, handled: true }],
   upcoming: 0,
+  cards: [],
+  balance: 0,
 } as DeskPersonPage
 
 const overview: Overview = {
   days: [{ date: '2026-04-20', label: 'mandag 20. april', bookings: [booking, { ...booking, code: 'b2', name: 'Carl', cancelled: true, noShow: true, note: '' }] }],
   freeTimes: ['tirsdag 21. april kl. 9.00'],
+  cardHolders: [],
   messages: [message, { ...message, id: 13, name: 'Dorte', unread: false, handled: false }, { ...message, id: 14, name: 'Erik', unread: false, handled: true }],
   search: undefined,
   undelivered: { failed: [], retrying: 0 },

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
-import { type Booking, type PackageCard, bookings, deskEvents, orders, packageCards, packageLedger } from '#db/schema'
+import { type Booking, type PackageCard, bookings, orders, packageCards, packageLedger } from '#db/schema'
 import type { PackageType, PaymentTerms, SessionType } from '~/lib/content/content-types'
 import { proRataOere } from '~/lib/payments/money'
+import { recordDeskEvent } from '~/server/desk/desk-events.server'
 import { hashToken } from '~/server/links/links.server'
 import { queueEffects } from '~/server/outbox/outbox.server'
 import { findOrder, orderEmail } from '~/server/payments/orders.server'
@@ -148,11 +149,13 @@ export function adjustCard(db: Db, { cardId, change, reason, now }: { cardId: nu
       if (!card) return { status: 'ukendt' }
       const changed = changeBalance(db, cardId, change, change > 0 ? 'coach-tilfoejede' : 'coach-fjernede', now, { reason: why })
       if (!changed) return { status: 'ingen-klip' }
-      db.insert(deskEvents).values({ at: now.toISOString(), action: 'klippekort-justeret', bookingCode: card.publicId }).run()
+      // The card's code, never her reason: that stays on the ledger row.
+      recordDeskEvent(db, 'klippekort-justeret', now, { bookingCode: card.publicId })
       return { status: 'justeret', card: changed }
     })
     .immediate()
 }
 
-/** Every card for the desk, newest first, with its buyer: the balance per purchase (the desk adds them up per client). */
-export const allCards = (db: Db) => db.select().from(packageCards).orderBy(sql`${packageCards.createdAt} desc`).all()
+/** The cards for the desk, newest first (all, or one client's by e-mail): the balance per purchase; the desk adds them up per client. */
+export const cardsFor = (db: Db, emailKey?: string) =>
+  db.select().from(packageCards).where(emailKey === undefined ? undefined : eq(packageCards.emailKey, emailKey)).orderBy(sql`${packageCards.createdAt} desc`).all()
