@@ -110,7 +110,7 @@ describe('the desk overview', () => {
   })
 
   it('says when there is nothing, and when booking is closed', () => {
-    const empty = textOf(renderToStaticMarkup(<DeskOverview overview={{ days: [], freeTimes: [], messages: [], search: undefined, problems: [] } as never} />))
+    const empty = textOf(renderToStaticMarkup(<DeskOverview overview={{ days: [], freeTimes: [], messages: [], search: undefined, cardHolders: [], problems: [] } as never} />))
     expect(empty).toContain('Ingen bookinger den seneste uge eller fremover.')
     expect(empty).toContain('Ingen ledige tider inden for bookingvinduet.')
     expect(empty).toContain('Ingen beskeder.')
