@@ -71,7 +71,7 @@ describe('buying a klippekort', () => {
     expect(location(await harness.buy(purchase()))).toBe(`/betaling/tak?ordre=${order.publicId}`)
     expect(harness.pay.fake.sessions.get(order.stripeSessionId!)).toMatchObject({ amount_total: 382_500, client_reference_id: String(order.id), metadata: { ordre: order.publicId } })
     const back = await answerPaymentReturn(new Request(`http://localhost/betaling/tak?session_id=${order.stripeSessionId}`), harness.deps)
-    expect(location(back)).toBe(`/ordre/${orderToken(order.publicId)}?status=betalt#status`)
+    expect(location(back)).toBe(`/ordre/${orderToken(order.publicId)}?status=klippekort-betalt#status`)
     const view = orderView(harness.pay.db, order, harness.pay.now())
     expect(view.cardPath).toBe(`/klippekort/${cardToken(card.publicId)}`)
     expect(view.withdrawal).toMatchObject({ possible: true })
