@@ -48,7 +48,7 @@ const mailTo = (address: string) => emailsFor(address, server.outbox).filter((ma
 
 test('buys a klippekort on the fake Stripe page and books two sessions from its page without paying again', async ({ page }) => {
   await page.goto(`${server.url}/ydelser`)
-  await page.getByRole('link', { name: 'Køb klippekort: Klippekort, 5 coachingsamtaler' }).click()
+  await page.getByRole('link', { name: /^Køb klippekort.*Klippekort, 5 coachingsamtaler/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Klippekort, 5 coachingsamtaler' })).toBeVisible()
   await expectNoAxeViolations(page)
   await page.getByRole('textbox', { name: 'Navn' }).fill('Mette Sørensen')
