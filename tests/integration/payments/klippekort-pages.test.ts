@@ -105,12 +105,15 @@ describe('the card’s page', () => {
   it('withdrawn from the order page in its two steps: the unused sessions back pro rata, the page closed', async () => {
     const harness = await pagesHarness()
     const { order, token } = await bought(harness)
+    await harness.book(formData({ link: token, tidspunkt: '2026-04-13T09:00', form: 'telefon' }))
     await harness.book(formData({ link: token, tidspunkt: '2026-04-20T09:00', form: 'telefon' }))
+    // The day after the first session, within the 14 days.
+    harness.pay.setNow(new Date('2026-04-14T09:00:00Z'))
     const orderLink = orderToken(order.publicId)
     expect(location(await handleOrderPost(formData({ link: orderLink, handling: 'fortryd' }), harness.deps))).toBe(`/ordre/${orderLink}?trin=bekraeft#fortryd`)
     expect(location(await handleOrderPost(formData({ link: orderLink, handling: 'bekraeft-fortrydelse' }), harness.deps))).toBe(`/ordre/${orderLink}?status=fortrudt#status`)
-    // The booked session had not begun: cancelled, and counted unused – all five back.
-    expect(harness.pay.order(order.id)).toMatchObject({ status: 'refunded', refundedOere: 382_500 })
+    // The held session is paid for; the upcoming one was cancelled and counts as unused: 4/5 back.
+    expect(harness.pay.order(order.id)).toMatchObject({ status: 'partially_refunded', refundedOere: 306_000 })
     expect(cardPage(token, '', harness.deps)).toMatchObject({ remaining: 0, closed: 'Du har fortrudt købet af klippekortet.', week: { open: false } })
   })
 })
