@@ -64,7 +64,13 @@ describe('a klippekort bought', () => {
     expect(balance(pay, card.id)).toBe(0)
     // The client gets the booking's own confirmation (with its manage link); no second payment anywhere.
     await pay.runOutbox()
-    expect(pay.transport.sent.filter((email) => email.to === 'mette@eksempel.dk' && /Flyt eller aflys|\/booking\//.test(email.text ?? ''))).toHaveLength(5)
+    const sessionMails = pay.transport.sent.filter((email) => email.to === 'mette@eksempel.dk' && email.subject.startsWith('Din samtale er booket'))
+    expect(sessionMails).toHaveLength(5)
+    for (const mail of sessionMails) {
+      expect(mail.text).toMatch(/\/booking\/[A-Za-z0-9_-]{32}/)
+      expect(mail.text).toContain('Sessionen er et klip fra dit klippekort – du betaler ikke igen.')
+      expect(mail.text).not.toContain('gratis')
+    }
     expect(pay.fake.sessions.size).toBe(1)
 
     // After the withdrawal period, 48 hours before: within the terms (24 hours) – the session comes back.
