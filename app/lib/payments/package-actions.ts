@@ -3,33 +3,27 @@ import { shortText } from '~/lib/booking/booking-actions'
 import { formDataOnly } from '~/lib/contact-action'
 
 /**
- * The klippekort pages' server functions: the purchase page and the card's page (loaders), and
- * their two plain forms (buy a card, book the next session).
+ * The klippekort pages' server functions: the purchase page and the card's page (loaders: their
+ * bodies come rendered, see package-html.server.tsx), and their two plain forms (buy a card, book
+ * the next session). »a|b|c« packs a loader's few short texts into one.
  */
 
 export const fetchPackagePurchase = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const [{ packagePurchasePage }, { paidPageHead }, { purchaseOutcomeText }] = await Promise.all([
-      import('~/server/payments/package-pages.server'),
-      import('~/server/pages/page-heads.server'),
-      import('~/server/payments/package-texts.server'),
-    ])
-    return { ...packagePurchasePage(data), head: paidPageHead('Køb et klippekort', `/klippekort/koeb/${data}`), outcomeTexts: purchaseOutcomeText }
+    const [id = '', status = ''] = data.split('|')
+    const [{ purchasePageHtml }, { paidPageHead }] = await Promise.all([import('~/server/pages/package-html.server'), import('~/server/pages/page-heads.server')])
+    const page = purchasePageHtml(id, status, buyPackage.url)
+    return page ? { ...page, head: paidPageHead('Køb et klippekort', `/klippekort/koeb/${id}`) } : null
   })
 
-/** »<token>|<week>«, as the loader passes them. */
 export const fetchCardPage = createServerFn({ method: 'GET' })
   .validator(shortText)
   .handler(async ({ data }) => {
-    const [token = '', week = ''] = data.split('|')
-    const [{ cardPage }, { paidPageHead }, { cardOutcomeText }] = await Promise.all([
-      import('~/server/payments/package-pages.server'),
-      import('~/server/pages/page-heads.server'),
-      import('~/server/payments/package-texts.server'),
-    ])
-    const page = cardPage(token, week)
-    return page ? { ...page, head: paidPageHead('Dit klippekort', '/klippekort'), outcomeTexts: cardOutcomeText } : null
+    const [token = '', week = '', status = ''] = data.split('|')
+    const [{ cardPageHtml }, { paidPageHead }] = await Promise.all([import('~/server/pages/package-html.server'), import('~/server/pages/page-heads.server')])
+    const page = cardPageHtml(token, week, status, bookWithPackage.url)
+    return page ? { ...page, head: paidPageHead('Dit klippekort', '/klippekort') } : null
   })
 
 export const buyPackage = createServerFn({ method: 'POST' })

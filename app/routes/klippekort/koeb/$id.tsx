@@ -1,27 +1,19 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { OutcomeNotice } from '~/components/packages/outcome-notice'
-import { Button } from '~/components/ui/button'
-import { FormField } from '~/components/ui/form-field'
-import { Honeypot } from '~/components/ui/honeypot'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { NAME_PATTERN, PHONE_PATTERN, bookingHints, bookingLimits } from '~/lib/booking/booking-form'
-import { type PurchaseOutcome, purchaseOutcomes } from '~/lib/payments/package-page-data'
-import { buyPackage, fetchPackagePurchase } from '~/lib/payments/package-actions'
+import { fetchPackagePurchase } from '~/lib/payments/package-actions'
 import { noStore } from '~/lib/payments/no-store'
 import { headFromPageData } from '~/lib/seo'
 
-const inputClass = 'mt-1.5 block min-h-tap w-full rounded-xl border border-sand-500 bg-white px-4 py-3 text-base text-ink shadow-sm focus:border-accent-600'
-
-/** Buying a klippekort: name, e-mail, phone and the two checkboxes the law asks for; the button leads to Stripe's checkout. */
+/** Buying a klippekort: its form comes rendered with the page's data (package-html.server.tsx); the button leads to Stripe's checkout. */
 export const Route = createFileRoute('/klippekort/koeb/$id')({
-  validateSearch: (search: Record<string, unknown>): { status?: PurchaseOutcome } => ({
-    status: (purchaseOutcomes as readonly unknown[]).includes(search.status) ? (search.status as PurchaseOutcome) : undefined,
-  }),
-  loader: async ({ params }) => {
-    const page = await fetchPackagePurchase({ data: params.id })
-    if (!page.card) throw notFound()
-    return { ...page, card: page.card, action: buyPackage.url }
+  // The outcome's name only; the server knows the names and their texts.
+  validateSearch: (search: Record<string, unknown>): { status?: string } => ({ status: typeof search.status === 'string' ? search.status.slice(0, 20) : undefined }),
+  loaderDeps: ({ search }) => ({ status: search.status }),
+  loader: async ({ params, deps }) => {
+    const page = await fetchPackagePurchase({ data: `${params.id}|${deps.status ?? ''}` })
+    if (!page) throw notFound()
+    return page
   },
   staleTime: 0,
   headers: noStore,
@@ -30,63 +22,12 @@ export const Route = createFileRoute('/klippekort/koeb/$id')({
 })
 
 function PurchasePage() {
-  const { card, open, requestKey, action, outcomeTexts } = Route.useLoaderData()
-  const { status } = Route.useSearch()
+  const { card, html } = Route.useLoaderData()
   return (
     <>
       <PageHero eyebrow="Klippekort" title={card.name} intro={`${card.sessions} × ${card.sessionName} for ${card.price} (${card.perSession}), ${card.validity}.`} />
       <Section>
-        <div className="mx-auto max-w-2xl">
-          <OutcomeNotice status={status} text={status ? outcomeTexts[status] : undefined} good={false} />
-          {card.sample && <p className="mb-6 text-ink-soft">Klippekortet er et eksempel, indtil det rigtige er sat ind.</p>}
-          {!open ? (
-            <p className="text-lg text-ink-soft">{outcomeTexts.lukket}</p>
-          ) : (
-            <form method="post" action={action} aria-labelledby="koeb-titel" className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm md:p-8">
-              <h2 id="koeb-titel" className="text-3xl">
-                Dine oplysninger
-              </h2>
-              <p className="mt-2 text-ink-soft">Felter markeret med * skal udfyldes. Du booker dine sessioner bagefter fra dit klippekorts side – linket får du på e-mail.</p>
-              <input type="hidden" name="klippekort" value={card.id} />
-              <input type="hidden" name="formular" value={requestKey} />
-              <div className="mt-6 grid gap-5 sm:grid-cols-2">
-                <div className="sm:col-span-2">
-                  <FormField label="Navn" required id="koeb-navn">
-                    <input id="koeb-navn" name="navn" className={inputClass} type="text" autoComplete="name" required {...bookingLimits.navn} pattern={NAME_PATTERN} title={bookingHints.navn} />
-                  </FormField>
-                </div>
-                <FormField label="E-mail" required id="koeb-email">
-                  <input id="koeb-email" name="email" className={inputClass} type="email" autoComplete="email" required {...bookingLimits.email} inputMode="email" />
-                </FormField>
-                <FormField label="Telefon" required id="koeb-telefon">
-                  <input id="koeb-telefon" name="telefon" className={inputClass} type="tel" autoComplete="tel" required {...bookingLimits.telefon} pattern={PHONE_PATTERN} title={bookingHints.telefon} inputMode="tel" />
-                </FormField>
-              </div>
-              <fieldset className="mt-6 space-y-3 rounded-2xl border border-sand-200 p-4">
-                <legend className="px-1 font-medium text-ink">Betaling og vilkår</legend>
-                <p className="text-ink-soft">Pris: {card.price}. Du betaler med kort eller MobilePay på næste side.</p>
-                <label className="flex min-h-tap items-start gap-3 text-ink">
-                  <input type="checkbox" name="vilkaar" value="ja" required className="mt-1 size-5 shrink-0 accent-accent-700" />
-                  <span>
-                    Jeg har læst og accepterer{' '}
-                    <a href="/vilkaar" className="font-medium text-accent-700 underline underline-offset-4">
-                      vilkårene
-                    </a>
-                    .
-                  </span>
-                </label>
-                <label className="flex min-h-tap items-start gap-3 text-ink">
-                  <input type="checkbox" name="start-tidligt" value="ja" required className="mt-1 size-5 shrink-0 accent-accent-700" />
-                  <span>Jeg beder udtrykkeligt om at kunne bruge klippekortet med det samme, inden fortrydelsesfristen på 14 dage er udløbet. Jeg ved, at jeg betaler for de sessioner, der er holdt, hvis jeg fortryder.</span>
-                </label>
-              </fieldset>
-              <Honeypot />
-              <Button type="submit" className="mt-6 w-full sm:w-auto">
-                Gå til betaling
-              </Button>
-            </form>
-          )}
-        </div>
+        <div dangerouslySetInnerHTML={{ __html: html }} />
       </Section>
     </>
   )
