@@ -13,7 +13,7 @@ export const fetchPackagePurchase = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const [id = '', status = ''] = data.split('|')
     const [{ purchasePageHtml }, { paidPageHead }] = await Promise.all([import('~/server/pages/package-html.server'), import('~/server/pages/page-heads.server')])
-    const page = purchasePageHtml(id, status, buyPackage.url)
+    const page = purchasePageHtml(id, status)
     return page ? { ...page, head: paidPageHead('Køb et klippekort', `/klippekort/koeb/${id}`) } : null
   })
 
@@ -22,7 +22,7 @@ export const fetchCardPage = createServerFn({ method: 'GET' })
   .handler(async ({ data }) => {
     const [token = '', week = '', status = ''] = data.split('|')
     const [{ cardPageHtml }, { paidPageHead }] = await Promise.all([import('~/server/pages/package-html.server'), import('~/server/pages/page-heads.server')])
-    const page = cardPageHtml(token, week, status, bookWithPackage.url)
+    const page = cardPageHtml(token, week, status)
     return page ? { ...page, head: paidPageHead('Dit klippekort', '/klippekort') } : null
   })
 

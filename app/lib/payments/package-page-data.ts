@@ -33,3 +33,9 @@ export const cardOutcomes = ['booket', 'taget', 'ikke-ledig', 'ingen-klip', 'udl
 export type CardOutcome = (typeof cardOutcomes)[number]
 export const purchaseOutcomes = ['ugyldig', 'vilkaar', 'start-tidligt', 'for-mange', 'stripe-nede', 'lukket', 'betaling-afbrudt', 'fejl'] as const
 export type PurchaseOutcome = (typeof purchaseOutcomes)[number]
+
+/**
+ * Where a rendered form's address goes: the route's loader knows the server function's address
+ * (its reference is right only in the route), the server renders the form around this mark.
+ */
+export const ACTION_SLOT = '/_serverFn/klippekort-form'

@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { fetchCardPage } from '~/lib/payments/package-actions'
+import { ACTION_SLOT } from '~/lib/payments/package-page-data'
+import { bookWithPackage, fetchCardPage } from '~/lib/payments/package-actions'
 import { headFromPageData } from '~/lib/seo'
 
 /**
@@ -20,7 +21,8 @@ export const Route = createFileRoute('/klippekort/$token')({
   loader: async ({ params, deps }) => {
     const page = await fetchCardPage({ data: `${params.token}|${deps.uge ?? ''}|${deps.status ?? ''}` })
     if (!page) throw notFound()
-    return page
+    // The form's address, as only the route knows it (see ACTION_SLOT).
+    return { ...page, action: bookWithPackage.url }
   },
   staleTime: 0,
   headers: () => ({ 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin' }),
@@ -30,12 +32,12 @@ export const Route = createFileRoute('/klippekort/$token')({
 })
 
 function CardPage() {
-  const { name, html } = Route.useLoaderData()
+  const { name, html, action } = Route.useLoaderData()
   return (
     <>
       <PageHero eyebrow="Dit klippekort" title={name} />
       <Section>
-        <div dangerouslySetInnerHTML={{ __html: html }} />
+        <div dangerouslySetInnerHTML={{ __html: html.replace(ACTION_SLOT, action) }} />
       </Section>
     </>
   )

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { CardBody } from '~/components/packages/card-body'
 import { PurchaseForm } from '~/components/packages/purchase-form'
-import { cardOutcomes, purchaseOutcomes } from '~/lib/payments/package-page-data'
+import { ACTION_SLOT, cardOutcomes, purchaseOutcomes } from '~/lib/payments/package-page-data'
 import { cardPage, packagePurchasePage } from '~/server/payments/package-pages.server'
 import { cardOutcomeText, purchaseOutcomeText } from '~/server/payments/package-texts.server'
 
@@ -12,15 +12,15 @@ import { cardOutcomeText, purchaseOutcomeText } from '~/server/payments/package-
  */
 const known = <T extends string>(list: readonly T[], value: string) => (list as readonly string[]).includes(value) ? (value as T) : undefined
 
-export function purchasePageHtml(id: string, status: string, action: string) {
+export function purchasePageHtml(id: string, status: string) {
   const page = packagePurchasePage(id)
   if (!page.card) return undefined
   const card = page.card
-  return { card, html: renderToStaticMarkup(<PurchaseForm page={{ ...page, card }} action={action} status={known(purchaseOutcomes, status)} outcomeTexts={purchaseOutcomeText} />) }
+  return { card, html: renderToStaticMarkup(<PurchaseForm page={{ ...page, card }} action={ACTION_SLOT} status={known(purchaseOutcomes, status)} outcomeTexts={purchaseOutcomeText} />) }
 }
 
-export function cardPageHtml(token: string, week: string, status: string, action: string) {
+export function cardPageHtml(token: string, week: string, status: string) {
   const page = cardPage(token, week)
   if (!page) return undefined
-  return { name: page.name, html: renderToStaticMarkup(<CardBody page={page} token={token} action={action} status={known(cardOutcomes, status)} outcomeTexts={cardOutcomeText} />) }
+  return { name: page.name, html: renderToStaticMarkup(<CardBody page={page} token={token} action={ACTION_SLOT} status={known(cardOutcomes, status)} outcomeTexts={cardOutcomeText} />) }
 }

@@ -1,7 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { PageHero } from '~/components/ui/page-hero'
 import { Section } from '~/components/ui/section'
-import { fetchPackagePurchase } from '~/lib/payments/package-actions'
+import { ACTION_SLOT } from '~/lib/payments/package-page-data'
+import { buyPackage, fetchPackagePurchase } from '~/lib/payments/package-actions'
 import { noStore } from '~/lib/payments/no-store'
 import { headFromPageData } from '~/lib/seo'
 
@@ -13,7 +14,8 @@ export const Route = createFileRoute('/klippekort/koeb/$id')({
   loader: async ({ params, deps }) => {
     const page = await fetchPackagePurchase({ data: `${params.id}|${deps.status ?? ''}` })
     if (!page) throw notFound()
-    return page
+    // The form's address, as only the route knows it (see ACTION_SLOT).
+    return { ...page, action: buyPackage.url }
   },
   staleTime: 0,
   headers: noStore,
@@ -22,12 +24,12 @@ export const Route = createFileRoute('/klippekort/koeb/$id')({
 })
 
 function PurchasePage() {
-  const { card, html } = Route.useLoaderData()
+  const { card, html, action } = Route.useLoaderData()
   return (
     <>
       <PageHero eyebrow="Klippekort" title={card.name} intro={`${card.sessions} × ${card.sessionName} for ${card.price} (${card.perSession}), ${card.validity}.`} />
       <Section>
-        <div dangerouslySetInnerHTML={{ __html: html }} />
+        <div dangerouslySetInnerHTML={{ __html: html.replace(ACTION_SLOT, action) }} />
       </Section>
     </>
   )
