@@ -28,13 +28,12 @@ import { Route as BookingTokenRouteImport } from './routes/booking/$token'
 import { Route as CoachIndexRouteImport } from './routes/coach/index'
 import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
-import { Route as KlippekortTokenRouteImport } from './routes/klippekort/$token'
+import { Route as KlippekortSplatRouteImport } from './routes/klippekort/$'
 import { Route as NyhedsbrevIndexRouteImport } from './routes/nyhedsbrev/index'
 import { Route as OrdreTokenRouteImport } from './routes/ordre/$token'
 import { Route as BookSessionIndexRouteImport } from './routes/book/$session/index'
 import { Route as BookSessionTidspunktRouteImport } from './routes/book/$session/$tidspunkt'
 import { Route as BookingTokenKalenderDoticsRouteImport } from './routes/booking/$token.kalender[.]ics'
-import { Route as KlippekortKoebIdRouteImport } from './routes/klippekort/koeb/$id'
 import { Route as NyhedsbrevHandlingTokenRouteImport } from './routes/nyhedsbrev/$handling.$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -132,9 +131,9 @@ const KalenderFilRoute = KalenderFilRouteImport.update({
   path: '/kalender/$fil',
   getParentRoute: () => rootRouteImport,
 } as any)
-const KlippekortTokenRoute = KlippekortTokenRouteImport.update({
-  id: '/klippekort/$token',
-  path: '/klippekort/$token',
+const KlippekortSplatRoute = KlippekortSplatRouteImport.update({
+  id: '/klippekort/$',
+  path: '/klippekort/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NyhedsbrevIndexRoute = NyhedsbrevIndexRouteImport.update({
@@ -163,11 +162,6 @@ const BookingTokenKalenderDoticsRoute =
     path: '/kalender.ics',
     getParentRoute: () => BookingTokenRoute,
   } as any)
-const KlippekortKoebIdRoute = KlippekortKoebIdRouteImport.update({
-  id: '/klippekort/koeb/$id',
-  path: '/klippekort/koeb/$id',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const NyhedsbrevHandlingTokenRoute = NyhedsbrevHandlingTokenRouteImport.update({
   id: '/nyhedsbrev/$handling/$token',
   path: '/nyhedsbrev/$handling/$token',
@@ -191,7 +185,7 @@ export interface FileRoutesByFullPath {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/klippekort/$token': typeof KlippekortTokenRoute
+  '/klippekort/$': typeof KlippekortSplatRoute
   '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
@@ -199,7 +193,6 @@ export interface FileRoutesByFullPath {
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/book/$session/$tidspunkt': typeof BookSessionTidspunktRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/klippekort/koeb/$id': typeof KlippekortKoebIdRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session/': typeof BookSessionIndexRoute
 }
@@ -220,7 +213,7 @@ export interface FileRoutesByTo {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/klippekort/$token': typeof KlippekortTokenRoute
+  '/klippekort/$': typeof KlippekortSplatRoute
   '/ordre/$token': typeof OrdreTokenRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
@@ -228,7 +221,6 @@ export interface FileRoutesByTo {
   '/nyhedsbrev': typeof NyhedsbrevIndexRoute
   '/book/$session/$tidspunkt': typeof BookSessionTidspunktRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/klippekort/koeb/$id': typeof KlippekortKoebIdRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session': typeof BookSessionIndexRoute
 }
@@ -250,7 +242,7 @@ export interface FileRoutesById {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
-  '/klippekort/$token': typeof KlippekortTokenRoute
+  '/klippekort/$': typeof KlippekortSplatRoute
   '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
@@ -258,7 +250,6 @@ export interface FileRoutesById {
   '/nyhedsbrev/': typeof NyhedsbrevIndexRoute
   '/book/$session/$tidspunkt': typeof BookSessionTidspunktRoute
   '/booking/$token/kalender.ics': typeof BookingTokenKalenderDoticsRoute
-  '/klippekort/koeb/$id': typeof KlippekortKoebIdRoute
   '/nyhedsbrev/$handling/$token': typeof NyhedsbrevHandlingTokenRoute
   '/book/$session/': typeof BookSessionIndexRoute
 }
@@ -281,7 +272,7 @@ export interface FileRouteTypes {
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
-    | '/klippekort/$token'
+    | '/klippekort/$'
     | '/ordre/$token'
     | '/blog/'
     | '/book-samtale/'
@@ -289,7 +280,6 @@ export interface FileRouteTypes {
     | '/nyhedsbrev/'
     | '/book/$session/$tidspunkt'
     | '/booking/$token/kalender.ics'
-    | '/klippekort/koeb/$id'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session/'
   fileRoutesByTo: FileRoutesByTo
@@ -310,7 +300,7 @@ export interface FileRouteTypes {
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
-    | '/klippekort/$token'
+    | '/klippekort/$'
     | '/ordre/$token'
     | '/blog'
     | '/book-samtale'
@@ -318,7 +308,6 @@ export interface FileRouteTypes {
     | '/nyhedsbrev'
     | '/book/$session/$tidspunkt'
     | '/booking/$token/kalender.ics'
-    | '/klippekort/koeb/$id'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session'
   id:
@@ -339,7 +328,7 @@ export interface FileRouteTypes {
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
-    | '/klippekort/$token'
+    | '/klippekort/$'
     | '/ordre/$token'
     | '/blog/'
     | '/book-samtale/'
@@ -347,7 +336,6 @@ export interface FileRouteTypes {
     | '/nyhedsbrev/'
     | '/book/$session/$tidspunkt'
     | '/booking/$token/kalender.ics'
-    | '/klippekort/koeb/$id'
     | '/nyhedsbrev/$handling/$token'
     | '/book/$session/'
   fileRoutesById: FileRoutesById
@@ -369,14 +357,13 @@ export interface RootRouteChildren {
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
   CoachSplatRoute: typeof CoachSplatRoute
   KalenderFilRoute: typeof KalenderFilRoute
-  KlippekortTokenRoute: typeof KlippekortTokenRoute
+  KlippekortSplatRoute: typeof KlippekortSplatRoute
   OrdreTokenRoute: typeof OrdreTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
   CoachIndexRoute: typeof CoachIndexRoute
   NyhedsbrevIndexRoute: typeof NyhedsbrevIndexRoute
   BookSessionTidspunktRoute: typeof BookSessionTidspunktRoute
-  KlippekortKoebIdRoute: typeof KlippekortKoebIdRoute
   NyhedsbrevHandlingTokenRoute: typeof NyhedsbrevHandlingTokenRoute
   BookSessionIndexRoute: typeof BookSessionIndexRoute
 }
@@ -516,11 +503,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KalenderFilRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/klippekort/$token': {
-      id: '/klippekort/$token'
-      path: '/klippekort/$token'
-      fullPath: '/klippekort/$token'
-      preLoaderRoute: typeof KlippekortTokenRouteImport
+    '/klippekort/$': {
+      id: '/klippekort/$'
+      path: '/klippekort/$'
+      fullPath: '/klippekort/$'
+      preLoaderRoute: typeof KlippekortSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/nyhedsbrev/': {
@@ -557,13 +544,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/booking/$token/kalender.ics'
       preLoaderRoute: typeof BookingTokenKalenderDoticsRouteImport
       parentRoute: typeof BookingTokenRoute
-    }
-    '/klippekort/koeb/$id': {
-      id: '/klippekort/koeb/$id'
-      path: '/klippekort/koeb/$id'
-      fullPath: '/klippekort/koeb/$id'
-      preLoaderRoute: typeof KlippekortKoebIdRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/nyhedsbrev/$handling/$token': {
       id: '/nyhedsbrev/$handling/$token'
@@ -604,27 +584,16 @@ const rootRouteChildren: RootRouteChildren = {
   BookingTokenRoute: BookingTokenRouteWithChildren,
   CoachSplatRoute: CoachSplatRoute,
   KalenderFilRoute: KalenderFilRoute,
-  KlippekortTokenRoute: KlippekortTokenRoute,
+  KlippekortSplatRoute: KlippekortSplatRoute,
   OrdreTokenRoute: OrdreTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,
   CoachIndexRoute: CoachIndexRoute,
   NyhedsbrevIndexRoute: NyhedsbrevIndexRoute,
   BookSessionTidspunktRoute: BookSessionTidspunktRoute,
-  KlippekortKoebIdRoute: KlippekortKoebIdRoute,
   NyhedsbrevHandlingTokenRoute: NyhedsbrevHandlingTokenRoute,
   BookSessionIndexRoute: BookSessionIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
   ._addFileTypes<FileRouteTypes>()
-
-import type { getRouter } from './router.tsx'
-import type { startInstance } from './start.ts'
-declare module '@tanstack/react-start' {
-  interface Register {
-    ssr: true
-    router: Awaited<ReturnType<typeof getRouter>>
-    config: Awaited<ReturnType<typeof startInstance.getOptions>>
-  }
-}

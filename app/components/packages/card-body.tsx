@@ -35,6 +35,7 @@ export function CardBody({ page, token, action, status, outcomeTexts }: { page: 
         <p className="mt-3 text-ink-soft">Der kan ikke bookes tider på siden lige nu. Skriv eller ring til mig.</p>
       ) : (
         <form method="post" action={action} className="mt-4 space-y-5 rounded-3xl border border-sand-200 bg-white p-6 shadow-sm">
+          <input type="hidden" name="handling" value="book" />
           <input type="hidden" name="link" value={token} />
           <p className="font-medium text-ink first-letter:uppercase">{`Uge ${Number(page.week.week.slice(6))}: ${page.week.label}`} (dansk tid)</p>
           {page.week.days.length === 0 ? (

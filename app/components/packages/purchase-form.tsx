@@ -26,6 +26,7 @@ export function PurchaseForm({ page, action, status, outcomeTexts }: { page: Pac
           Dine oplysninger
         </h2>
         <p className="mt-2 text-ink-soft">Felter markeret med * skal udfyldes. Du booker dine sessioner bagefter fra dit klippekorts side – linket får du på e-mail.</p>
+        <input type="hidden" name="handling" value="koeb" />
         <input type="hidden" name="klippekort" value={card.id} />
         <input type="hidden" name="formular" value={requestKey} />
         <div className="mt-6 grid gap-5 sm:grid-cols-2">

@@ -11,7 +11,7 @@ import { fetchReferencesPage } from '~/lib/references-page'
 import { fetchServicesPage } from '~/lib/services-page'
 import { actOnOrder, bookSession, fetchOrderPage, fetchSessionSlot, fetchSessionWeek, fetchTermsPage } from '~/lib/payments/payment-actions'
 import { fetchSiteFacts } from '~/lib/content/site-facts'
-import { bookWithPackage, buyPackage, fetchCardPage, fetchPackagePurchase } from '~/lib/payments/package-actions'
+import { actOnKlippekort, fetchKlippekortPage } from '~/lib/payments/package-actions'
 
 /**
  * The only server functions the site has; any other /_serverFn/ address does not exist. Apart from
@@ -48,10 +48,8 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     fetchTermsPage.url,
     bookSession.url,
     actOnOrder.url,
-    fetchPackagePurchase.url,
-    fetchCardPage.url,
-    buyPackage.url,
-    bookWithPackage.url,
+    fetchKlippekortPage.url,
+    actOnKlippekort.url,
   ].map((url) => url.split('?')[0]),
 )
 

@@ -12,15 +12,24 @@ import { cardOutcomeText, purchaseOutcomeText } from '~/server/payments/package-
  */
 const known = <T extends string>(list: readonly T[], value: string) => (list as readonly string[]).includes(value) ? (value as T) : undefined
 
-export function purchasePageHtml(id: string, status: string) {
-  const page = packagePurchasePage(id)
-  if (!page.card) return undefined
-  const card = page.card
-  return { card, html: renderToStaticMarkup(<PurchaseForm page={{ ...page, card }} action={ACTION_SLOT} status={known(purchaseOutcomes, status)} outcomeTexts={purchaseOutcomeText} />) }
-}
-
-export function cardPageHtml(token: string, week: string, status: string) {
-  const page = cardPage(token, week)
+/** The page at /klippekort/<address>: `koeb/<id>` a klippekort's purchase page, otherwise a card's token. */
+export function klippekortPageHtml(address: string, week: string, status: string) {
+  const purchase = /^koeb\/([a-z0-9-]+)$/.exec(address)
+  if (purchase) {
+    const page = packagePurchasePage(purchase[1]!)
+    if (!page.card) return undefined
+    const card = page.card
+    return {
+      purchase: true,
+      hero: { eyebrow: 'Klippekort', title: card.name, intro: `${card.sessions} × ${card.sessionName} for ${card.price} (${card.perSession}), ${card.validity}.` },
+      html: renderToStaticMarkup(<PurchaseForm page={{ ...page, card }} action={ACTION_SLOT} status={known(purchaseOutcomes, status)} outcomeTexts={purchaseOutcomeText} />),
+    }
+  }
+  const page = cardPage(address, week)
   if (!page) return undefined
-  return { name: page.name, html: renderToStaticMarkup(<CardBody page={page} token={token} action={ACTION_SLOT} status={known(cardOutcomes, status)} outcomeTexts={cardOutcomeText} />) }
+  return {
+    purchase: false,
+    hero: { eyebrow: 'Dit klippekort', title: page.name },
+    html: renderToStaticMarkup(<CardBody page={page} token={address} action={ACTION_SLOT} status={known(cardOutcomes, status)} outcomeTexts={cardOutcomeText} />),
+  }
 }
