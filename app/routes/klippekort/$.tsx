@@ -13,14 +13,11 @@ import { headFromPageData } from '~/lib/seo'
  * page's data (package-html.server.tsx); opening a page changes nothing, only the forms' POSTs act.
  */
 export const Route = createFileRoute('/klippekort/$')({
-  // Names only; the server checks them (the week's form, the outcome's name).
-  validateSearch: (search: Record<string, unknown>): { uge?: string; status?: string } => ({
-    uge: typeof search.uge === 'string' ? search.uge.slice(0, 8) : undefined,
-    status: typeof search.status === 'string' ? search.status.slice(0, 20) : undefined,
-  }),
-  loaderDeps: ({ search }) => ({ uge: search.uge, status: search.status }),
+  // The week and the outcome's name as they came (no validateSearch: its code would be in every
+  // page's script); cut short here, checked by the server.
+  loaderDeps: ({ search }) => search as { uge?: unknown; status?: unknown },
   loader: async ({ params, deps }) => {
-    const page = await fetchKlippekortPage({ data: `${params._splat ?? ''}|${deps.uge ?? ''}|${deps.status ?? ''}` })
+    const page = await fetchKlippekortPage({ data: `${params._splat ?? ''}|${String(deps.uge ?? '').slice(0, 8)}|${String(deps.status ?? '').slice(0, 20)}` })
     if (!page) throw notFound()
     // The forms' address, as only the route knows it (see ACTION_SLOT).
     return { ...page, action: actOnKlippekort.url }
