@@ -28,6 +28,7 @@ import { Route as BookingTokenRouteImport } from './routes/booking/$token'
 import { Route as CoachIndexRouteImport } from './routes/coach/index'
 import { Route as CoachSplatRouteImport } from './routes/coach/$'
 import { Route as KalenderFilRouteImport } from './routes/kalender/$fil'
+import { Route as KlippekortSplatRouteImport } from './routes/klippekort/$'
 import { Route as NyhedsbrevIndexRouteImport } from './routes/nyhedsbrev/index'
 import { Route as OrdreTokenRouteImport } from './routes/ordre/$token'
 import { Route as BookSessionIndexRouteImport } from './routes/book/$session/index'
@@ -130,6 +131,11 @@ const KalenderFilRoute = KalenderFilRouteImport.update({
   path: '/kalender/$fil',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KlippekortSplatRoute = KlippekortSplatRouteImport.update({
+  id: '/klippekort/$',
+  path: '/klippekort/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NyhedsbrevIndexRoute = NyhedsbrevIndexRouteImport.update({
   id: '/nyhedsbrev/',
   path: '/nyhedsbrev/',
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
+  '/klippekort/$': typeof KlippekortSplatRoute
   '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
@@ -206,6 +213,7 @@ export interface FileRoutesByTo {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
+  '/klippekort/$': typeof KlippekortSplatRoute
   '/ordre/$token': typeof OrdreTokenRoute
   '/blog': typeof BlogIndexRoute
   '/book-samtale': typeof BookSamtaleIndexRoute
@@ -234,6 +242,7 @@ export interface FileRoutesById {
   '/booking/$token': typeof BookingTokenRouteWithChildren
   '/coach/$': typeof CoachSplatRoute
   '/kalender/$fil': typeof KalenderFilRoute
+  '/klippekort/$': typeof KlippekortSplatRoute
   '/ordre/$token': typeof OrdreTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/book-samtale/': typeof BookSamtaleIndexRoute
@@ -263,6 +272,7 @@ export interface FileRouteTypes {
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
+    | '/klippekort/$'
     | '/ordre/$token'
     | '/blog/'
     | '/book-samtale/'
@@ -290,6 +300,7 @@ export interface FileRouteTypes {
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
+    | '/klippekort/$'
     | '/ordre/$token'
     | '/blog'
     | '/book-samtale'
@@ -317,6 +328,7 @@ export interface FileRouteTypes {
     | '/booking/$token'
     | '/coach/$'
     | '/kalender/$fil'
+    | '/klippekort/$'
     | '/ordre/$token'
     | '/blog/'
     | '/book-samtale/'
@@ -345,6 +357,7 @@ export interface RootRouteChildren {
   BookingTokenRoute: typeof BookingTokenRouteWithChildren
   CoachSplatRoute: typeof CoachSplatRoute
   KalenderFilRoute: typeof KalenderFilRoute
+  KlippekortSplatRoute: typeof KlippekortSplatRoute
   OrdreTokenRoute: typeof OrdreTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
   BookSamtaleIndexRoute: typeof BookSamtaleIndexRoute
@@ -490,6 +503,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KalenderFilRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/klippekort/$': {
+      id: '/klippekort/$'
+      path: '/klippekort/$'
+      fullPath: '/klippekort/$'
+      preLoaderRoute: typeof KlippekortSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/nyhedsbrev/': {
       id: '/nyhedsbrev/'
       path: '/nyhedsbrev'
@@ -564,6 +584,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingTokenRoute: BookingTokenRouteWithChildren,
   CoachSplatRoute: CoachSplatRoute,
   KalenderFilRoute: KalenderFilRoute,
+  KlippekortSplatRoute: KlippekortSplatRoute,
   OrdreTokenRoute: OrdreTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
   BookSamtaleIndexRoute: BookSamtaleIndexRoute,

@@ -106,6 +106,8 @@ export const bookings = sqliteTable(
     status: text('status', { enum: ['bekraeftet', 'aflyst', 'holdt', 'udloebet'] }).notNull().default('bekraeftet'),
     /** The paid session type's id (content/ydelser.yaml, »sessioner«); null: the free first conversation. */
     sessionTypeId: text('session_type_id'),
+    /** The klippekort this session was booked with (package_cards); null: booked on its own. */
+    packageCardId: integer('package_card_id'),
     cancelledAt: text('cancelled_at'),
     cancelledBy: text('cancelled_by', { enum: ['gaest', 'coach'] }),
     outcome: text('outcome', { enum: ['udeblevet'] }),
@@ -208,6 +210,8 @@ export const deskEvents = sqliteTable('desk_events', {
       'gemt-site.yaml', 'gemt-ydelser.yaml', 'gemt-referencer.yaml', 'gemt-om.md', 'gemt-faq.yaml', 'gemt-kriselinjer.yaml', 'gemt-privatliv.yaml', 'gemt-gode-steder-at-begynde.yaml', 'gemt-artikelafslutninger.yaml', 'gemt-egne-ord.yaml',
       // An article written, changed (also moved to or from the drafts), deleted, or given a cover photo: never which or its text.
       'artikel-skrevet', 'artikel-rettet', 'artikel-slettet', 'forsidebillede-lagt-op',
+      // A klippekort's balance changed by the coach (the reason is on the card's ledger row, not here).
+      'klippekort-justeret',
     ],
   }).notNull(),
   bookingCode: text('booking_code'),
@@ -332,6 +336,9 @@ export const orders = sqliteTable(
     /** The booking form's own random key: a second post of one form (a double click) finds this order instead of making another. */
     requestKey: text('request_key').unique(),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** A klippekort's id (content/ydelser.yaml, »klippekort«) when the order bought one: no time held, a card made at fulfilment. */
+    packageTypeId: text('package_type_id'),
+    /** The session type a bought package books; for a single session, the session itself. */
     sessionTypeId: text('session_type_id').notNull(),
     sessionName: text('session_name').notNull(),
     minutes: integer('minutes').notNull(),
@@ -342,6 +349,8 @@ export const orders = sqliteTable(
     status: text('status', { enum: ['awaiting_payment', 'paid', 'partially_refunded', 'refunded', 'expired'] }).notNull().default('awaiting_payment'),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
+    /** A klippekort's buyer's phone, for the sessions booked with the card (a session's is on its booking). */
+    customerPhone: text('customer_phone'),
     stripeSessionId: text('stripe_session_id').unique(),
     checkoutUrl: text('checkout_url'),
     stripePaymentIntent: text('stripe_payment_intent'),
@@ -438,3 +447,67 @@ export const bookkeepingDocuments = sqliteTable(
 export type Order = typeof orders.$inferSelect
 export type OrderRefund = typeof orderRefunds.$inferSelect
 export type BookkeepingDocument = typeof bookkeepingDocuments.$inferSelect
+
+/**
+ * One bought klippekort (a package of sessions): made by the fulfilment of its order, in the same
+ * transaction. `remaining` is the balance; the CHECK keeps it from ever going below zero, whatever
+ * two racing bookings do (each takes a session with a conditional update). Its page is opened by a
+ * secret link (the token derived from public_id, only its hash stored), like a booking's manage page.
+ */
+export const packageCards = sqliteTable(
+  'package_cards',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    publicId: text('public_id').notNull().unique(),
+    tokenHash: text('token_hash').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    packageTypeId: text('package_type_id').notNull(),
+    name: text('name').notNull(),
+    /** The session type its sessions are booked as (length, forms). */
+    sessionTypeId: text('session_type_id').notNull(),
+    total: integer('total').notNull(),
+    remaining: integer('remaining').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    emailKey: text('email_key').notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: text('created_at').notNull(),
+    /** The end of its validity: a session must start before it; the jobs mark the card expired after it. */
+    expiresAt: text('expires_at').notNull(),
+    expiredAt: text('expired_at'),
+    withdrawnAt: text('withdrawn_at'),
+  },
+  (table) => [
+    index('package_cards_email_idx').on(table.emailKey),
+    index('package_cards_expiry_idx').on(table.expiredAt, table.expiresAt),
+    check('package_cards_remaining_not_negative', sql`${table.remaining} >= 0`),
+  ],
+)
+
+/**
+ * Every change of a card's balance, with its cause: +n bought, −1 booked, +1 given back (a
+ * cancellation within the terms, the coach's cancellation), the coach's adjustments with her reason,
+ * and what expired or was withdrawn. The sum of a card's rows is its `remaining`.
+ */
+export const packageLedger = sqliteTable(
+  'package_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => packageCards.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    cause: text('cause', { enum: ['koebt', 'booket', 'afbud', 'coach-aflyste', 'coach-tilfoejede', 'coach-fjernede', 'udloebet', 'fortrudt'] }).notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** The reason the coach gave for an adjustment (nothing else is written here). */
+    reason: text('reason'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [index('package_ledger_card_idx').on(table.cardId, table.id)],
+)
+
+export type PackageCard = typeof packageCards.$inferSelect
+export type PackageLedgerRow = typeof packageLedger.$inferSelect

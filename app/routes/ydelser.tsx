@@ -18,7 +18,7 @@ export const Route = createFileRoute('/ydelser')({
 })
 
 function ServicesPage() {
-  const { pricesAreSamples, processSteps, services, quote } = Route.useLoaderData()
+  const { pricesAreSamples, processSteps, services, packages, quote } = Route.useLoaderData()
   const site = useSite()
   return (
     <>
@@ -77,6 +77,34 @@ function ServicesPage() {
           ))}
         </ul>
       </Section>
+
+      {packages.length > 0 && (
+        <Section id="klippekort">
+          <SectionHeading eyebrow="Klippekort" title="Flere sessioner, betalt på én gang" />
+          <ul className="grid gap-6 md:grid-cols-2">
+            {packages.map((card) => (
+              <li key={card.id}>
+                <Card className="flex h-full flex-col">
+                  <h3 className="text-2xl">{card.name}</h3>
+                  <p className="mt-3 text-ink-soft">
+                    {card.sessions} × {card.sessionName}, {card.validity}. Du booker sessionerne én ad gangen fra dit klippekorts side uden at betale igen.
+                  </p>
+                  <dl className="mt-auto grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-sand-200 pt-5">
+                    <dt className="font-semibold text-ink">Pris</dt>
+                    <dd className="text-ink-soft">
+                      {card.price} ({card.perSession})
+                    </dd>
+                  </dl>
+                  {card.sample && <p className="mt-3 text-sm text-ink-soft">Klippekortet er et eksempel, indtil det rigtige er sat ind.</p>}
+                  <ButtonLink href={`/klippekort/koeb/${card.id}`} className="mt-5 w-full">
+                    Køb klippekort<span className="sr-only">: {card.name}</span>
+                  </ButtonLink>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
 
       <Section className="bg-sand-100">
         <SectionHeading eyebrow="Sådan foregår det" title="Fire trin fra første samtale til opfølgning" />

@@ -18,6 +18,7 @@ import { purgeNewsletter } from '~/server/newsletter/newsletter.server'
 import { queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
 import { configuredHandlers, configuredPayments } from '~/server/outbox/handlers.server'
 import { catchUpPayments, queueExpiredHolds } from '~/server/payments/holds.server'
+import { expireCards } from '~/server/payments/package-ledger.server'
 import { runOutbox } from '~/server/outbox/worker.server'
 
 /** The outbox's due effects go out this often (OUTBOX_EVERY_SECONDS; a minute unless set). */
@@ -49,6 +50,9 @@ async function runDueEffects() {
     // Holds past their end are expired at Stripe (the outbox, in this run); paid sessions whose
     // webhook never came are fulfilled.
     queueExpiredHolds({ db })
+    // Klippekort past their validity: marked expired, their unused sessions paid back as the terms say.
+    const cards = expireCards(db, new Date())
+    if (cards.expired > 0) log('info', 'klippekort expired', cards)
     const payments = configuredPayments()
     if (payments) await catchUpPayments({ db, payments })
     const result = await runOutbox({ db, handlers: configuredHandlers({ payments }) })

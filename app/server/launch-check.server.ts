@@ -16,7 +16,7 @@ import { availabilityLaunchItems, rulesInForce } from '~/server/booking/availabi
 import { type SourceState, storedSourceStates } from '~/server/calendar/busy-sources.server'
 import { feedSecret } from '~/server/calendar/bookings-feed.server'
 import { currentPortrait } from '~/server/images.server'
-import { paymentLaunchItems } from '~/server/payments/payment-launch.server'
+import { packageLaunchItems, paymentLaunchItems } from '~/server/payments/payment-launch.server'
 
 /**
  * What must be replaced before the site goes live: the stand-ins it ships with, recognised by
@@ -210,6 +210,7 @@ export function currentLaunchPlaceholders(root = process.cwd()) {
     ...claimsToConfirm({ stories: getFirstPersonStories(), testimonialCheck, ethics: site.ethics, clientServices: privacy.clientServices }),
     ...availabilityLaunchItems(),
     ...paymentLaunchItems(getServices().sessionTypes, process.env, [...(privacy.paymentProvider ? [privacy.paymentProvider] : []), ...(privacy.clientServices ?? [])]),
+    ...packageLaunchItems(getServices().packageTypes),
     ...calendarLaunchItems(process.env, states, privacy.calendarProvider),
     ...offsiteBackupLaunchItems(offsite),
     ...contentHistoryLaunchItems(contentDir()),

@@ -2,10 +2,11 @@ import { resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookings, bookkeepingDocuments, contactMessages } from '#db/schema'
-import { holdTime } from '~/server/payments/hold-time.server'
-import { PAID, TERMS } from './payments/payment-harness'
+import { bookings, bookkeepingDocuments, contactMessages, orders, packageCards } from '#db/schema'
 import { createBooking } from '~/server/booking/bookings.server'
+import { holdTime } from '~/server/payments/hold-time.server'
+import { issueCard, createPackageOrder } from '~/server/payments/packages.server'
+import { CARD, PAID, TERMS } from './payments/payment-harness'
 import type { RaceTask } from './race/race-task'
 import { MONDAY, NOW, details, testAvailability } from './booking-helpers'
 import { temporaryDatabase } from '../helpers'
@@ -39,9 +40,18 @@ uge:
   mandag: [${Array.from({ length: 20 }, (_, n) => `"${String(8 + Math.floor(n / 4)).padStart(2, '0')}:${String((n % 4) * 15).padStart(2, '0')}"`).join(', ')}]
 `
 
+/** Hour-long sessions (the klippekort's) two hours apart, so every racer's time is free on its own. */
+const HOURLY_LONG = `varighed: 30
+mellemrum: 15
+tidligst: 24 timer
+senest: 28 dage
+uge:
+  mandag: ["09:00", "11:00", "13:00", "15:00"]
+`
+
 type Outcome = { outcomes?: string[]; failure?: string }
 
-// The racers are started once for all three races: loading the app in a thread is most of a race's time.
+// The racers are started once for all the races: loading the app in a thread is most of a race's time.
 let racers: Worker[] = []
 beforeAll(() => {
   racers = Array.from(
@@ -121,6 +131,22 @@ describe('raced from worker threads with connections of their own, released toge
     expect(all(raced)).toEqual(Array(RACERS * RECEIPTS_PER_RACER).fill('betalt'))
     const numbers = db.select({ number: bookkeepingDocuments.number }).from(bookkeepingDocuments).all().map((row) => row.number)
     expect(sorted(numbers)).toEqual(Array.from({ length: RACERS * RECEIPTS_PER_RACER }, (_, n) => `2026-${String(n + 1).padStart(4, '0')}`))
+  }, RACE_TIMEOUT_MS)
+
+  it(`${RACERS} bookings of one klippekort's last session at ${RACERS} free times: one booked, the balance 0, never below`, async () => {
+    const { db, dir } = temporaryDatabase()
+    const created = createPackageOrder(db, { type: CARD, sessionType: PAID, terms: TERMS, details: { navn: 'Mette Sørensen', email: 'kort@eksempel.dk', telefon: '20 30 40 50' }, ipHash: 'ip-kort', now: NOW, requestKey: 'kort-1' })
+    if (created.status !== 'oprettet') throw new Error(created.status)
+    // Paid (the fulfilment's part without Stripe), then used down to its last session.
+    const paid = db.update(orders).set({ status: 'paid', paidAt: NOW.toISOString() }).where(eq(orders.id, created.order.id)).returning().get()!
+    const card = issueCard(db, paid, NOW)
+    db.update(packageCards).set({ remaining: 1 }).where(eq(packageCards.id, card.id)).run()
+    const raced = await raceTogether(
+      ['09:00', '11:00', '13:00', '15:00'].slice(0, RACERS).map((time, racer) => ({ kind: 'card', racer, cardId: card.id, databaseFile: resolve(dir, 'site.db'), availability: HOURLY_LONG, date: MONDAY, time, now: NOW.toISOString() })),
+    )
+    expect(sorted(all(raced))).toEqual(['booket', ...Array(RACERS - 1).fill('ingen-klip')])
+    expect(db.select().from(packageCards).where(eq(packageCards.id, card.id)).get()!.remaining).toBe(0)
+    expect(db.select({ n: count() }).from(bookings).where(eq(bookings.packageCardId, card.id)).get()!.n).toBe(1)
   }, RACE_TIMEOUT_MS)
 
   it(`one sender from ${RACERS} threads at once, 3 messages each: exactly the limit (5) is stored`, async () => {

@@ -41,7 +41,7 @@ describe('odd and encoded addresses', () => {
   })
 
   it('takes booking addresses as given, never cached and never redirected', () => {
-    for (const path of ['/book-samtale', '/book-samtale/2026-03-10T0800', '/booking/AbC-123', '/Booking/abc']) {
+    for (const path of ['/book-samtale', '/book-samtale/2026-03-10T0800', '/booking/AbC-123', '/Booking/abc', '/klippekort/TkkLTpnz6LyM_4UzL0WCuMMsjZkG1vmS', '/klippekort/koeb/klippekort-5']) {
       const expected = path.startsWith('/Booking') ? { redirect: '/booking/abc' } : { path, cacheKey: undefined }
       expect(address(path), path).toEqual(expected)
     }

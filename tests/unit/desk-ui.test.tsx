@@ -53,11 +53,14 @@ const person: DeskPersonPage = {
   messages: [{ id: 12, name: 'Anne Jensen', received: '18. september', unread: false, handled: true }],
   upcoming: 0,
   keptDocuments: 0,
+  cards: [],
+  balance: 0,
 } as DeskPersonPage
 
 const overview: Overview = {
   days: [{ date: '2026-04-20', label: 'mandag 20. april', bookings: [booking, { ...booking, code: 'b2', name: 'Carl', cancelled: true, noShow: true, note: '' }] }],
   freeTimes: ['tirsdag 21. april kl. 9.00'],
+  cardHolders: [],
   messages: [message, { ...message, id: 13, name: 'Dorte', unread: false, handled: false }, { ...message, id: 14, name: 'Erik', unread: false, handled: true }],
   search: undefined,
   undelivered: { failed: [], retrying: 0 },
@@ -108,7 +111,7 @@ describe('the desk overview', () => {
   })
 
   it('says when there is nothing, and when booking is closed', () => {
-    const empty = textOf(renderToStaticMarkup(<DeskOverview overview={{ days: [], freeTimes: [], messages: [], search: undefined, problems: [] } as never} />))
+    const empty = textOf(renderToStaticMarkup(<DeskOverview overview={{ days: [], freeTimes: [], messages: [], search: undefined, cardHolders: [], problems: [] } as never} />))
     expect(empty).toContain('Ingen bookinger den seneste uge eller fremover.')
     expect(empty).toContain('Ingen ledige tider inden for bookingvinduet.')
     expect(empty).toContain('Ingen beskeder.')

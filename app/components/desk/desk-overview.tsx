@@ -1,5 +1,6 @@
 import { Button } from '~/components/ui/button'
 import type { DeskBooking, DeskOverview as Overview } from '~/lib/desk/desk-data'
+import { DeskCardHolders } from './desk-cards'
 import { boxClass, fieldClass, linkClass } from './desk-parts'
 
 /** The day at a glance on her phone: bookings by day, the next free times, the messages, a search. */
@@ -46,6 +47,8 @@ export function DeskOverview({ overview }: { overview: Overview }) {
           </div>
         )}
       </form>
+
+      <DeskCardHolders holders={overview.cardHolders} />
 
       <section aria-labelledby="bookinger">
         <h2 id="bookinger" className="text-2xl">

@@ -1,5 +1,6 @@
 import { Button } from '~/components/ui/button'
 import type { DeskPersonPage } from '~/lib/desk/desk-data'
+import { DeskCards } from './desk-cards'
 import { DeskForm, boxClass, linkClass } from './desk-parts'
 
 /** Everything stored about one person: export it, or erase it after a confirmation step. */
@@ -35,6 +36,8 @@ export function DeskPerson({ person, formToken, confirming }: { person: DeskPers
           </ul>
         )}
       </div>
+
+      <DeskCards cards={person.cards} balance={person.balance} email={person.email} formToken={formToken} />
 
       <DeskForm formToken={formToken} action="eksporter" back={back} className={boxClass}>
         <h2 className="text-2xl">Eksportér</h2>

@@ -2,6 +2,7 @@ import type { OrderOutcome } from '~/lib/payments/order-outcomes'
 
 const texts: Record<OrderOutcome, { good: boolean; text: string }> = {
   betalt: { good: true, text: 'Tak – din session er booket og betalt. Du får en bekræftelse på e-mail med kvittering, vilkår og fortrydelsesformular; linket i den fører hertil.' },
+  'klippekort-betalt': { good: true, text: 'Tak – dit klippekort er betalt. Du får en bekræftelse på e-mail med kvittering, vilkår, fortrydelsesformular og linket til dit klippekort, hvor du booker dine sessioner.' },
   venter: { good: false, text: 'Betalingen er ikke gennemført endnu, og tiden er ikke booket. Er du netop blevet trukket, kommer betalingen med i løbet af et par minutter. Ellers kan du gå tilbage til betalingen, så længe tiden holdes til dig.' },
   fortrudt: { good: true, text: 'Du har fortrudt aftalen. Du får en kvittering på e-mail, og pengene er på vej tilbage.' },
   'allerede-fortrudt': { good: true, text: 'Aftalen er allerede fortrudt eller afsluttet.' },

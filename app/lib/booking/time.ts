@@ -125,6 +125,8 @@ export function formatDateWithYear(date: string) {
   const day = dateAsUtc(date)
   return `${day.getUTCDate()}. ${months[day.getUTCMonth()]} ${date.slice(0, 4)}`
 }
+/** 'tirsdag 7. april 2026', for a date kept or shown beyond this year (a klippekort's last day). */
+export const formatDayWithYear = (date: string) => `${formatDay(date)} ${date.slice(0, 4)}`
 
 /** '09:00' → '9.00', as Danish writes the time of day. */
 export const formatTime = (time: string) => time.replace(/^0(?=\d)/, '').replace(':', '.')

@@ -53,7 +53,20 @@ export type Services = {
   processSteps: readonly ProcessStep[]
   /** The sessions clients book (and pay for) on the site; a service's price on /ydelser comes from its sessions. */
   sessionTypes: readonly SessionType[]
+  /** Klippekort she sells: a number of one session type's sessions, paid at once, valid for some months. */
+  packageTypes: readonly PackageType[]
   terms: PaymentTerms
+}
+
+/** A klippekort (content/ydelser.yaml, »klippekort«): `sessions` of the session type `sessionTypeId` for `amountOere` incl. moms. */
+export type PackageType = {
+  id: string
+  name: string
+  sessionTypeId: string
+  sessions: number
+  amountOere: number
+  validMonths: number
+  sample?: true
 }
 
 /** A session the coach sells: its price in øre incl. moms, paid at booking (Stripe) or afterwards (a link from her desk). */
@@ -75,6 +88,8 @@ export type PaymentTerms = {
   noShowRefundPercent: number
   prepaymentReason: string
   complaints: string
+  /** Whether a klippekort's unused sessions are paid back pro rata when it expires (»klippekort_refusion_ved_udloeb«). */
+  refundExpiredPackages: boolean
   version: string
 }
 

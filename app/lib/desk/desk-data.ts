@@ -31,6 +31,7 @@ export type DeskOverview = {
   freeTimes: string[] | undefined
   messages: DeskMessageLine[]
   search: { query: string; persons: DeskPerson[] } | undefined
+  cardHolders: DeskCardHolder[]
   /** What the site could not send: given up (to try again from the desk), and how many wait for a retry. */
   undelivered: { failed: Array<{ what: string; queued: string; error: string }>; retrying: number }
   /** The problems she has been e-mailed about and that are not over (booking closed by a calendar …). */
@@ -77,7 +78,24 @@ export type DeskPersonPage = {
   upcoming: number
   /** Their receipts and credit notes: an erasure keeps them (bogføringsloven). */
   keptDocuments: number
+  /** Her klippekort, each purchase with its balance and ledger; `balance` is what she can still book in all. */
+  cards: DeskCard[]
+  balance: number
 }
+
+export type DeskCard = {
+  id: number
+  code: string
+  name: string
+  remaining: number
+  total: number
+  /** »gyldigt til og med …«, or why it can no longer be used. */
+  state: string
+  ledger: Array<{ at: string; change: string; cause: string }>
+}
+
+/** Each client with a klippekort and her balance (all her cards together), for the overview. */
+export type DeskCardHolder = { email: string; name: string; balance: number; cards: number }
 
 /** One value of a content file in the desk's form: `list` is a list of texts, a line each. */
 export type DeskContentField = { name: string; label: string; value: string; kind: 'text' | 'list' | 'number'; long: boolean }
@@ -185,6 +203,9 @@ export const deskStatusText = {
   'ugyldig-maaned': 'Vælg en måned (år og måned, fx 2026-12), og hent igen.',
   refunderet: 'Tilbagebetalingen er sendt til Stripe, og klienten får en e-mail om den.',
   'ugyldigt-beloeb': 'Beløbet kan ikke betales tilbage: skriv hele kroner, højst det, der er betalt og ikke allerede tilbagebetalt. Intet er ændret.',
+  'klip-justeret': 'Klippekortet er ændret, og din begrundelse står i kortets historik.',
+  'klip-mangler-grund': 'Skriv en begrundelse (højst 200 tegn). Intet er ændret.',
+  'klip-ingen': 'Der er ingen klip at fjerne. Intet er ændret.',
   'link-sendt': 'Betalingslinket er sendt til klienten. Det virker i et døgn; du kan altid sende et nyt.',
   'ingen-betaling': 'Der kan ikke sendes et betalingslink: sessionen er betalt, eller betaling med Stripe er ikke sat op (STRIPE_SECRET_KEY). Intet er ændret.',
   gemt: 'Gemt. Siden viser det nu – der skal ikke genstartes noget.',
@@ -210,4 +231,4 @@ export type DeskStatus = keyof typeof deskStatusText
 export const isDeskStatus = (value: unknown): value is DeskStatus => typeof value === 'string' && Object.hasOwn(deskStatusText, value)
 
 /** Statuses that tell of something refused or gone wrong (shown as an alert). */
-export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling', 'ugyldig-maaned'])
+export const deskProblems: ReadonlySet<DeskStatus> = new Set(['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling', 'ugyldig-maaned', 'klip-mangler-grund', 'klip-ingen'])

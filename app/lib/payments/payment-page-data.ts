@@ -30,6 +30,10 @@ export type OrderView = {
   /** Whether »Fortryd aftalen« is offered, or why not. */
   withdrawal: { possible: true; until: string } | { possible: false; reason: string }
   checkoutUrl: string | null
+  /** What confirming the withdrawal does, in her words (a session: the time freed, all back; a klippekort: the unused sessions pro rata). */
+  withdrawalEffect: string
+  /** A klippekort's page, once the order is paid and the card made. */
+  cardPath: string | null
 }
 
 export type TermsPage = { sections: Array<{ heading: string; paragraphs: string[] }>; version: string; sample: boolean } | null

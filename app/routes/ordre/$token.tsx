@@ -44,6 +44,13 @@ function OrderPage() {
         <div className="mx-auto max-w-2xl space-y-8">
           {status && <OrderOutcomeNotice status={status} />}
           <OrderSummary order={order} />
+          {order.cardPath && (
+            <p>
+              <a href={order.cardPath} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
+                Gå til dit klippekort og book en session
+              </a>
+            </p>
+          )}
           {order.checkoutUrl && (
             <p>
               <a href={order.checkoutUrl} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
@@ -61,7 +68,7 @@ function OrderPage() {
               <form method="post" action={action} className="mt-3 space-y-4">
                 <input type="hidden" name="link" value={token} />
                 <input type="hidden" name="handling" value="bekraeft-fortrydelse" />
-                <p className="text-ink">Vil du fortryde aftalen om {order.sessionName}{order.period ? `, ${order.period}` : ''}? Tiden bliver frigivet, og du får hele beløbet tilbage på det betalingsmiddel, du brugte.</p>
+                <p className="text-ink">Vil du fortryde aftalen om {order.sessionName}{order.period ? `, ${order.period}` : ''}? {order.withdrawalEffect}</p>
                 <div className="flex flex-wrap gap-4">
                   <Button type="submit">Bekræft, at du fortryder</Button>
                   <a href={`/ordre/${token}`} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4">
@@ -73,7 +80,7 @@ function OrderPage() {
               <form method="post" action={action} className="mt-3 space-y-4">
                 <input type="hidden" name="link" value={token} />
                 <input type="hidden" name="handling" value="fortryd" />
-                <p className="text-ink-soft">Du kan fortryde aftalen til og med {order.withdrawal.until}, så længe sessionen ikke er begyndt. Du får en kvittering på e-mail.</p>
+                <p className="text-ink-soft">Du kan fortryde aftalen til og med {order.withdrawal.until}{order.cardPath ? '' : ', så længe sessionen ikke er begyndt'}. Du får en kvittering på e-mail.</p>
                 <Button type="submit" variant="outline">
                   Fortryd aftalen
                 </Button>

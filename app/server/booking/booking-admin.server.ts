@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from 'drizzl
 import { type Db } from '#db/database'
 import { getDb } from '#db/connection'
 import { type Booking, bookings, orders, outbox as outboxTable } from '#db/schema'
+import { cardsFor, ledgerOf } from '~/server/payments/package-ledger.server'
 import { queueCalendarWrite } from '~/server/calendar/calendar-writes.server'
 import { exportedEffect } from '~/server/outbox/outbox.server'
 import { outboxDir, outboxFilesStartingWith, removeOutboxFiles } from '~/server/mail/mail-transport.server'
@@ -47,7 +48,9 @@ export async function exportBookings(email: string, { db = getDb(), outbox = out
   // The manage token's hash opens nothing by itself, but it is no one's personal data either.
   // Orders are kept for the bookkeeping (5 years) after their bookings are gone: they are hers to see too.
   const orderList = db.select().from(orders).where(sql`lower(${orders.customerEmail}) = ${email.trim().toLowerCase()}`).orderBy(orders.id).all()
-  return { bookings: list.map(({ manageTokenHash: _hash, ...booking }) => booking), bookingEmailLog: emailLog, bookingEmails: emails, orders: orderList.map(({ tokenHash: _token, requestKey: _key, ...order }) => order) }
+  // Her klippekort with their history (the coach's reasons included: they are about her).
+  const cards = cardsFor(db, email.trim().toLowerCase()).map(({ tokenHash: _token, ...card }) => ({ ...card, ledger: ledgerOf(db, card.id) }))
+  return { bookings: list.map(({ manageTokenHash: _hash, ...booking }) => booking), bookingEmailLog: emailLog, bookingEmails: emails, orders: orderList.map(({ tokenHash: _token, requestKey: _key, ...order }) => order), klippekort: cards }
 }
 
 /** One person's bookings and their outbox files, as contact:delete lists them before it asks. */

@@ -154,7 +154,8 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
           modeLine(booking),
           ...fromCoach,
           `Bookingnummer: ${booking.publicId}`,
-          'Den første samtale er gratis og uforpligtende. En kalenderinvitation er vedhæftet; du kan også bare skrive tiden ind selv.',
+          // A klippekort's session is paid already; the free first conversation is free.
+          `${booking.packageCardId !== null ? 'Sessionen er et klip fra dit klippekort – du betaler ikke igen.' : 'Den første samtale er gratis og uforpligtende.'} En kalenderinvitation er vedhæftet; du kan også bare skrive tiden ind selv.`,
           manageable ? 'Takker du nej til invitationen i din kalender, aflyses samtalen ikke. Vil du flytte eller aflyse, så brug linket herunder.' : `Takker du nej til invitationen i din kalender, aflyses samtalen ikke. ${contactInstead()}`,
         ],
         link,
@@ -169,7 +170,7 @@ function content(booking: Booking, email: BookingEmailRow): { subject: string } 
         subject,
         preview: subject,
         heading: 'Din samtale er aflyst',
-        paragraphs: [cancellationLine(booking, when), ...fromCoach, `Vil du finde en ny tid, kan du booke igen på ${siteOrigin()}/book-samtale.`],
+        paragraphs: [cancellationLine(booking, when), ...fromCoach, booking.packageCardId !== null ? 'Vil du finde en ny tid, så book den fra dit klippekorts side (linket står i din bekræftelse af klippekortet).' : `Vil du finde en ny tid, kan du booke igen på ${siteOrigin()}/book-samtale.`],
         closing,
       }
     }

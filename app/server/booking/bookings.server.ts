@@ -14,6 +14,7 @@ import { personKey, recipientHash } from '~/server/limits/sender.server'
 import { takeAttempt } from '~/server/limits/sender-limits.server'
 import { type NewEffect, queueEffects } from '~/server/outbox/outbox.server'
 import { settleCancelledBooking } from '~/server/payments/cancellation.server'
+import { settleCardBooking } from '~/server/payments/package-ledger.server'
 
 /**
  * Bookings in the database. Every change is one immediate transaction that reads what is booked,
@@ -119,7 +120,8 @@ export function queueEmails(db: Db, booking: Booking, kind: EmailKind, now: Date
   // A time inside the visitor's cut-off (the coach moved it to tomorrow morning) cannot be changed by the link.
   const manageable = kind === 'aflyst' || !tooLate(availability, booking, now, 'gaest')
   // A paid session's confirmation to the client is the order's (receipt, terms, withdrawal form: payments/order-mail.server.ts).
-  const roles = kind === 'bekraeftelse' && booking.sessionTypeId !== null ? (['coach'] as const) : (['gaest', 'coach'] as const)
+  // A session booked with a klippekort has no order of its own: the client gets the booking's confirmation.
+  const roles = kind === 'bekraeftelse' && booking.sessionTypeId !== null && booking.packageCardId === null ? (['coach'] as const) : (['gaest', 'coach'] as const)
   const rows = roles.map((role) =>
     bookingEmail(
       booking,
@@ -215,8 +217,9 @@ export function cancelBooking(
         .returning()
         .get()
       queueEmails(db, booking, 'aflyst', now, { coachNote: reason })
-      // A paid session: the refund its stored terms give, decided with the cancellation.
-      if (booking.sessionTypeId !== null) settleCancelledBooking(db, booking, by, now)
+      // A klippekort's session: the session back when the terms give it; a paid session: the refund its stored terms give.
+      if (booking.packageCardId !== null) settleCardBooking(db, booking, by, now)
+      else if (booking.sessionTypeId !== null) settleCancelledBooking(db, booking, by, now)
       assertFileKept(db)
       return { status: 'aflyst', booking }
     })

@@ -2,10 +2,10 @@ import { z } from 'zod'
 import type { About, FaqEntry, References, Services, Site } from '~/lib/content/content-types'
 import type { CrisisLine, CrisisLineSet } from '~/lib/content/crisis-lines'
 import { type ContentCheck, checkYaml, splitFrontMatter } from '~/server/content/content-file.server'
-import { paymentTermsSchema, sessionPriceLine, sessionTypesSchema, toPaymentTerms, toSessionTypes } from '~/server/payments/session-types.server'
+import { packageTypesSchema, paymentTermsSchema, sessionPriceLine, sessionTypesSchema, toPackageTypes, toPaymentTerms, toSessionTypes } from '~/server/payments/session-types.server'
 
 /** Terms of a file without paid sessions: never shown as hers (the terms page needs sessions), only a type's filler. */
-const DEFAULT_TERMS = { afbud_senest: 24, refusion_ved_sent_afbud_procent: 0, refusion_ved_udeblivelse_procent: 0, grund_til_forudbetaling: '–', klager: '–' }
+const DEFAULT_TERMS = { afbud_senest: 24, refusion_ved_sent_afbud_procent: 0, refusion_ved_udeblivelse_procent: 0, grund_til_forudbetaling: '–', klager: '–', klippekort_refusion_ved_udloeb: 'ja' as const }
 
 /**
  * The schema of each of the coach's files: Danish keys in the file, the code's types out. Each
@@ -147,6 +147,7 @@ export const servicesFileSchema = z
     forside: z.array(z.string()).min(1).max(6),
     forloeb: z.array(z.strictObject({ titel: text('Første samtale', 80), tekst: longText('En gratis og uforpligtende samtale …', 600) })).min(1).max(8),
     sessioner: sessionTypesSchema.default([]),
+    klippekort: packageTypesSchema.default([]),
     vilkaar: paymentTermsSchema.optional(),
   })
   .superRefine((file, ctx) => {
@@ -166,6 +167,13 @@ export const servicesFileSchema = z
       if (!priced && service.pris === undefined) ctx.addIssue({ code: 'custom', path: ['ydelser', index], message: 'mangler en pris – skriv fx »pris: 850 kr. inkl. moms pr. samtale«, eller læg en session under »sessioner« med »ydelse: ' + service.id + '«' })
       if (!priced && service.varighed === undefined) ctx.addIssue({ code: 'custom', path: ['ydelser', index], message: 'mangler en varighed – skriv fx »varighed: 60–90 minutter«' })
     })
+    const packageIds = file.klippekort.map((type) => type.id)
+    file.klippekort.forEach((type, index) => {
+      if (packageIds.indexOf(type.id) !== index || sessionIds.includes(type.id)) ctx.addIssue({ code: 'custom', path: ['klippekort', index, 'id'], message: `står to gange (»${type.id}«) – hvert klippekort skal have sit eget id, også forskelligt fra sessionernes` })
+      const session = file.sessioner.find((candidate) => candidate.id === type.session)
+      if (!session) ctx.addIssue({ code: 'custom', path: ['klippekort', index, 'session'], message: `nævner »${type.session}«, som ikke er en af dine sessioner – skriv et af: ${sessionIds.join(', ') || '(læg først en session under »sessioner«)'}` })
+      else if (session.betaling !== 'ved booking') ctx.addIssue({ code: 'custom', path: ['klippekort', index, 'session'], message: `»${type.session}« betales bagefter – et klippekort betales ved køb, så vælg en session med »betaling: ved booking«` })
+    })
     if (file.sessioner.length > 0 && !file.vilkaar) ctx.addIssue({ code: 'custom', path: ['sessioner'], message: 'kræver dine vilkår under »vilkaar« (afbud, refusion, grund til forudbetaling, klager) – se eksemplet i vejledningen' })
     file.forside.forEach((id, index) => {
       if (!ids.includes(id)) ctx.addIssue({ code: 'custom', path: ['forside', index], message: `nævner »${id}«, som ikke er en ydelse – skriv et af: ${ids.join(', ')}` })
@@ -173,6 +181,7 @@ export const servicesFileSchema = z
   })
   .transform((file): Services => {
     const sessionTypes = toSessionTypes(file.sessioner)
+    const packageTypes = toPackageTypes(file.klippekort)
     return {
       services: file.ydelser.map((service) => {
         const own = sessionTypes.filter((type) => type.serviceId === service.id)
@@ -194,7 +203,8 @@ export const servicesFileSchema = z
       homeSpecialtyIds: file.forside,
       processSteps: file.forloeb.map((step) => ({ title: step.titel, text: step.tekst })),
       sessionTypes,
-      terms: toPaymentTerms(file.vilkaar ?? DEFAULT_TERMS, sessionTypes),
+      packageTypes,
+      terms: toPaymentTerms(file.vilkaar ?? DEFAULT_TERMS, sessionTypes, packageTypes),
     }
   })
 

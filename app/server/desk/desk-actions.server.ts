@@ -41,6 +41,7 @@ import { errorFields, log } from '~/server/log.server'
 import { configuredPayments } from '~/server/outbox/handlers.server'
 import { deliverOrderEffectsOfBooking } from '~/server/payments/payment-delivery.server'
 import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
+import { adjustCard } from '~/server/payments/package-ledger.server'
 
 /**
  * The desk's posts (plain HTML forms, with or without JavaScript). Each answers with a 303 to the
@@ -154,6 +155,13 @@ export async function handleDeskAction(form: FormData, deps: DeskDeps = {}): Pro
       return see((await deleteArticle(db, text(form, 'artikel'), now)).location)
     }
     if (action === 'forsidebillede') return see((await uploadCover(db, form, now)).location)
+    if (action === 'klip') {
+      // The coach adds or removes one session on a client's klippekort, with her reason.
+      const change = text(form, 'aendring') === 'plus' ? 1 : -1
+      const outcome = adjustCard(db, { cardId: Number(text(form, 'kort')), change, reason: text(form, 'grund'), now })
+      const statuses = { justeret: 'klip-justeret', 'mangler-grund': 'klip-mangler-grund', 'ingen-klip': 'klip-ingen', ukendt: 'fejl' } as const
+      return see(`${back}?email=${encodeURIComponent(text(form, 'email'))}&status=${statuses[outcome.status]}`)
+    }
     if (action === 'eksporter') return await exportAnswer(db, text(form, 'email'), now)
     if (action === 'regnskab') return await monthArchiveAnswer(db, text(form, 'maaned'), now)
     if (action === 'slet') {

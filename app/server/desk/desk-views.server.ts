@@ -23,6 +23,8 @@ import { site } from '~/server/content/content.server'
 import { formatDanishDate } from '~/lib/dates'
 import { paymentOfBooking } from '~/server/payments/payment-desk.server'
 
+import { cardHolders, deskCards } from '~/server/payments/package-desk.server'
+import { cardsFor, usable } from '~/server/payments/package-ledger.server'
 /** What the desk's pages show, read from the database for the signed-in coach. */
 
 const DAY_MS = 86_400_000
@@ -135,6 +137,7 @@ export function deskOverview(db: Db, now: Date, query: string): DeskOverview {
     freeTimes: nextFreeTimes(db, now),
     messages: db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(MESSAGES_SHOWN).all().map(messageLine),
     search: words ? { query: words, persons: searchPersons(db, words) } : undefined,
+    cardHolders: cardHolders(db, now),
     undelivered: undelivered(db),
     problems: openProblems(db).map((problem) => ({ title: problemTitles[problem.id], since: received(problem.since) })),
   }
@@ -256,10 +259,13 @@ export function deskPerson(db: Db, email: string, now: Date): DeskPersonPage | u
   const messages = db.select().from(contactMessages).where(sql`lower(${contactMessages.email}) = ${key}`).orderBy(desc(contactMessages.createdAt)).all()
   // Orders outlive their bookings (kept for the bookkeeping): a person with only orders is still found.
   const theirOrders = ordersOf(db, key)
-  if (theirBookings.length === 0 && messages.length === 0 && theirOrders.length === 0) return undefined
+  const cards = deskCards(db, key, now)
+  if (theirBookings.length === 0 && messages.length === 0 && theirOrders.length === 0 && cards.length === 0) return undefined
   return {
     email: key,
-    name: theirBookings[0]?.name ?? (messages[0] ? `${messages[0].firstName} ${messages[0].lastName}` : theirOrders[0]!.customerName),
+    name: theirBookings[0]?.name ?? (messages[0] ? `${messages[0].firstName} ${messages[0].lastName}` : (theirOrders[0]?.customerName ?? cardsFor(db, key)[0]!.customerName)),
+    cards,
+    balance: cardsFor(db, key).filter((card) => usable(card, now)).reduce((sum, card) => sum + card.remaining, 0),
     bookings: theirBookings.map((booking) => ({
       code: booking.publicId,
       period: formatPeriod(new Date(booking.startsAt), new Date(booking.endsAt)),

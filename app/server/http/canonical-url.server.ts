@@ -34,13 +34,13 @@ export type PageAddress =
 
 /**
  * Booking pages (free times and one visitor's booking; a paid session's times, its return from
- * Checkout and its order page), the coach's desk, her private calendar feed
+ * Checkout and its order page; a klippekort's purchase page and its card's page), the coach's desk, her private calendar feed
  * and the newsletter's confirmation and unsubscribe links. Their addresses carry a time, a manage
  * token, a sign-in link or the feed's secret (letters in any case) and their own queries, so they
  * are taken as given and never get a cache key; the routes say `no-store` themselves as well. A
  * redirect would be a shared-cacheable answer whose Location carries the secret.
  */
-const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/|book\/|betaling\/|ordre\/|coach(\/|$)|kalender\/|nyhedsbrev\/(bekraeft|afmeld)\/)/
+const BOOKING_PAGE = /^\/(book-samtale(\/|$)|booking\/|book\/|betaling\/|ordre\/|klippekort\/|coach(\/|$)|kalender\/|nyhedsbrev\/(bekraeft|afmeld)\/)/
 
 /** Longer paths are no page of this site; they are answered as not found and never cached. */
 const MAX_PATH_LENGTH = 1024

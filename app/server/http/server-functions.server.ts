@@ -11,6 +11,7 @@ import { fetchReferencesPage } from '~/lib/references-page'
 import { fetchServicesPage } from '~/lib/services-page'
 import { actOnOrder, bookSession, fetchOrderPage, fetchSessionSlot, fetchSessionWeek, fetchTermsPage } from '~/lib/payments/payment-actions'
 import { fetchSiteFacts } from '~/lib/content/site-facts'
+import { actOnKlippekort, fetchKlippekortPage } from '~/lib/payments/package-actions'
 
 /**
  * The only server functions the site has; any other /_serverFn/ address does not exist. Apart from
@@ -47,6 +48,8 @@ export const serverFunctionPaths: ReadonlySet<string | undefined> = new Set(
     fetchTermsPage.url,
     bookSession.url,
     actOnOrder.url,
+    fetchKlippekortPage.url,
+    actOnKlippekort.url,
   ].map((url) => url.split('?')[0]),
 )
 

@@ -59,10 +59,15 @@ export const unsubscribeToken = (publicId: string) => linkToken('nyhedsbrev-afme
 export const orderToken = (publicId: string) => linkToken('ordre', publicId)
 export const orderUrl = (publicId: string) => `${siteOrigin()}/ordre/${orderToken(publicId)}`
 
+/** A klippekort's page (what is left, booking the next session): like a booking's manage link, from the same secret. */
+export const cardToken = (publicId: string) => linkToken('klippekort', publicId)
+export const cardPath = (publicId: string) => `/klippekort/${cardToken(publicId)}`
+export const cardUrl = (publicId: string) => `${siteOrigin()}${cardPath(publicId)}`
+
 /** Fields no export hands on: hashes that open or trace something, and the outbox's claim. */
 const SECRET_FIELDS = new Set(['ipHash', 'claimToken', 'manageTokenHash', 'confirmTokenHash', 'unsubscribeTokenHash', 'tokenHash', 'requestKey'])
 /** The tokens of the site's live links, in an e-mail's text, HTML, headers or calendar file. */
-const LIVE_LINK = /(\/booking\/|\/ordre\/|\/nyhedsbrev\/(?:bekraeft|afmeld)\/|\/coach\/link\/)[A-Za-z0-9_-]{16,}/g
+const LIVE_LINK = /(\/booking\/|\/ordre\/|\/klippekort\/|\/nyhedsbrev\/(?:bekraeft|afmeld)\/|\/coach\/link\/)[A-Za-z0-9_-]{16,}/g
 
 /**
  * An export as it may leave the site (the desk's »Eksportér«, contact:export): without the salted

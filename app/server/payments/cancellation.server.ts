@@ -6,7 +6,8 @@ import { formatKroner } from '~/lib/payments/money'
 import { queueEffects } from '~/server/outbox/outbox.server'
 import { moveOrder, orderEmail, orderOfBooking } from '~/server/payments/orders.server'
 import { queueRefund, refundable } from '~/server/payments/refunds.server'
-import { WITHDRAWAL_DAYS } from '~/server/payments/terms.server'
+import { withinWithdrawalPeriod } from '~/server/payments/terms.server'
+import { findCard, sessionBack } from '~/server/payments/package-ledger.server'
 
 /**
  * What a cancelled or withdrawn paid session gives back, by the terms stored with its order (never
@@ -14,12 +15,7 @@ import { WITHDRAWAL_DAYS } from '~/server/payments/terms.server'
  * withdrawal period and before the session everything (a withdrawal, PAYMENTS.md: a lawyer to
  * confirm); after it, everything up to the terms' deadline and the late percentage after it.
  */
-const DAY_MS = 86_400_000
-
-const purchasedAt = (order: Order) => Date.parse(order.paidAt ?? order.createdAt)
 const termsOf = (order: Order) => order.termsSnapshot as unknown as PaymentTerms
-
-export const withinWithdrawalPeriod = (order: Order, now: Date) => now.getTime() <= purchasedAt(order) + WITHDRAWAL_DAYS * DAY_MS
 
 export type RefundDecision = { amountOere: number; reason: string }
 
@@ -67,6 +63,8 @@ export function withdrawOrder(db: Db, orderId: number, now: Date, cancel: (booki
   return db.$client
     .transaction((): WithdrawOutcome => {
       const order = db.select().from(orders).where(eq(orders.id, orderId)).get()
+      // A klippekort is withdrawn pro rata (package-cards.server.ts, withdrawCard), never here in full.
+      if (order?.packageTypeId) throw new Error(`order ${order.publicId} is a klippekort: withdrawCard withdraws it`)
       if (!order || order.withdrawnAt || order.status === 'refunded' || order.status === 'expired') return { status: 'allerede-fortrudt' }
       if (!withinWithdrawalPeriod(order, now)) return { status: 'frist-udloebet' }
       const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
@@ -85,6 +83,11 @@ export function withdrawOrder(db: Db, orderId: number, now: Date, cancel: (booki
 
 /** What the manage page tells a client before she cancels a paid session: what she gets back now, and why. */
 export function cancellationRefundNote(db: Db, booking: Booking, now: Date) {
+  const card = booking.packageCardId === null ? undefined : findCard(db, booking.packageCardId)
+  if (card) {
+    const decision = sessionBack(db, card, booking, 'gaest', now)
+    return decision.back ? `Aflyser du nu, får du klippet tilbage på dit klippekort (${decision.reason}).` : `Aflyser du nu, er klippet brugt efter vilkårene (${decision.reason}).`
+  }
   const order = orderOfBooking(db, booking.id)
   if (!order) return undefined
   if (order.status === 'awaiting_payment') return 'Du har ikke betalt endnu, så der er intet at betale tilbage.'

@@ -17,15 +17,19 @@ export const checkoutKey = (order: Pick<Order, 'id'>) => `checkout:${order.id}`
 /** Where Checkout returns after paying: the session's id (known only to the payer's browser and Stripe) finds the order. */
 export const returnUrl = () => `${siteOrigin()}${PAYMENT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`
 /** »Annullér« on Stripe's page: back to the session's times, told that nothing is paid (the hold runs out by itself). */
-export const cancelUrl = (order: Pick<Order, 'sessionTypeId'>) => `${siteOrigin()}/book/${order.sessionTypeId}?status=betaling-afbrudt#status`
+export const cancelUrl = (order: Pick<Order, 'sessionTypeId' | 'packageTypeId'>) =>
+  order.packageTypeId ? `${siteOrigin()}/klippekort/koeb/${order.packageTypeId}?status=betaling-afbrudt#status` : `${siteOrigin()}/book/${order.sessionTypeId}?status=betaling-afbrudt#status`
+
+/** The line Stripe's page shows: a session with its time, a klippekort by its name (no time is held for it). */
+const lineName = (order: Order, period?: { startsAt: string; endsAt: string }) => (period ? `${order.sessionName} – ${formatPeriod(new Date(period.startsAt), new Date(period.endsAt))}` : order.sessionName)
 
 export type CheckoutOutcome = { status: 'checkout'; url: string; order: Order } | { status: 'stripe-nede' }
 
 /**
- * Opens the checkout of a held order. Stripe not answering (down, an error): the hold is released
+ * Opens the checkout of a held order (a session, with its held time) or of a klippekort's order (no period). Stripe not answering (down, an error): the hold is released
  * at once, so the time is free again and nothing can be charged for it; the visitor is told.
  */
-export async function openCheckout(context: PaymentContext, order: Order, period: { startsAt: string; endsAt: string }): Promise<CheckoutOutcome> {
+export async function openCheckout(context: PaymentContext, order: Order, period?: { startsAt: string; endsAt: string }): Promise<CheckoutOutcome> {
   const { db, payments } = context
   if (order.stripeSessionId && order.checkoutUrl) return { status: 'checkout', url: order.checkoutUrl, order }
   try {
@@ -36,7 +40,7 @@ export async function openCheckout(context: PaymentContext, order: Order, period
         // (it replaced payment_method_types on Checkout): card and MobilePay only.
         allowed_payment_method_types: ['card', 'mobilepay'],
         locale: 'da',
-        line_items: [{ quantity: 1, price_data: { currency: order.currency, unit_amount: order.amountOere, product_data: { name: `${order.sessionName} – ${formatPeriod(new Date(period.startsAt), new Date(period.endsAt))}` } } }],
+        line_items: [{ quantity: 1, price_data: { currency: order.currency, unit_amount: order.amountOere, product_data: { name: lineName(order, period) } } }],
         customer_email: order.customerEmail,
         client_reference_id: String(order.id),
         metadata: { ordre: order.publicId },

@@ -14,6 +14,7 @@ import { findOrder, moveOrder, orderEmail } from '~/server/payments/orders.serve
 import { formatKroner } from '~/lib/payments/money'
 import { type PaymentContext, nowOf } from '~/server/payments/payments.server'
 import { queueRefund } from '~/server/payments/refunds.server'
+import { issueCard } from '~/server/payments/packages.server'
 
 /**
  * The one fulfilment. The webhook, the return page and the catch-up job all call it with nothing
@@ -68,6 +69,11 @@ export function confirmPaid(db: Db, orderId: number, paid: { intent: string | nu
       // Every paid order gets its receipt here, whatever it bought: gapless, because the number is
       // taken in the transaction that stores it (a rollback leaves no hole).
       const receipt = issueReceipt(db, stored, booking, getSite(), now)
+      // A klippekort: no time was held; the card and its balance are made with the payment.
+      if (stored.packageTypeId !== null) {
+        issueCard(db, stored, now)
+        return { status: 'betalt', order: stored }
+      }
       // Paid afterwards (through her payment link): the booking stands already; the receipt goes out.
       if (booking?.status === 'bekraeftet') {
         queueEffects(db, [orderEmail(stored, 'kvittering')], now)

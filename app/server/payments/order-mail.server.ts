@@ -1,18 +1,20 @@
 import { render } from '@react-email/render'
 import { eq } from 'drizzle-orm'
-import { type Booking, type Order, type OutboxRow, bookings } from '#db/schema'
+import { type Booking, type Order, type OutboxRow, type PackageCard, bookings } from '#db/schema'
 import { BookingEmail } from '~/emails/booking-email'
 import { modeLabels } from '~/lib/booking/booking-form'
-import { formatInstantWithYear, formatPeriodWithYear } from '~/lib/booking/time'
-import type { PaymentTerms, SessionType } from '~/lib/content/content-types'
+import { formatDayWithYear, formatInstantWithYear, formatPeriodWithYear } from '~/lib/booking/time'
+import type { PackageType, PaymentTerms, SessionType } from '~/lib/content/content-types'
 import { formatKroner } from '~/lib/payments/money'
 import { bookingInvitation } from '~/server/booking/booking-mail.server'
 import { site } from '~/server/content/content.server'
-import { manageUrl, orderUrl, siteOrigin } from '~/server/links/links.server'
+import { cardUrl, manageUrl, orderUrl, siteOrigin } from '~/server/links/links.server'
 import { sender } from '~/server/mail/addresses.server'
 import type { MailTransport } from '~/server/mail/mail-transport.server'
 import type { Handler } from '~/server/outbox/worker.server'
 import { findOrder } from '~/server/payments/orders.server'
+import type { PackageSnapshot } from '~/server/payments/package-ledger.server'
+import { cardOfOrder, lastValidDate } from '~/server/payments/packages.server'
 
 import { type TermsSection, termsSections, withdrawalForm } from '~/server/payments/terms.server'
 import type { BookkeepingDocument } from '#db/schema'
@@ -35,8 +37,8 @@ const sectionLines = (section: TermsSection) => [`— ${section.heading} —`, .
 
 /** The terms as the order stored them (its snapshot), so a later change of the file never rewrites what she agreed to. */
 const termsOf = (order: Order) => {
-  const { sessionType, ...terms } = order.termsSnapshot as PaymentTerms & { sessionType: SessionType }
-  return termsSections(terms, [sessionType], site)
+  const { sessionType, packageType, ...terms } = order.termsSnapshot as PaymentTerms & { sessionType: SessionType; packageType?: PackageType }
+  return termsSections(terms, [sessionType], site, packageType ? [packageType] : [])
 }
 
 /** The receipt as lines of the e-mail's text (the PDF beside it says the same). */
@@ -45,7 +47,29 @@ function receiptSection(document: BookkeepingDocument): TermsSection {
   return { heading: title, paragraphs: [...[...rows, ...amounts].map(([label, value]) => `${label}: ${value}`), ...notes] }
 }
 
-function content(order: Order, booking: Booking | undefined, facts: OrderEmailFacts, receipt: BookkeepingDocument | undefined) {
+/** A klippekort's confirmation: the card's page (what is left, booking the next session), the receipt, the terms and the withdrawal form. */
+function packageConfirmation(order: Order, card: PackageCard, receipt: BookkeepingDocument | undefined) {
+  const validThrough = `til og med ${formatDayWithYear(lastValidDate(new Date(card.createdAt), (order.termsSnapshot as unknown as PackageSnapshot).packageType.validMonths))}`
+  return {
+    subject: `Dit klippekort: ${card.total} sessioner`,
+    heading: `Tak for dit køb, ${order.customerName}`,
+    paragraphs: [
+      `Du har købt ${order.sessionName}: ${card.total} sessioner, gyldigt ${validThrough}.`,
+      `Book dine sessioner på dit klippekorts side – du betaler ikke igen: ${cardUrl(card.publicId)}`,
+      'Gem linket; det er kun til dig.',
+      `Betalt: ${formatKroner(order.amountOere)}${receipt && snapshotOf(receipt).vatRegistered ? ' inkl. moms.' : ''}`,
+      'Du har udtrykkeligt bedt om at kunne bruge klippekortet med det samme. Fortryder du inden for 14 dage, får du de ubrugte klip betalt tilbage forholdsmæssigt; de sessioner, der er holdt, betaler du for.',
+      ...(receipt ? sectionLines(receiptSection(receipt)) : []),
+      `— Vilkår (version ${order.termsVersion}) —`,
+      ...termsOf(order).flatMap(sectionLines),
+      ...sectionLines(withdrawalForm(site)),
+    ],
+    link: { label: 'Se dit klippekort og book', href: cardUrl(card.publicId) },
+  }
+}
+
+function content(order: Order, booking: Booking | undefined, facts: OrderEmailFacts, receipt: BookkeepingDocument | undefined, card?: PackageCard) {
+  if (card && facts.kind === 'bekraeftelse') return packageConfirmation(order, card, receipt)
   const period = booking ? formatPeriodWithYear(new Date(booking.startsAt), new Date(booking.endsAt)) : ''
   const orderLink = { label: 'Se din ordre (her kan du også fortryde)', href: orderUrl(order.publicId) }
   switch (facts.kind) {
@@ -129,9 +153,9 @@ function documentsFor(db: Db, order: Order, facts: OrderEmailFacts) {
   return facts.refundCause ? [creditNoteFor(db, order.id, facts.refundCause)].filter((document) => document !== undefined) : []
 }
 
-export async function composeOrderEmail(db: Db, order: Order, booking: Booking | undefined, facts: OrderEmailFacts, row: Pick<OutboxRow, 'idempotencyKey' | 'createdAt'>) {
+export async function composeOrderEmail(db: Db, order: Order, booking: Booking | undefined, facts: OrderEmailFacts, row: Pick<OutboxRow, 'idempotencyKey' | 'createdAt'>, card?: PackageCard) {
   const receipt = receiptOf(db, order.id)
-  const { subject, link, heading, paragraphs } = content(order, booking, facts, receipt)
+  const { subject, link, heading, paragraphs } = content(order, booking, facts, receipt, card)
   const element = BookingEmail({ preview: subject, heading, paragraphs, link, closing: ['Venlig hilsen', site.name], footnote: `Ordrenummer ${order.publicId}. Du får denne e-mail, fordi din e-mailadresse blev brugt til at booke hos ${site.name}.` })
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })])
   const invitation = facts.kind === 'bekraeftelse' && booking ? bookingInvitation(booking, { kind: 'bekraeftelse', role: 'gaest', sequence: booking.sequence, startsAt: booking.startsAt, endsAt: booking.endsAt, coachNote: null, idempotencyKey: row.idempotencyKey, createdAt: row.createdAt }) : undefined
@@ -156,7 +180,7 @@ export function orderEmailHandler(transport: MailTransport): Handler {
       const order = findOrder(db, facts.orderId)
       if (!order) return { status: 'skipped', reason: 'ordren er slettet' }
       const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
-      await transport.send(await composeOrderEmail(db, order, booking, facts, row))
+      await transport.send(await composeOrderEmail(db, order, booking, facts, row, cardOfOrder(db, order.id)))
       return { status: 'sent', deliveredBy: transport.name }
     },
   }

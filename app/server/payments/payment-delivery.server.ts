@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm'
+import { type SQL, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { outbox } from '#db/schema'
 import { errorFields, log } from '~/server/log.server'
@@ -17,7 +17,14 @@ export async function deliverOrderEffects(db: Db, orderId: number) {
   const order = findOrder(db, orderId)
   if (!order) return
   const where = or(sql`json_extract(${outbox.payload}, '$.orderId') = ${orderId}`, order.bookingId === null ? undefined : eq(outbox.bookingId, order.bookingId))
-  const delivery = runOutbox({ db, handlers: configuredHandlers(), where }).catch((error) => log('error', 'order effects not carried out', { order: order.publicId, ...errorFields(error) }))
+  await deliverWaiting(db, where, { order: order.publicId })
+}
+
+/** A session booked with a klippekort: its confirmation and calendar write, the same way. */
+export const deliverBookingEffects = (db: Db, bookingId: number) => deliverWaiting(db, eq(outbox.bookingId, bookingId), { booking: bookingId })
+
+async function deliverWaiting(db: Db, where: SQL | undefined, about: Record<string, unknown>) {
+  const delivery = runOutbox({ db, handlers: configuredHandlers(), where }).catch((error) => log('error', 'effects not carried out', { ...about, ...errorFields(error) }))
   await Promise.race([delivery, new Promise((resolve) => setTimeout(resolve, VISITOR_WAIT_MS).unref())])
 }
 

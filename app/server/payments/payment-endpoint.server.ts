@@ -19,6 +19,7 @@ import { errorFields, log } from '~/server/log.server'
 import { configuredPayments } from '~/server/outbox/handlers.server'
 import { systemClock } from '~/server/outbox/outbox.server'
 import { withdrawOrder } from '~/server/payments/cancellation.server'
+import { withdrawCard } from '~/server/payments/package-ledger.server'
 import { deliverOrderEffects } from '~/server/payments/payment-delivery.server'
 import { openCheckout } from '~/server/payments/checkout.server'
 import { holdTime, rulesFor } from '~/server/payments/hold-time.server'
@@ -103,7 +104,9 @@ export async function handleOrderPost(form: FormData, deps: PaymentDeps = {}): P
   if (step === 'fortryd') return see(`${page}?trin=bekraeft#fortryd`)
   if (step !== 'bekraeft-fortrydelse') return see(`${page}?status=fejl`)
   try {
-    const outcome = withdrawOrder(db, order.id, clock(), (booking) => cancelBooking(db, { id: booking.id, by: 'gaest', availability: undefined, now: clock() }))
+    const cancel = (booking: { id: number }) => void cancelBooking(db, { id: booking.id, by: 'gaest', availability: undefined, now: clock() })
+    // A klippekort's withdrawal pays back its unused sessions pro rata; a session's, the whole amount.
+    const outcome = order.packageTypeId !== null ? withdrawCard(db, order.id, clock(), cancel) : withdrawOrder(db, order.id, clock(), cancel)
     log('info', 'order withdrawal', { order: order.publicId, outcome: outcome.status })
     // The refund and the acknowledgement go out now (what is not done is retried by the worker).
     if (outcome.status === 'fortrudt') await deliverOrderEffects(db, order.id)

@@ -1,4 +1,4 @@
-import type { SessionType } from '~/lib/content/content-types'
+import type { PackageType, SessionType } from '~/lib/content/content-types'
 import { formatKroner } from '~/lib/payments/money'
 
 const SERVICES_FILE = 'content/ydelser.yaml'
@@ -27,3 +27,9 @@ export function paymentLaunchItems(types: readonly SessionType[], env: Record<st
   if (env.STRIPE_API_URL?.trim()) items.push({ what: `STRIPE_API_URL er sat (${env.STRIPE_API_URL}) – den er kun til test; slet den, så betalinger går til Stripe`, where: ENVIRONMENT })
   return items
 }
+
+/** What `npm run check:launch` says about klippekort: every one still a shipped sample, by name. */
+export const packageLaunchItems = (packages: readonly PackageType[]) =>
+  packages
+    .filter((type) => type.sample)
+    .map((type) => ({ what: `klippekortet »${type.name}« (${type.sessions} sessioner for ${formatKroner(type.amountOere)}, gyldigt i ${type.validMonths} måneder) er et eksempel (eksempel: ja)`, where: SERVICES_FILE }))

@@ -6,15 +6,17 @@ import { type Order, bookings } from '#db/schema'
 import { parseSlotKey } from '~/lib/booking/slots'
 import { formatInstantWithYear, formatPeriodWithYear, fromLocal } from '~/lib/booking/time'
 import type { SessionType } from '~/lib/content/content-types'
-import { formatKroner } from '~/lib/payments/money'
+import { formatKroner, proRataOere } from '~/lib/payments/money'
 import type { OrderView, SessionSlotPage, SessionSummary, SessionWeekPage, TermsPage } from '~/lib/payments/payment-page-data'
 import { bookableAvailability } from '~/server/booking/bookable.server'
 import { bookingWeek, chosenSlot } from '~/server/booking/booking-pages.server'
 import { getServices, getSite } from '~/server/content/content.server'
-import { isTokenShaped } from '~/server/links/links.server'
+import { cardPath, isTokenShaped } from '~/server/links/links.server'
+import { cardOfOrder } from '~/server/payments/packages.server'
+import { upcomingOf } from '~/server/payments/package-ledger.server'
 import { configuredPayments } from '~/server/outbox/handlers.server'
 import { type Clock, systemClock } from '~/server/outbox/outbox.server'
-import { withinWithdrawalPeriod } from '~/server/payments/cancellation.server'
+import { withinWithdrawalPeriod } from '~/server/payments/terms.server'
 import { rulesFor } from '~/server/payments/hold-time.server'
 import { documentContent } from '~/server/bookkeeping/document-content.server'
 import { documentsOfOrder, snapshotOf } from '~/server/bookkeeping/documents.server'
@@ -63,14 +65,17 @@ const statusTexts: Record<Order['status'], string> = {
 
 export function orderView(db: Db, order: Order, now: Date, base: string): OrderView {
   const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
+  const card = order.packageTypeId === null ? undefined : cardOfOrder(db, order.id)
   const until = new Date(Date.parse(order.paidAt ?? order.createdAt) + WITHDRAWAL_DAYS * 86_400_000)
+  // A klippekort is active while its card exists (the order paid); a session while its booking stands.
+  const active = card ? order.status === 'paid' || order.status === 'partially_refunded' : booking?.status === 'bekraeftet'
   const reason = order.withdrawnAt
     ? 'Du har fortrudt aftalen.'
-    : order.status === 'refunded' || order.status === 'expired' || booking?.status !== 'bekraeftet'
+    : order.status === 'refunded' || order.status === 'expired' || !active
       ? 'Aftalen er ikke længere aktiv.'
       : !withinWithdrawalPeriod(order, now)
         ? `Fortrydelsesfristen udløb ${formatInstantWithYear(until)}.`
-        : Date.parse(booking.startsAt) <= now.getTime()
+        : booking && Date.parse(booking.startsAt) <= now.getTime()
           ? 'Sessionen er begyndt, så aftalen kan ikke længere fortrydes her. Skriv eller ring til mig.'
           : undefined
   return {
@@ -86,6 +91,10 @@ export function orderView(db: Db, order: Order, now: Date, base: string): OrderV
     withdrawnAt: order.withdrawnAt ? formatInstantWithYear(new Date(order.withdrawnAt)) : null,
     withdrawal: reason ? { possible: false, reason } : { possible: true, until: formatInstantWithYear(until) },
     checkoutUrl: order.status === 'awaiting_payment' && order.holdUntil && Date.parse(order.holdUntil) > now.getTime() ? order.checkoutUrl : null,
+    withdrawalEffect: card
+      ? `Dine kommende sessioner bliver aflyst, og du får de ubrugte klip betalt tilbage forholdsmæssigt – lige nu ${formatKroner(proRataOere(order.amountOere, card.remaining + upcomingOf(db, card.id, now), card.total))}. De sessioner, der er holdt, betaler du for.`
+      : 'Tiden bliver frigivet, og du får hele beløbet tilbage på det betalingsmiddel, du brugte.',
+    cardPath: card ? cardPath(card.publicId) : null,
   }
 }
 
@@ -96,7 +105,7 @@ export function orderPage(token: string, { clock = systemClock, db = getDb() }: 
 }
 
 export function termsPage(): TermsPage {
-  const { sessionTypes, terms } = getServices()
+  const { sessionTypes, packageTypes, terms } = getServices()
   if (sessionTypes.length === 0) return null
-  return { sections: termsSections(terms, sessionTypes, getSite()), version: terms.version, sample: sessionTypes.some((type) => type.sample) }
+  return { sections: termsSections(terms, sessionTypes, getSite(), packageTypes), version: terms.version, sample: sessionTypes.some((type) => type.sample) || packageTypes.some((type) => type.sample) }
 }

@@ -31,5 +31,5 @@ export async function answerPaymentReturn(request: Request, { db = getDb(), cloc
       log('warn', 'return from Checkout could not ask Stripe: the webhook or the catch-up finishes it', { order: order.publicId, ...errorFields(error) })
     }
   }
-  return see(`/ordre/${orderToken(order.publicId)}?status=${paid ? 'betalt' : 'venter'}#status`)
+  return see(`/ordre/${orderToken(order.publicId)}?status=${!paid ? 'venter' : order.packageTypeId !== null ? 'klippekort-betalt' : 'betalt'}#status`)
 }

@@ -13,7 +13,7 @@ import { moveOrder } from '~/server/payments/orders.server'
  * call whose idempotency key is made from our ids, `refund:<order>:<cause>`: a retry after a
  * timeout or a 500 cannot pay twice.
  */
-export type RefundCause = 'fortrydelse' | 'afbud' | 'coach-aflyste' | 'tiden-var-givet-vaek' | `manuel-${number}`
+export type RefundCause = 'fortrydelse' | 'afbud' | 'coach-aflyste' | 'tiden-var-givet-vaek' | 'klippekort-udloebet' | `manuel-${number}`
 
 export const refundKey = (order: Pick<Order, 'publicId'>, cause: RefundCause) => `refund:${order.publicId}:${cause}`
 

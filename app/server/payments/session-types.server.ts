@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import type { PaymentTerms, SessionType } from '~/lib/content/content-types'
+import type { PackageType, PaymentTerms, SessionType } from '~/lib/content/content-types'
 import { formatKroner } from '~/lib/payments/money'
 
 /**
@@ -53,7 +53,37 @@ export const paymentTermsSchema = z.strictObject({
   refusion_ved_udeblivelse_procent: percent('0'),
   grund_til_forudbetaling: name('Tiden er reserveret til dig alene og kan ikke sælges igen med kort varsel.', 400),
   klager: name('Skriv til mig først; ellers kan du klage til Center for Klageløsning, naevneneshus.dk.', 600),
+  // The safe design (PAYMENTS.md, betalingsloven § 96 unsettled): unused sessions back when a card expires.
+  klippekort_refusion_ved_udloeb: z.enum(['ja', 'nej'], { error: 'skal være ja eller nej – ja: ubrugte klip betales tilbage, når kortet udløber' }).default('ja'),
 })
+
+/** Her klippekort: a number of one session's sessions at one price, valid some months from the purchase. */
+export const packageTypesSchema = z
+  .array(
+    z.strictObject({
+      id: z.string({ error: 'mangler – skriv fx klippekort-5' }).regex(/^[a-z0-9-]+$/, 'må kun have små bogstaver (a–z), tal og bindestreger, fx klippekort-5'),
+      navn: name('Klippekort, 5 coachingsamtaler'),
+      session: z.string({ error: 'mangler – skriv id’et på en af dine sessioner, fx coachingsamtale' }),
+      antal: z.number({ error: 'skal være et tal, fx 5' }).int('skal være et helt tal, fx 5').min(2, 'skal være mindst 2 (én session købes som en session)').max(20, 'må højst være 20'),
+      pris_kr: kroner,
+      gyldig_maaneder: z.number({ error: 'skal være et antal måneder, fx 6' }).int('skal være et helt antal måneder, fx 6').min(1, 'skal være mindst 1 måned').max(24, 'må højst være 24 måneder'),
+      eksempel: z.enum(['ja', 'nej'], { error: 'skal være ja eller nej (slet linjen, når klippekortet er dit eget)' }).optional(),
+    }),
+  )
+  .max(6, 'må højst have 6 klippekort')
+
+type PackageTypesFile = z.output<typeof packageTypesSchema>
+
+export const toPackageTypes = (file: PackageTypesFile): PackageType[] =>
+  file.map((type) => ({
+    id: type.id,
+    name: type.navn,
+    sessionTypeId: type.session,
+    sessions: type.antal,
+    amountOere: Math.round(type.pris_kr * 100),
+    validMonths: type.gyldig_maaneder,
+    ...(type.eksempel === 'ja' ? { sample: true as const } : {}),
+  }))
 
 type SessionTypesFile = z.output<typeof sessionTypesSchema>
 type TermsFile = z.output<typeof paymentTermsSchema>
@@ -70,16 +100,17 @@ export const toSessionTypes = (file: SessionTypesFile): SessionType[] =>
     ...(type.eksempel === 'ja' ? { sample: true as const } : {}),
   }))
 
-export function toPaymentTerms(file: TermsFile, types: readonly SessionType[]): PaymentTerms {
+export function toPaymentTerms(file: TermsFile, types: readonly SessionType[], packages: readonly PackageType[] = []): PaymentTerms {
   const terms = {
     cancelHours: file.afbud_senest,
     lateCancelRefundPercent: file.refusion_ved_sent_afbud_procent,
     noShowRefundPercent: file.refusion_ved_udeblivelse_procent,
     prepaymentReason: file.grund_til_forudbetaling,
     complaints: file.klager,
+    refundExpiredPackages: file.klippekort_refusion_ved_udloeb === 'ja',
   }
   // The version names the terms and every price in force: an order keeps the one it was bought under.
-  const version = createHash('sha256').update(JSON.stringify({ terms, types: types.map(({ id, name, minutes, amountOere, payment }) => ({ id, name, minutes, amountOere, payment })) })).digest('hex').slice(0, 12)
+  const version = createHash('sha256').update(JSON.stringify({ terms, types: types.map(({ id, name, minutes, amountOere, payment }) => ({ id, name, minutes, amountOere, payment })), ...(packages.length > 0 ? { packages: packages.map(({ sample: _, ...type }) => type) } : {}) })).digest('hex').slice(0, 12)
   return { ...terms, version }
 }
 

@@ -1,5 +1,5 @@
 import type { Order } from '#db/schema'
-import type { PaymentTerms, SessionType, Site } from '~/lib/content/content-types'
+import type { PackageType, PaymentTerms, SessionType, Site } from '~/lib/content/content-types'
 import { formatInstantWithYear } from '~/lib/booking/time'
 import { formatKroner } from '~/lib/payments/money'
 
@@ -14,9 +14,28 @@ export type TermsSection = { heading: string; paragraphs: string[] }
 /** The withdrawal period (forbrugeraftaleloven § 18). */
 export const WITHDRAWAL_DAYS = 14
 
+/** Whether an order is still within its withdrawal period, counted from the payment (or the order, while unpaid). */
+export const withinWithdrawalPeriod = (order: Pick<Order, 'paidAt' | 'createdAt'>, now: Date) => now.getTime() <= Date.parse(order.paidAt ?? order.createdAt) + WITHDRAWAL_DAYS * 86_400_000
+
 const paymentWhen = (type: SessionType) => (type.payment === 'ved-booking' ? 'betales med kort eller MobilePay, når du booker' : 'betales bagefter via et link, jeg sender dig')
 
-export function termsSections(terms: PaymentTerms, types: readonly SessionType[], site: Site): TermsSection[] {
+/** The klippekort section: what a card is, how its sessions come back, what withdrawal and expiry pay back (one pro-rata rule). */
+export function packageSection(terms: PaymentTerms, packages: readonly PackageType[], types: readonly SessionType[]): TermsSection {
+  return {
+    heading: 'Klippekort',
+    paragraphs: [
+      ...packages.map((card) => `${card.name}: ${card.sessions} × ${types.find((type) => type.id === card.sessionTypeId)?.name ?? card.sessionTypeId} for ${formatKroner(card.amountOere)} inkl. moms, betalt ved køb og gyldigt i ${card.validMonths} måneder fra købet. En session skal begynde, før kortet udløber.`),
+      'Du booker dine sessioner én ad gangen fra dit klippekorts side (linket står i din bekræftelse) uden at betale igen; hver booking bruger ét klip.',
+      `Aflyser du inden for fortrydelsesfristen og før sessionen, eller senest ${terms.cancelHours} timer før den, får du klippet tilbage. Aflyser du senere, eller kommer du ikke, er klippet brugt. Må jeg selv aflyse, får du altid klippet tilbage.`,
+      `Når du køber et klippekort, beder du udtrykkeligt om at kunne bruge det med det samme. Fortryder du inden for ${WITHDRAWAL_DAYS} dage, får du de ubrugte klip betalt tilbage forholdsmæssigt (prisen × ubrugte klip ÷ alle klip, afrundet til hele øre); de sessioner, der er holdt, betaler du for. Sessioner, du har booket, men som ikke er holdt, bliver aflyst og tæller som ubrugte.`,
+      terms.refundExpiredPackages
+        ? 'Udløber kortet med ubrugte klip, betaler jeg dem tilbage forholdsmæssigt på samme måde, med det betalingsmiddel, du brugte.'
+        : 'Udløber kortet med ubrugte klip, bortfalder de. Book derfor dine sessioner i god tid inden udløbet.',
+    ],
+  }
+}
+
+export function termsSections(terms: PaymentTerms, types: readonly SessionType[], site: Site, packages: readonly PackageType[] = []): TermsSection[] {
   const late = terms.lateCancelRefundPercent
   return [
     {
@@ -51,6 +70,7 @@ export function termsSections(terms: PaymentTerms, types: readonly SessionType[]
         `Fortryder du, betaler jeg pengene tilbage hurtigst muligt og senest ${WITHDRAWAL_DAYS} dage efter, med samme betalingsmiddel, som du brugte.`,
       ],
     },
+    ...(packages.length > 0 ? [packageSection(terms, packages, types)] : []),
     { heading: 'Klager', paragraphs: [terms.complaints] },
     {
       heading: 'Sælger',

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { onTestFinished, vi } from 'vitest'
 import { bookings, orders } from '#db/schema'
-import type { PaymentTerms, SessionType } from '~/lib/content/content-types'
+import type { PackageType, PaymentTerms, SessionType } from '~/lib/content/content-types'
 import { bookingEmailHandler } from '~/server/booking/booking-mail.server'
 import { receiptOf } from '~/server/bookkeeping/documents.server'
 import { runOutbox } from '~/server/outbox/worker.server'
@@ -13,6 +13,7 @@ import { openCheckout } from '~/server/payments/checkout.server'
 import { stripeExpireHandler } from '~/server/payments/holds.server'
 import { orderEmailHandler } from '~/server/payments/order-mail.server'
 import { holdTime } from '~/server/payments/hold-time.server'
+import { createPackageOrder } from '~/server/payments/packages.server'
 import type { PaymentContext, Payments } from '~/server/payments/payments.server'
 import { stripeRefundHandler } from '~/server/payments/refunds.server'
 import { stripeClient } from '~/server/payments/stripe-client.server'
@@ -29,7 +30,8 @@ import { MONDAY, NOW, TEST_FILE, details, memoryTransport, testAvailability } fr
 export const WEBHOOK_SECRET = 'whsec_test_harness'
 
 export const PAID: SessionType = { id: 'coachingsamtale', name: 'Coachingsamtale, 60 min', minutes: 60, amountOere: 85_000, modes: ['telefon', 'video', 'fremmoede'], payment: 'ved-booking' }
-export const TERMS: PaymentTerms = { cancelHours: 24, lateCancelRefundPercent: 50, noShowRefundPercent: 0, prepaymentReason: 'Tiden er din alene.', complaints: 'Skriv til mig.', version: 'test-1' }
+export const CARD: PackageType = { id: 'klippekort-5', name: 'Klippekort, 5 coachingsamtaler', sessionTypeId: 'coachingsamtale', sessions: 5, amountOere: 382_500, validMonths: 6 }
+export const TERMS: PaymentTerms = { cancelHours: 24, lateCancelRefundPercent: 50, noShowRefundPercent: 0, prepaymentReason: 'Tiden er din alene.', complaints: 'Skriv til mig.', refundExpiredPackages: true, version: 'test-1' }
 
 export async function paymentHarness() {
   const { db, dir } = temporaryDatabase()
@@ -84,6 +86,14 @@ export async function paymentHarness() {
       const opened = await openCheckout(context, held.order, held.booking)
       if (opened.status !== 'checkout') throw new Error('checkout not opened')
       return { order: opened.order, booking: held.booking, url: opened.url, session: fake.sessions.get(opened.order.stripeSessionId!)! }
+    },
+    /** A klippekort's order, opened at the fake Stripe as the purchase form does (a new form each time). */
+    async checkoutCard({ email = 'mette@eksempel.dk', terms = TERMS }: { email?: string; terms?: PaymentTerms } = {}) {
+      const created = createPackageOrder(db, { type: CARD, sessionType: PAID, terms, details: { navn: 'Mette Sørensen', email, telefon: '20 30 40 50' }, ipHash: `ip-${email}`, now, requestKey: `kort-${++form}` })
+      if (created.status !== 'oprettet') throw new Error(`no order: ${created.status}`)
+      const opened = await openCheckout(context, created.order)
+      if (opened.status !== 'checkout') throw new Error('checkout not opened')
+      return { order: opened.order, url: opened.url, session: fake.sessions.get(opened.order.stripeSessionId!)! }
     },
     order: (id: number) => db.select().from(orders).where(eq(orders.id, id)).get()!,
     booking: (id: number) => db.select().from(bookings).where(eq(bookings.id, id)).get()!,

@@ -8,12 +8,15 @@ import { checkAvailabilityText } from '~/server/booking/availability.server'
 import { createBooking, moveBooking } from '~/server/booking/bookings.server'
 import { submitContact } from '~/server/contact/contact.server'
 import { confirmPaid } from '~/server/payments/fulfilment.server'
+import { bookWithCard } from '~/server/payments/package-booking.server'
+import { findCard } from '~/server/payments/package-ledger.server'
 
 export type RaceTask =
   | { kind: 'book'; racer: number; databaseFile: string; availability: string; date: string; time: string; now: string }
   | { kind: 'move'; racer: number; databaseFile: string; availability: string; date: string; time: string; now: string; bookingId: number }
   | { kind: 'contact'; racer: number; databaseFile: string; messages: number; ip: string; now: string }
   | { kind: 'fulfil'; racer: number; databaseFile: string; orderIds: number[]; now: string }
+  | { kind: 'card'; racer: number; databaseFile: string; availability: string; date: string; time: string; now: string; cardId: number }
 
 function availabilityOf(text: string) {
   const checked = checkAvailabilityText(text)
@@ -44,6 +47,10 @@ export const race = {
     if (task.kind === 'book') {
       const details = { navn: 'Mette Sørensen', email: `racer${task.racer}@eksempel.dk`, telefon: '20 30 40 50', form: 'telefon' as const, besked: '' }
       return { close, run: async () => [createBooking(db, { availability, date: task.date, time: task.time, details, ipHash: `ip-${task.racer}`, now }).status] }
+    }
+    if (task.kind === 'card') {
+      const card = findCard(db, task.cardId)!
+      return { close, run: async () => [bookWithCard(db, { card, availability, date: task.date, time: task.time, mode: 'telefon', ipHash: `ip-${task.racer}`, now }).status] }
     }
     return { close, run: async () => [moveBooking(db, { id: task.bookingId, availability, date: task.date, time: task.time, now }).status] }
   },
