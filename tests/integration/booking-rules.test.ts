@@ -248,7 +248,7 @@ describe('the coach’s tools', () => {
     setEffects(db, 'booking-email', { status: 'failed' }, payloadIs('role', 'coach'))
     setEffects(db, 'booking-email', { status: 'sending' }, payloadIs('kind', 'paamindelse'))
     expect(undeliveredBookingEmails({ db })).toBe(1)
-    expect(await exportBookings('ingen@eksempel.dk', { db, outbox: dir })).toEqual({ bookings: [], bookingEmailLog: [], bookingEmails: [], orders: [] })
+    expect(await exportBookings('ingen@eksempel.dk', { db, outbox: dir })).toEqual({ bookings: [], bookingEmailLog: [], bookingEmails: [], orders: [], klippekort: [] })
     const exported = await exportBookings(' METTE@eksempel.dk ', { db, outbox: join(dir, 'findes-ikke') })
     expect(exported.bookings).toHaveLength(1)
     expect(exported.bookings[0]).not.toHaveProperty('manageTokenHash')

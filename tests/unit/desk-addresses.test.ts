@@ -129,7 +129,7 @@ describe('every desk page', () => {
   it('shows an outcome only when the desk gave it, and a refusal as an alert', () => {
     expect(isDeskStatus('aflyst')).toBe(true)
     for (const other of ['toString', 'ukendt', '', 3, undefined]) expect(isDeskStatus(other)).toBe(false)
-    const refusals = ['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling', 'ugyldig-maaned']
+    const refusals = ['for-mange', 'link-ugyldig', 'udloebet', 'ugyldig-tekst', 'ikke-ledig', 'taget', 'samme-tid', 'for-sent', 'allerede-aflyst', 'lukket', 'ikke-begyndt', 'fejl', 'ikke-gemt', 'aendret-imens', 'adresse-optaget', 'blog-fejl', 'billede-for-stort', 'billede-ukendt', 'billede-heic', 'billede-mangler', 'ugyldigt-beloeb', 'ingen-betaling', 'ugyldig-maaned', 'klip-mangler-grund', 'klip-ingen']
     expect([...deskProblems].sort()).toEqual(refusals.sort())
     for (const status of deskProblems) expect(deskStatusText[status]).toBeTruthy()
   })

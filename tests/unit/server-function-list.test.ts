@@ -10,6 +10,7 @@ vi.mock('~/lib/about-page', () => compiled('fetchAboutPage'))
 vi.mock('~/lib/blog-queries', () => compiled('fetchArticle', 'fetchBlogIndex', 'fetchBlogSearch'))
 vi.mock('~/lib/booking/booking-actions', () => compiled('bookTime', 'changeBooking', 'fetchBookingWeek', 'fetchChosenSlot', 'fetchManagedBooking'))
 vi.mock('~/lib/payments/payment-actions', () => compiled('actOnOrder', 'bookSession', 'fetchOrderPage', 'fetchSessionSlot', 'fetchSessionWeek', 'fetchTermsPage'))
+vi.mock('~/lib/payments/package-actions', () => compiled('actOnKlippekort', 'fetchKlippekortPage'))
 vi.mock('~/lib/contact-action', () => compiled('sendContactMessage'))
 vi.mock('~/lib/desk/desk-functions', () => compiled('actOnDesk', 'fetchDeskPage', 'requestDeskLink', 'signInToDesk', 'uploadToDesk'))
 vi.mock('~/lib/contact-page', () => compiled('fetchContactPageTexts'))
@@ -52,6 +53,7 @@ describe('the list of server functions the guard lets through', () => {
     expect([...serverFunctionPaths].sort()).toEqual(
       [
         '/_serverFn/actOnDesk-id',
+        '/_serverFn/actOnKlippekort-id',
         '/_serverFn/actOnOrder-id',
         '/_serverFn/bookSession-id',
         '/_serverFn/bookTime-id',
@@ -65,6 +67,7 @@ describe('the list of server functions the guard lets through', () => {
         '/_serverFn/fetchContactPageTexts-id',
         '/_serverFn/fetchDeskPage-id',
         '/_serverFn/fetchHomePage-id',
+        '/_serverFn/fetchKlippekortPage-id',
         '/_serverFn/fetchManagedBooking-id',
         '/_serverFn/fetchNewsletterPage-id',
         '/_serverFn/fetchOrderPage-id',

@@ -149,7 +149,7 @@ describe('the pages about the coach', () => {
 
   it('/ydelser shows every service with its length, price and a booking link named for it, and says when prices are examples', () => {
     expect(titleOf(servicesHead())).toMatch(/^Ydelser \| /)
-    const html = renderPage(ServicesRoute, { loaderData: { pricesAreSamples: true, processSteps, services, quote: getAbout().quotes.services } })
+    const html = renderPage(ServicesRoute, { loaderData: { pricesAreSamples: true, processSteps, services, packages: [], quote: getAbout().quotes.services } })
     const text = textOf(html)
     expect(text).toContain(FREE_FIRST_CONVERSATION)
     expect(text).toContain('Priserne herunder er eksempler, indtil de rigtige er sat ind.')
@@ -170,7 +170,7 @@ describe('the pages about the coach', () => {
     processSteps.forEach((step, index) => expect(text).toContain(`Trin ${index + 1}: ${step.title}`))
     // The numbers a sighted visitor reads beside the steps.
     expect([...html.matchAll(/aria-hidden="true">(\d+)<\/span>/g)].map((match) => Number(match[1]))).toEqual(processSteps.map((_, index) => index + 1))
-    const real = textOf(renderPage(ServicesRoute, { loaderData: { pricesAreSamples: false, processSteps, services, quote: getAbout().quotes.services } }))
+    const real = textOf(renderPage(ServicesRoute, { loaderData: { pricesAreSamples: false, processSteps, services, packages: [], quote: getAbout().quotes.services } }))
     expect(real).not.toContain('eksempler')
     expect(typeof pricesAreSamples).toBe('boolean')
   })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { receiptOf, snapshotOf } from '~/server/bookkeeping/documents.server'
 import { packageCards } from '#db/schema'
 import { cancelBooking } from '~/server/booking/bookings.server'
 import { fulfilOrder } from '~/server/payments/fulfilment.server'
@@ -34,7 +35,10 @@ const cancel = (pay: Harness, id: number, by: 'gaest' | 'coach') => cancelBookin
 describe('a klippekort bought', () => {
   it('through the same checkout and fulfilment: one card with five sessions, one confirmation with its page, no time held', async () => {
     const { pay, order, card } = await boughtCard()
-    expect(order).toMatchObject({ status: 'paid', packageTypeId: 'klippekort-5', bookingId: null, amountOere: 382_500, receiptNumber: 1 })
+    expect(order).toMatchObject({ status: 'paid', packageTypeId: 'klippekort-5', bookingId: null, amountOere: 382_500 })
+    // Its receipt, issued by the fulfilment as for every paid order, for the card as the order names it.
+    expect(receiptOf(pay.db, order.id)).toMatchObject({ kind: 'kvittering', number: '2026-0001' })
+    expect(snapshotOf(receiptOf(pay.db, order.id)!).totalOere).toBe(382_500)
     expect(card).toMatchObject({ total: 5, remaining: 5, sessionTypeId: 'coachingsamtale', customerEmail: 'mette@eksempel.dk', phone: '20 30 40 50' })
     // Bought 10 April 2026: valid through 10 October, so until midnight Danish time.
     expect(card.expiresAt).toBe('2026-10-10T22:00:00.000Z')
@@ -47,7 +51,7 @@ describe('a klippekort bought', () => {
     expect(confirmation.to).toBe('mette@eksempel.dk')
     expect(confirmation.text).toMatch(/gyldigt til og med lørdag 10\. oktober 2026/)
     expect(confirmation.text).toMatch(/\/klippekort\/[A-Za-z0-9_-]{32}/)
-    expect(confirmation.text).toContain('Kvittering nr. 1')
+    expect(confirmation.text).toContain('Kvittering nr. 2026-0001')
     expect(confirmation.text).toContain('— Klippekort —')
   })
 
