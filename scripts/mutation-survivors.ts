@@ -6,13 +6,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import type { Report } from './lib/mutation-report.ts'
 import { NO_REASON, survivorsFile } from './lib/mutation-survivors.ts'
-import { MUTATION_PARTS } from './mutation.ts'
+import { MUTATION_PARTS, unfinishedMarker } from './mutation.ts'
 
 export function writeSurvivorsFile(part: string) {
   const file = `reports/stryker/${part}-survivors.md`
   const report = JSON.parse(readFileSync(`reports/stryker/${part}.json`, 'utf8')) as Report
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : ''
-  const markdown = survivorsFile(part, MUTATION_PARTS[part] ?? [], report, previous, new Date().toISOString().slice(0, 10))
+  const markdown = survivorsFile(part, MUTATION_PARTS[part] ?? [], report, previous, new Date().toISOString().slice(0, 10), existsSync(unfinishedMarker(part)))
   writeFileSync(file, markdown)
   const unexplained = markdown.split('\n').filter((line) => line.endsWith(`: ${NO_REASON}`)).length
   console.log(`${file}: written${unexplained > 0 ? `, ${unexplained} mutants with ${NO_REASON}` : ''}`)

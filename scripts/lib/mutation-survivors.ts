@@ -55,14 +55,14 @@ function reasonFor(file: string, mutant: Mutant, fragment: string, lineText: str
 /** The kind of a reason, by its first words (a static mutant's note comes before them). */
 export function kindOf(reason: string) {
   const plain = reason.replace(/^static, tried against \d+ tests? only: /, '')
-  const kinds = ['Equivalent', 'Unobservable', 'Cosmetic', 'GAP', 'Tested outside Stryker', 'Covered outside this run', 'Killed by a later test', NO_REASON]
+  const kinds = ['Equivalent', 'Unobservable', 'Cosmetic', 'GAP', 'Tested outside Stryker', 'Covered outside this run', 'Killed by a later test', 'Dead code', NO_REASON]
   return kinds.find((kind) => plain.toLowerCase().startsWith(kind.toLowerCase())) ?? 'other'
 }
 
 const count = (mutants: Mutant[], ...statuses: string[]) => mutants.filter((mutant) => statuses.includes(mutant.status)).length
 
 /** The survivors file of `part` from its report, keeping the reasons of `previous` (the file as it was). */
-export function survivorsFile(part: string, globs: string[], report: Report, previous: string, madeOn: string) {
+export function survivorsFile(part: string, globs: string[], report: Report, previous: string, madeOn: string, unfinished = false) {
   const old = parseEntries(previous)
   const used = new Set<Entry>()
   const sections: string[] = []
@@ -96,6 +96,7 @@ export function survivorsFile(part: string, globs: string[], report: Report, pre
     '',
     `Made by \`npx tsx scripts/mutation-survivors.ts ${part}\` on ${madeOn} from \`reports/stryker/${part}.json\`: ${count(all, 'Killed')} killed, ${count(all, 'Timeout')} timed out, ${count(all, 'Survived')} survived, ${count(all, 'NoCoverage')} without a test ("no test"), ${count(all, 'Ignored')} ignored (static or styling-only). Score = ${detected} / ${valid} = ${valid === 0 ? '–' : ((100 * detected) / valid).toFixed(1)} %.`,
     '',
+    ...(unfinished ? [`**Not whole**: the part's last run was interrupted (\`reports/stryker/${part}.unfinished\`), so the mutants it had not tried yet are missing here; the next run goes on from there.`, ''] : []),
     'Every mutant with status Survived or NoCoverage, by file in line order, in the line format of scripts/mutation-summary.ts, then its reason. A reason written before for the same mutant (same file, mutator, code and replacement) is kept; a new survivor gets »no reason yet«. The kinds: **Equivalent** (no visitor, coach, stored row, e-mail, file or HTTP answer can tell the mutant from the code; the entry says why), **Unobservable** (only a log line or a developer-facing text changes), **Cosmetic**, **GAP** (a behaviour that matters and no test checks), **Tested outside Stryker** (Playwright, or a Vitest test that vitest.stryker.config.ts leaves out).',
     '',
     `Tally: ${[...tally].map(([kind, number]) => `${number} ${kind}`).join(', ') || 'no survivors'}.`,

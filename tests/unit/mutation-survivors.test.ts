@@ -27,6 +27,9 @@ describe('the survivors file of a part', () => {
     expect(markdown).toContain('1 killed, 0 timed out, 2 survived, 1 without a test')
     expect(markdown).toContain('Score = 1 / 4 = 25.0 %')
     expect(markdown).toContain("app/x.ts:3 StringLiteral (no test): `'same'`")
+    expect(markdown).not.toContain('Not whole')
+    // A run that was interrupted left its marker: the file says the list is not whole.
+    expect(survivorsFile('demo', [], report(), '', '2026-12-07', true)).toContain('**Not whole**')
   })
 
   it('keeps each reason written for the same mutant when its lines have moved, and two alike (the same call twice) keep their own', () => {
