@@ -5,8 +5,9 @@ import base, { TEST_FILES } from './vitest.config'
 // more time before they count as failed, and the four that run npm scripts as child processes
 // (a minute or more each on a busy machine, for every mutant they cover) are left to `npm test`, and
 // so is the one that changes the working directory: Stryker runs Vitest in worker threads, where
-// process.chdir() throws, and the one that reads app/ as text to find every server function: in
-// Stryker's sandbox that text is the instrumented code. The races from worker threads are left out
+// process.chdir() throws, and the two that read app/ as text (every server function, every
+// environment variable the site reads): in Stryker's sandbox that text is the instrumented code,
+// which reads process.env.__STRYKER_ACTIVE_MUTANT__. The races from worker threads are left out
 // too: each thread loads the app through tsx on its own, outside Stryker's mutant switching (the
 // deferred-transaction mutant was applied by hand and fails them).
 const config = mergeConfig(
@@ -15,7 +16,7 @@ const config = mergeConfig(
     test: {
       testTimeout: 60_000,
       hookTimeout: 60_000,
-      testNamePattern: /^(?!.*(raced from worker threads|works as npm scripts|as the coach runs it|removes the covers of a deleted article|names the database it looked for|names every server function the site defines|reads the client build from dist\/client of the folder the server runs in))/,
+      testNamePattern: /^(?!.*(raced from worker threads|works as npm scripts|as the coach runs it|removes the covers of a deleted article|names the database it looked for|names every server function the site defines|lists every environment variable the site reads|reads the client build from dist\/client of the folder the server runs in))/,
     },
   }),
 )

@@ -3,7 +3,7 @@
  * (app/routes/, app/components/, app/emails/), one part at a time, then the summary of all parts
  * (scripts/mutation-summary.ts). Each part keeps its own incremental file in reports/stryker/, so a
  * part's results stay valid while another part's code changes, and two people improving two parts
- * never edit the same report.
+ * never edit the same report; each part run renews its survivors file (scripts/mutation-survivors.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -126,6 +126,8 @@ if (import.meta.main) {
     if (run.status !== 0) process.exit(run.status ?? 1)
     recordFilesWithoutMutants(part)
     rmSync(unfinishedMarker(part))
+    // The part's survivors file follows its report, keeping the reasons written for the same mutants.
+    spawnSync('npx', ['tsx', 'scripts/mutation-survivors.ts', part], { stdio: 'inherit' })
   }
 
   // Its own process: the summary imports this module for the parts, and an import from here would

@@ -89,8 +89,13 @@ describe('a calendar that closes booking', () => {
     expect((await deliver(db)).sent).toEqual([])
   })
 
-  it('goes to CONTACT_TO when COACH_EMAIL is not set', async () => {
-    vi.stubEnv('COACH_EMAIL', '')
+  // As an .env file gives it: a line `COACH_EMAIL=`, one with only spaces, or none at all.
+  it.each([
+    ['empty', ''],
+    ['only spaces', '   '],
+    ['unset', undefined],
+  ])('goes to CONTACT_TO when COACH_EMAIL is %s', async (_case, value) => {
+    vi.stubEnv('COACH_EMAIL', value)
     const { db } = temporaryDatabase()
     writeFileSync(bookingFile, `${TEST_FILE}varighed: x\n`)
     checkCoachAlerts(db, NOW)

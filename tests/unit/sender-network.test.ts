@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { hashIp, senderNetwork } from '~/server/limits/sender.server'
+import { hashIp, personKey, recipientHash, senderNetwork } from '~/server/limits/sender.server'
 import { loadedAfresh } from '../helpers'
 
 // The rate limits (contact and booking) count a sender by this network: an IPv4 address on its
@@ -38,6 +38,28 @@ describe('the sender’s network', () => {
     expect(hashIp('192.0.2.7')).toBe(hashIp('::ffff:192.0.2.7'))
     expect(hashIp('192.0.2.7')).not.toBe(hashIp('192.0.2.8'))
     expect(hashIp('192.0.2.7')).toMatch(/^[0-9a-f]{32}$/)
+  })
+})
+
+// One upcoming booking per person and the per-recipient caps count an address as one person:
+// »a+2@x.dk« is »a@x.dk«, however it is typed, while two different people stay two.
+describe('an address as one person', () => {
+  it.each([
+    ['mette@eksempel.dk', 'mette@eksempel.dk'],
+    ['  Mette+Booking@Eksempel.DK ', 'mette@eksempel.dk'],
+    ['mette+2@eksempel.dk', 'mette@eksempel.dk'],
+    // A '+' first is the whole local part, not a tag: »+mette@…« and »+ole@…« are two people.
+    ['+mette@eksempel.dk', '+mette@eksempel.dk'],
+    // Not an address (the forms refuse it before), kept whole rather than cut.
+    ['mette+2', 'mette+2'],
+  ])('counts %s as %s', (address, person) => {
+    expect(personKey(address)).toBe(person)
+  })
+
+  it('hashes the person, never shows the address, in the same shape as a sender’s hash', () => {
+    expect(recipientHash('Mette+1@Eksempel.dk')).toBe(recipientHash('mette@eksempel.dk'))
+    expect(recipientHash('mette@eksempel.dk')).not.toBe(recipientHash('ole@eksempel.dk'))
+    expect(recipientHash('mette@eksempel.dk')).toMatch(/^[0-9a-f]{32}$/)
   })
 })
 

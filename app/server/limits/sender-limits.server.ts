@@ -82,13 +82,6 @@ export function takeAttempt(db: Db, action: LimitedAction, senderHash: string, n
   return belowLimit(db, action, senderHash, now) ? record(db, action, senderHash, now) : undefined
 }
 
-/** Several limits on one post (the sender's and the address's): recorded only when every one allows it. */
-export function takeAttempts(db: Db, counted: Array<{ action: LimitedAction; senderHash: string }>, now: Date) {
-  if (!counted.every(({ action, senderHash }) => belowLimit(db, action, senderHash, now))) return false
-  for (const { action, senderHash } of counted) record(db, action, senderHash, now)
-  return true
-}
-
 /** Attempts older than their action's window count for nothing any more: deleted, action by action. */
 export function purgeSenderAttempts(db: Db, now = new Date()) {
   let deleted = 0
