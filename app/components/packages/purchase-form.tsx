@@ -1,4 +1,5 @@
 import { OutcomeNotice } from '~/components/packages/outcome-notice'
+import { ExpressStartConsent, TermsConsent } from '~/components/payments/paid-consent'
 import { Button } from '~/components/ui/button'
 import { FormField } from '~/components/ui/form-field'
 import { Honeypot } from '~/components/ui/honeypot'
@@ -45,20 +46,10 @@ export function PurchaseForm({ page, action, status, outcomeTexts }: { page: Pac
         <fieldset className="mt-6 space-y-3 rounded-2xl border border-sand-200 p-4">
           <legend className="px-1 font-medium text-ink">Betaling og vilkår</legend>
           <p className="text-ink-soft">Pris: {card.price}. Du betaler med kort eller MobilePay på næste side.</p>
-          <label className="flex min-h-tap items-start gap-3 text-ink">
-            <input type="checkbox" name="vilkaar" value="ja" required className="mt-1 size-5 shrink-0 accent-accent-700" />
-            <span>
-              Jeg har læst og accepterer{' '}
-              <a href="/vilkaar" className="font-medium text-accent-700 underline underline-offset-4">
-                vilkårene
-              </a>
-              .
-            </span>
-          </label>
-          <label className="flex min-h-tap items-start gap-3 text-ink">
-            <input type="checkbox" name="start-tidligt" value="ja" required className="mt-1 size-5 shrink-0 accent-accent-700" />
-            <span>Jeg beder udtrykkeligt om at kunne bruge klippekortet med det samme, inden fortrydelsesfristen på 14 dage er udløbet. Jeg ved, at jeg betaler for de sessioner, der er holdt, hvis jeg fortryder.</span>
-          </label>
+          <TermsConsent />
+          <ExpressStartConsent>
+            Jeg beder udtrykkeligt om at kunne bruge klippekortet med det samme, inden fortrydelsesfristen på 14 dage er udløbet. Jeg ved, at jeg betaler for de sessioner, der er holdt, hvis jeg fortryder.
+          </ExpressStartConsent>
         </fieldset>
         <Honeypot />
         <Button type="submit" className="mt-6 w-full sm:w-auto">
