@@ -1,25 +1,21 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { FIRST_LOAD_BUDGET_BYTES, firstLoadOf } from '../scripts/lib/first-load-js.ts'
-import { everyDayAvailability } from '../scripts/lib/every-day-availability.ts'
-import { type FakeStripe, startFakeStripe } from '../tests/fake-stripe/fake-stripe'
+import type { FakeStripe } from '../tests/fake-stripe/fake-stripe'
 import { site } from './content.ts'
 import { emailsFor, expect, expectNoAxeViolations, test, uniqueEmail } from './helpers'
-import { SERVER_START_TIMEOUT_MS, type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
+import { type PaidSite, startPaidSite } from './paid-site'
+import { SERVER_START_TIMEOUT_MS, type ServerInstance } from './server-instance'
 
 // A klippekort from the client's phone (390 px): bought on /ydelser through the fake Stripe's
 // hosted page, two sessions booked from the card's page without paying again, the balance on the
-// page and on the coach's desk; axe on every new page. A server of its own with the payments
-// fixture (its klippekort block) and Stripe pointed at the fake, as e2e/paid-session.spec.ts has.
-
-const EVERY_DAY = everyDayAvailability([9, 11, 13, 15, 17, 19])
-const WEBHOOK_SECRET = 'whsec_e2e_klippekort'
+// page and on the coach's desk; axe on every new page. A server of its own with the tests' facts
+// (their klippekort) and Stripe pointed at a fake (startPaidSite, as e2e/paid-session.spec.ts has).
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ viewport: { width: 390, height: 844 } })
 
-let contentDir = ''
+let paid: PaidSite | undefined
 let server: ServerInstance
 let fake: FakeStripe
 let cardPath = ''
@@ -27,21 +23,12 @@ const email = uniqueEmail('klippekort')
 
 test.beforeAll(async () => {
   test.setTimeout(SERVER_START_TIMEOUT_MS)
-  contentDir = mkdtempSync(join(tmpdir(), 'coach-klippekort-content-'))
-  cpSync(resolve('tests/fixtures/content'), contentDir, { recursive: true })
-  cpSync(resolve('tests/fixtures/content/ydelser.yaml'), join(contentDir, 'ydelser.yaml'))
-  writeFileSync(join(contentDir, 'booking.yaml'), EVERY_DAY)
-  fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET })
-  server = await startServerInstance({
-    env: { CONTENT_DIR: contentDir, BOOKING_FILE: join(contentDir, 'booking.yaml'), STRIPE_SECRET_KEY: 'sk_test_e2e_klippekort', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, BOOKING_RATE_LIMIT: '100' },
-  })
-  fake.webhook.url = `${server.url}/betaling/stripe`
+  paid = await startPaidSite('klippekort')
+  ;({ server, fake } = paid)
 })
 
 test.afterAll(async () => {
-  await disposeServerInstance(server)
-  await fake.stop()
-  rmSync(contentDir, { recursive: true, force: true })
+  await paid?.dispose()
 })
 
 const mailTo = (address: string) => emailsFor(address, server.outbox).filter((mail) => mail.to === address)

@@ -1,13 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { FIRST_LOAD_BUDGET_BYTES, firstLoadOf } from '../scripts/lib/first-load-js.ts'
-import { type FakeStripe, startFakeStripe } from '../tests/fake-stripe/fake-stripe'
+import type { FakeStripe } from '../tests/fake-stripe/fake-stripe'
 import { emailsFor, expect, expectNoAxeViolations, test, uniqueEmail } from './helpers'
 import { linkIn } from './public-pages'
-import { SERVER_START_TIMEOUT_MS, type ServerInstance, disposeServerInstance, startServerInstance } from './server-instance'
-import { everyDayAvailability } from '../scripts/lib/every-day-availability.ts'
+import { type PaidSite, startPaidSite } from './paid-site'
+import { SERVER_START_TIMEOUT_MS, type ServerInstance } from './server-instance'
 
 // A paid session from the visitor's phone (390 px), with and without JavaScript: a session, a
 // time, both checkboxes, the fake Stripe's hosted page (»Betal«), the Danish confirmation; the
@@ -15,32 +13,21 @@ import { everyDayAvailability } from '../scripts/lib/every-day-availability.ts'
 // withdrawal in two steps and its refund at the fake (axe needs JavaScript: on the run with it). A server of its own: the shared one has no
 // paid sessions in its facts and no Stripe (its specs must not see either).
 
-const EVERY_DAY = everyDayAvailability([9, 11, 13, 15, 17, 19])
-const WEBHOOK_SECRET = 'whsec_e2e_paid_session'
-
 test.describe.configure({ mode: 'serial', timeout: 90_000 })
 test.use({ viewport: { width: 390, height: 844 } })
 
-let contentDir = ''
+let paid: PaidSite | undefined
 let server: ServerInstance
 let fake: FakeStripe
 
 test.beforeAll(async () => {
   test.setTimeout(SERVER_START_TIMEOUT_MS)
-  contentDir = mkdtempSync(join(tmpdir(), 'coach-paid-content-'))
-  cpSync(resolve('tests/fixtures/content'), contentDir, { recursive: true })
-  writeFileSync(join(contentDir, 'booking.yaml'), EVERY_DAY)
-  fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET })
-  server = await startServerInstance({
-    env: { CONTENT_DIR: contentDir, BOOKING_FILE: join(contentDir, 'booking.yaml'), STRIPE_SECRET_KEY: 'sk_test_e2e_paid_session', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url, BOOKING_RATE_LIMIT: '100' },
-  })
-  fake.webhook.url = `${server.url}/betaling/stripe`
+  paid = await startPaidSite('paid_session')
+  ;({ server, fake } = paid)
 })
 
 test.afterAll(async () => {
-  await disposeServerInstance(server)
-  await fake.stop()
-  rmSync(contentDir, { recursive: true, force: true })
+  await paid?.dispose()
 })
 
 async function phone(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
