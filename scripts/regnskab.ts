@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { closeDb, getDb } from '#db/connection'
+import { formatMonthWithYear } from '~/lib/booking/time'
 import { parseMonth } from '~/server/bookkeeping/documents.server'
 import { monthArchive } from '~/server/bookkeeping/month-archive.server'
 import { databaseName, requireDatabase } from './lib/contact-database.ts'
@@ -20,11 +21,12 @@ if (!month) {
 requireDatabase('regnskab')
 const archive = await monthArchive(getDb(), month)
 const file = resolve(archive.fileName)
+const monthName = formatMonthWithYear(month.year, month.month)
 writeFileSync(file, archive.zip)
 closeDb()
 console.log(`Database: ${databaseName()}`)
 console.log(
   archive.receipts + archive.creditNotes === 0
-    ? `Der er ingen kvitteringer eller kreditnotaer fra ${month.text}. ${file} er skrevet med en tom CSV-fil.`
-    : `${quantity(archive.receipts, 'kvittering', 'kvitteringer')} og ${quantity(archive.creditNotes, 'kreditnota', 'kreditnotaer')} fra ${month.text} er lagt i ${file} (CSV-fil og PDF'er). Læs dem ind i dit regnskabsprogram – docs/vejledning.md viser hvordan.`,
+    ? `Der er ingen kvitteringer eller kreditnotaer fra ${monthName}. ${file} er skrevet med en tom CSV-fil.`
+    : `${quantity(archive.receipts, 'kvittering', 'kvitteringer')} og ${quantity(archive.creditNotes, 'kreditnota', 'kreditnotaer')} fra ${monthName} er lagt i ${file} (CSV-fil og PDF'er). Læs dem ind i dit regnskabsprogram – docs/vejledning.md viser hvordan.`,
 )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { danishHolidays, easterSunday, holidayOn } from '~/lib/booking/holidays'
-import { addDays, formatInstant, formatPeriod, fromLocal, fromLocalAll, isLocalDate, isLocalTime, isoWeek, mondayOfIsoWeek, toLocal, yearOf } from '~/lib/booking/time'
+import { addDays, formatDateWithYear, formatDayWithYear, formatInstant, formatMonthWithYear, formatPeriod, fromLocal, fromLocalAll, isLocalDate, isLocalTime, isoWeek, mondayOfIsoWeek, toLocal, yearOf } from '~/lib/booking/time'
 
 describe('Danish time around the daylight-saving changes', () => {
   it.each([
@@ -34,6 +34,10 @@ describe('Danish time around the daylight-saving changes', () => {
     expect(formatInstant(new Date('2026-04-07T08:00:00Z'))).toBe('tirsdag 7. april kl. 10.00')
     expect(formatPeriod(new Date('2026-03-30T08:00:00Z'), new Date('2026-03-30T08:30:00Z'))).toBe('mandag 30. marts kl. 10.00–10.30')
     expect(formatInstant(new Date('2026-12-31T23:30:00Z'))).toBe('fredag 1. januar kl. 0.30')
+    // A receipt's date, a klippekort's last day, the month of a hand-over to her bookkeeping.
+    expect(formatDateWithYear('2026-04-07')).toBe('7. april 2026')
+    expect(formatDayWithYear('2026-04-07')).toBe('tirsdag 7. april 2026')
+    expect([formatMonthWithYear(2026, 1), formatMonthWithYear(2026, 12)]).toEqual(['januar 2026', 'december 2026'])
   })
 
   it('numbers ISO weeks, also across New Year', () => {

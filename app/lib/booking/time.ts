@@ -120,6 +120,9 @@ export function formatDay(date: string) {
   return `${weekdays[weekdayIndex(date)]} ${day.getUTCDate()}. ${months[day.getUTCMonth()]}`
 }
 
+/** 2026, 12 → 'december 2026', the month of a hand-over to her bookkeeping. */
+export const formatMonthWithYear = (year: number, month: number) => `${months[month - 1]} ${year}`
+
 /** '2026-04-07' → '7. april 2026', the date of a receipt or a credit note. */
 export function formatDateWithYear(date: string) {
   const day = dateAsUtc(date)
