@@ -49,6 +49,9 @@ export function syncBlogPosts(db: Db, dir = blogDir(), now = new Date()): SyncRe
   const report: SyncReport = { added: [], changed: [], removed: [], unchanged: 0, notices: 0 }
   const nowIso = now.toISOString()
 
+  // Immediate: the write lock is taken before the first read. A deferred transaction that had read
+  // while the running server wrote (a worker's outbox row) cannot become a writer and fails at once
+  // with »database is locked«, whatever busy_timeout says (CI saw it in e2e/newsletter.spec.ts).
   db.transaction((tx) => {
     const existing = new Map(
       tx.select({ slug: blogPosts.slug, sourceHash: blogPosts.sourceHash }).from(blogPosts).all().map((row) => [row.slug, row.sourceHash]),
@@ -78,7 +81,7 @@ export function syncBlogPosts(db: Db, dir = blogDir(), now = new Date()): SyncRe
     refreshSearchIndex(db, blogContentVersion(db))
     // Stored with the articles: the notices go out from the server's next background run (or npm run mail:retry).
     report.notices = queueNewArticleNotices(db, now).queued
-  })
+  }, { behavior: 'immediate' })
   return report
 }
 

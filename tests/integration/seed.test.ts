@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -69,6 +69,28 @@ describe('db:seed', () => {
     expect(syncBlogPosts(db, content.folder, new Date('2024-06-02T00:00:00.000Z')).notices).toBe(1)
     expect(syncBlogPosts(db, content.folder, new Date('2024-06-03T00:00:00.000Z')).notices).toBe(0)
     expect(newsletterEmailRows(db).map(({ articleSlug, idempotencyKey }) => ({ slug: articleSlug, key: idempotencyKey }))).toEqual([{ slug: 'ny', key: 'nyhedsbrev-bekraeftet-artikel-ny' }])
+  })
+
+  it('waits for the running server’s write instead of failing with »database is locked«', async () => {
+    const { db, dir } = temporaryDatabase()
+    const content = contentFolder(dir)
+    content.write('en', 'Første')
+    syncBlogPosts(db, content.folder)
+    content.write('to', 'Anden')
+    // Another process (the server's worker) holds the write lock and commits 300 ms later.
+    const writer = spawn(process.execPath, ['-e', `
+      const db = new (require('better-sqlite3'))(${JSON.stringify(join(dir, 'site.db'))})
+      db.exec("BEGIN IMMEDIATE; INSERT INTO app_state VALUES ('probe', 'x', '2024-01-01')")
+      console.log('locked')
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300)
+      db.exec('COMMIT')
+    `], { stdio: ['ignore', 'pipe', 'inherit'] })
+    await new Promise((resolve) => writer.stdout.once('data', resolve))
+
+    expect(syncBlogPosts(db, content.folder).added).toEqual(['to'])
+    expect(slugs(db).map((row) => row.slug)).toEqual(['en', 'to'])
+    await new Promise((resolve) => writer.once('exit', resolve))
+    expect(writer.exitCode).toBe(0)
   })
 
   it('makes the table match the folder: insert, update, delete, and nothing when nothing changed', () => {
