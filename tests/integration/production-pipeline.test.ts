@@ -165,6 +165,11 @@ describe('the fast path', () => {
       { time: expect.any(String), level: 'info', msg: 'request', method: 'GET', path: '/ydelser', status: 200, ms: 0, ip: expect.stringMatching(/^[0-9a-f]{32}$/), cache: 'hit' },
     ])
 
+    // Asked again, the address is known: the same answer and the same line, the path without its query.
+    lines.length = 0
+    expect(fast('/ydelser?utm_source=nyhedsbrev', { 'accept-encoding': 'br' })!.body).toEqual(brotli(body, 11))
+    expect(lines).toEqual([expect.objectContaining({ path: '/ydelser', status: 200, cache: 'hit' })])
+
     expect(fast('/ydelser', { 'if-none-match': reply.headers.etag!, 'accept-encoding': 'br' })?.status).toBe(304)
     const head = fast('/ydelser', {}, 'HEAD')!
     expect([head.status, head.body, head.headers['content-length']]).toEqual([200, undefined, String(Buffer.byteLength(body))])
@@ -192,6 +197,19 @@ describe('the fast path', () => {
     }
     lines.length = 0
     expect(fast('/priser', {}, 'HEAD')?.status).toBe(200)
+  })
+
+  it('sends a known address the whole way again once its page has left the cache (a seed changed the blog)', async () => {
+    await page('/tilbud', html(pageHtml('Tilbud')))
+    expect(fast('/tilbud')?.status).toBe(200)
+    expect(fast('/tilbud')?.status).toBe(200)
+    writeFileSync(join(content, 'ny-artikel.md'), articleSource({ title: 'Ny artikel', description: 'Beskrivelse.', category: 'stress', publishedAt: '2024-05-02' }))
+    const seed = openDatabase(databaseFile)
+    syncBlogPosts(seed, content)
+    seed.$client.close()
+    onTestFinished(() => rmSync(join(content, 'ny-artikel.md')))
+    // The cache looks at the database at most every 50 ms.
+    await expect.poll(() => fast('/tilbud')).toBeUndefined()
   })
 
   it('serves static files without a log line, before any page', () => {

@@ -159,9 +159,11 @@ export function isDecodablePath(pathname: string) {
  * (`GET http://evil.example/om`, as sent to a proxy) is this site's path only when it names this
  * site's host (SITE_URL's); any other host, or no address at all (`*`), is not a page here.
  */
-export function answerableUrl(url: string, siteHost = hostOf(process.env.SITE_URL ?? 'http://localhost:3000')): string {
+export function answerableUrl(url: string, siteHost?: string): string {
   if (!url.startsWith('/')) {
     const absolute = URL.parse(url)
+    // SITE_URL's host is parsed here only: every request passes through, few in absolute form.
+    siteHost ??= hostOf(process.env.SITE_URL ?? 'http://localhost:3000')
     return absolute && /^https?:$/.test(absolute.protocol) && absolute.host === siteHost ? answerableUrl(`${absolute.pathname}${absolute.search}`, siteHost) : '/ikke-fundet'
   }
   const queryAt = url.indexOf('?')

@@ -3,7 +3,7 @@ import { type RequestContext, socketAddressOf } from '~/server/http/client-addre
 import { canonicalPageAddress } from '~/server/http/canonical-url.server'
 import { contentSecurityPolicy, isDecodablePath, isProduction, securityHeaders } from '~/server/http/http'
 import { pageCache, pageCacheEnabled } from '~/server/http/page-cache.server'
-import { type Reply, type RequestFacts, SHARED_CACHE_CONTROL, replyWithPage } from '~/server/http/page.server'
+import { type Page, type Reply, type RequestFacts, SHARED_CACHE_CONTROL, replyWithPage } from '~/server/http/page.server'
 import { serverError } from '~/server/http/responses.server'
 import { StaticFiles } from '~/server/http/static-files.server'
 import { stopBackgroundJobs } from '~/server/jobs.server'
@@ -84,20 +84,43 @@ let staticFiles: StaticFiles | undefined
 export function fastReply(request: FastRequest, files = (staticFiles ??= new StaticFiles())): Reply | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   const started = performance.now()
+  const facts = (): RequestFacts => ({ method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') })
+  const cachedReply = (page: Page, path: string) => {
+    const reply = replyWithPage(page, facts())
+    logRequest({ method: request.method, path, status: reply.status, ms: performance.now() - started, address: request.address, cache: 'hit' })
+    return reply
+  }
+  const known = pageAddresses.get(request.url)
+  const knownPage = known && pageCache.get(known.cacheKey)
+  if (knownPage) return cachedReply(knownPage, known.path)
+
   const url = new URL(request.url, 'http://localhost')
   // `//host/om`, `/\host/om` (a backslash reads as a slash) or `http://host/om` name a host: as a
   // path of this site they would answer /om. The envelope redirects them or answers not found.
   if (url.host !== 'localhost') return undefined
-  const facts: RequestFacts = { method: request.method, ifNoneMatch: request.header('if-none-match'), acceptEncoding: request.header('accept-encoding') }
   const file = files.get(url.pathname, url.search)
-  if (file) return replyWithPage(file, facts)
+  if (file) return replyWithPage(file, facts())
   if (!pageCacheEnabled || !isDecodablePath(url.pathname)) return undefined
   const address = canonicalPageAddress(url)
-  const page = 'cacheKey' in address && address.cacheKey ? pageCache.get(address.cacheKey) : undefined
-  if (!page) return undefined
-  const reply = replyWithPage(page, facts)
-  logRequest({ method: request.method, path: url.pathname, status: reply.status, ms: performance.now() - started, address: request.address, cache: 'hit' })
-  return reply
+  const cacheKey = 'cacheKey' in address ? address.cacheKey : undefined
+  const page = cacheKey ? pageCache.get(cacheKey) : undefined
+  if (!cacheKey || !page) return undefined
+  rememberPageAddress(request.url, { cacheKey, path: url.pathname })
+  return cachedReply(page, url.pathname)
+}
+
+/**
+ * The request targets that were answered from the page cache, with their cache key: a page asked
+ * again skips parsing and canonicalising its address, most of a cached answer's own work. Only a
+ * target that led to a cached page is kept (a stranger's unknown addresses never are), and at most
+ * PAGE_ADDRESSES_KEPT; a page no longer cached sends its target the whole way again.
+ */
+const pageAddresses = new Map<string, { cacheKey: string; path: string }>()
+const PAGE_ADDRESSES_KEPT = 500
+
+function rememberPageAddress(target: string, address: { cacheKey: string; path: string }) {
+  if (pageAddresses.size >= PAGE_ADDRESSES_KEPT) pageAddresses.clear()
+  pageAddresses.set(target, address)
 }
 
 /** Called by the production server on SIGTERM, after in-flight requests have finished. */
