@@ -1,10 +1,8 @@
 import { ButtonLink } from '~/components/ui/button-link'
-import { articleHref } from '~/lib/blog-search'
-import { useSite } from '~/lib/content/site-data'
+import { StartHereLinks } from '~/components/blog/start-here-links'
 
 /** A wrong address is a dead end only if the page says so: it offers the likeliest ways on. */
 export function NotFound() {
-  const { startHere = [] } = useSite()
   return (
     <section className="px-5 py-20 sm:px-8">
       <div className="mx-auto max-w-2xl text-center">
@@ -26,22 +24,7 @@ export function NotFound() {
           </ButtonLink>
         </div>
       </div>
-      {startHere.length > 0 && (
-        <nav aria-labelledby="gode-steder-at-begynde" className="mx-auto mt-14 max-w-2xl rounded-2xl bg-sand-100 p-6 md:p-8">
-          <h2 id="gode-steder-at-begynde" className="text-2xl">
-            Gode steder at begynde
-          </h2>
-          <ul className="mt-4 space-y-1">
-            {startHere.map((article) => (
-              <li key={article.slug}>
-                <a href={articleHref(article.slug)} className="inline-flex min-h-tap items-center font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
-                  {article.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <StartHereLinks heading="h2" className="mx-auto mt-14 max-w-2xl" />
     </section>
   )
 }

@@ -1,10 +1,10 @@
 import { CategoryChips } from '~/components/blog/category-chips'
 import { Pagination } from '~/components/blog/pagination'
 import { SearchForm } from '~/components/blog/search-form'
+import { StartHereLinks } from '~/components/blog/start-here-links'
 import { TitleText } from '~/components/ui/title-text'
 import type { BlogSearchResult, SearchHit } from '~/lib/blog'
 import { articleHref } from '~/lib/blog-search'
-import { useSite } from '~/lib/content/site-data'
 import { categoryLabels } from '~/lib/categories'
 import { formatDanishDate } from '~/lib/dates'
 
@@ -64,29 +64,13 @@ function Hit({ hit }: { hit: SearchHit }) {
 
 /** Nothing found is no dead end: the categories and the articles the coach picked as a place to start (no statistics are kept). */
 function NoResults({ result }: { result: BlogSearchResult }) {
-  const { startHere = [] } = useSite()
   return (
     <div>
       <p role="status" className="mb-8 text-lg text-ink">
         {`Søgningen på »${result.query}« gav ingen artikler. Prøv et andet ord, eller se artiklerne efter emne:`}
       </p>
       {result.counts && <CategoryChips counts={result.counts} />}
-      {startHere.length > 0 && (
-        <nav aria-labelledby="gode-steder-at-begynde" className="rounded-2xl bg-sand-100 p-6 md:p-8">
-          <h3 id="gode-steder-at-begynde" className="text-2xl">
-            Gode steder at begynde
-          </h3>
-          <ul className="mt-4 space-y-3">
-            {startHere.map((article) => (
-              <li key={article.slug}>
-                <a href={articleHref(article.slug)} className="font-medium text-accent-700 underline underline-offset-4 hover:text-accent-800">
-                  {article.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <StartHereLinks heading="h3" />
     </div>
   )
 }
