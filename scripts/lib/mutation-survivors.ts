@@ -55,7 +55,7 @@ function reasonFor(file: string, mutant: Mutant, fragment: string, lineText: str
 /** The kind of a reason, by its first words (a static mutant's note comes before them). */
 export function kindOf(reason: string) {
   const plain = reason.replace(/^static, tried against \d+ tests? only: /, '')
-  const kinds = ['Equivalent', 'Unobservable', 'Cosmetic', 'GAP', 'Tested outside Stryker', 'Covered outside this run', 'Killed by a later test', 'Dead code', NO_REASON]
+  const kinds = ['Equivalent', 'Unobservable', 'Cosmetic', 'GAP', 'Tested outside Stryker', 'Covered outside this run', 'Killed by a later test', 'Killed when applied by hand', 'Dead code', NO_REASON]
   return kinds.find((kind) => plain.toLowerCase().startsWith(kind.toLowerCase())) ?? 'other'
 }
 
@@ -97,7 +97,7 @@ export function survivorsFile(part: string, globs: string[], report: Report, pre
     `Made by \`npx tsx scripts/mutation-survivors.ts ${part}\` on ${madeOn} from \`reports/stryker/${part}.json\`: ${count(all, 'Killed')} killed, ${count(all, 'Timeout')} timed out, ${count(all, 'Survived')} survived, ${count(all, 'NoCoverage')} without a test ("no test"), ${count(all, 'Ignored')} ignored (static or styling-only). Score = ${detected} / ${valid} = ${valid === 0 ? '–' : ((100 * detected) / valid).toFixed(1)} %.`,
     '',
     ...(unfinished ? [`**Not whole**: the part's last run was interrupted (\`reports/stryker/${part}.unfinished\`), so the mutants it had not tried yet are missing here; the next run goes on from there.`, ''] : []),
-    'Every mutant with status Survived or NoCoverage, by file in line order, in the line format of scripts/mutation-summary.ts, then its reason. A reason written before for the same mutant (same file, mutator, code and replacement) is kept; a new survivor gets »no reason yet«. The kinds: **Equivalent** (no visitor, coach, stored row, e-mail, file or HTTP answer can tell the mutant from the code; the entry says why), **Unobservable** (only a log line or a developer-facing text changes), **Cosmetic**, **GAP** (a behaviour that matters and no test checks), **Tested outside Stryker** (Playwright, or a Vitest test that vitest.stryker.config.ts leaves out).',
+    'Every mutant with status Survived or NoCoverage, by file in line order, in the line format of scripts/mutation-summary.ts, then its reason. A reason written before for the same mutant (same file, mutator, code and replacement) is kept; a new survivor gets »no reason yet«. The kinds: **Equivalent** (no visitor, coach, stored row, e-mail, file or HTTP answer can tell the mutant from the code; the entry says why), **Unobservable** (only a log line or a developer-facing text changes), **Cosmetic**, **GAP** (a behaviour that matters and no test checks), **Tested outside Stryker** (Playwright, or a Vitest test that vitest.stryker.config.ts leaves out), **Killed when applied by hand** (a static mutant, module-level code: Stryker tries it only with the test that first loaded the module; the entry names the tests that fail when the change is made in the source).',
     '',
     `Tally: ${[...tally].map(([kind, number]) => `${number} ${kind}`).join(', ') || 'no survivors'}.`,
     '',

@@ -101,4 +101,20 @@ describe("the newsletter's log", () => {
       ['error', 'newsletter unsubscription failed'],
     ])
   })
+
+  it('says nothing of a run with nothing to send, and logs a delivery after the answer that failed as a whole, with its cause', async () => {
+    const { db } = temporaryDatabase()
+    const { sent, transport } = recording()
+    await mail.deliverNewsletterEmails({ db, transport, clock: () => start })
+    expect(logged()).toEqual([])
+
+    const request = new Request('https://www.eksempel.dk/nyhedsbrev', { method: 'POST', body: formData({ email: 'anne@eksempel.dk' }) })
+    const afterAnswer: Array<() => Promise<unknown>> = []
+    await inStartRequest(request.clone(), '192.0.2.1', () => page.answerSignUpPost(request, { db, transport, afterAnswer: (work) => void afterAnswer.push(work) }))
+    db.$client.exec('DROP TABLE outbox')
+    lines.length = 0
+    for (const work of afterAnswer) await work()
+    expect(sent).toEqual([])
+    expect(logged()).toEqual([{ level: 'error', msg: 'newsletter delivery failed', error: 'SqliteError: no such table: outbox', stack: expect.any(Array) }])
+  })
 })

@@ -2,13 +2,14 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { newsletterSubscribers, outbox as outboxTable, senderAttempts } from '#db/schema'
 import { deletePerson, exportPerson } from '~/server/contact/contact-admin.server'
 import { type Email, type MailTransport, outboxTransport } from '~/server/mail/mail-transport.server'
 import { confirmSubscription, purgeNewsletter, signUpForNewsletter, unsubscribe } from '~/server/newsletter/newsletter.server'
 import { purgeSenderAttempts } from '~/server/limits/sender-limits.server'
+import { unsubscribeToken } from '~/server/links/links.server'
 import { deliverNewsletterEmails, queueNewArticleNotices } from '~/server/newsletter/newsletter-mail.server'
 import { formData, insertPost, temporaryDatabase } from '../helpers'
 import { newsletterEmailRows } from '../outbox-rows'
@@ -76,6 +77,19 @@ describe('signing up', () => {
     const hourLater = await signUp(db, 'cy@eksempel.dk', { at: later(61) })
     expect(hourLater.sent.map((email) => email.subject)).toEqual(['Bekræft din tilmelding til nye artikler'])
     expect(db.select().from(newsletterSubscribers).all()).toHaveLength(2)
+  })
+
+  it('holds a second confirmation back while another process is still sending the first (mail:retry beside the server)', async () => {
+    const { db } = temporaryDatabase()
+    const { transport, sent } = recording()
+    signUpForNewsletter(formData({ email: 'cy@eksempel.dk', website: '' }), { ip: '192.0.2.1', db, clock: () => start })
+    signUpForNewsletter(formData({ email: 'cy@eksempel.dk', website: '' }), { ip: '192.0.2.2', db, clock: () => later(1) })
+    const [first] = newsletterEmailRows(db)
+    // The other process has claimed the first and not yet recorded it.
+    db.update(outboxTable).set({ status: 'sending', claimToken: 'den-anden-proces', nextAttemptAt: later(10).toISOString() }).where(eq(outboxTable.id, first!.id)).run()
+    await deliverNewsletterEmails({ db, transport, clock: () => later(2) })
+    expect(sent).toEqual([])
+    expect(newsletterEmailRows(db).map((row) => row.status)).toEqual(['sending', 'skipped'])
   })
 
   it('does the same writes for a new, an unconfirmed and a confirmed address, and sends nothing before the worker runs', async () => {
@@ -242,6 +256,25 @@ describe('unsubscribing', () => {
     expect((await announce(db, later(60))).sent).toEqual([])
     expect(await unsubscribe(linkIn(sent[0]!, 'afmeld'), { db })).toBe('afmeldt')
     expect(await unsubscribe('ukendt', { db })).toBe('afmeldt')
+  })
+
+  it('erases the e-mails already written for the reader from the outbox folder, and only theirs', async () => {
+    const { db } = temporaryDatabase()
+    const folder = mkdtempSync(join(tmpdir(), 'coach-outbox-'))
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }))
+    const toFolder = outboxTransport(folder)
+    const sentBy = (email: string) => {
+      signUpForNewsletter(formData({ email, website: '' }), { ip: '192.0.2.1', db, clock: () => start })
+      return deliverNewsletterEmails({ db, transport: toFolder, clock: () => start })
+    }
+    await sentBy('anne@eksempel.dk')
+    await sentBy('bo@eksempel.dk')
+    const [anne, bo] = db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.id).all()
+    const filesOf = (publicId: string) => readdirSync(folder).filter((name) => name.startsWith(`nyhedsbrev-${publicId}-`))
+    expect(filesOf(anne!.publicId).length).toBeGreaterThan(0)
+    expect(await unsubscribe(unsubscribeToken(anne!.publicId), { db, outbox: folder })).toBe('afmeldt')
+    expect(filesOf(anne!.publicId)).toEqual([])
+    expect(filesOf(bo!.publicId).length).toBeGreaterThan(0)
   })
 
   it('does not take a confirmation token for an unsubscribe token, nor the other way round', async () => {

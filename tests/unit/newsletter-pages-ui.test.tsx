@@ -23,6 +23,19 @@ describe('the newsletter pages', () => {
     expect(unknown).not.toContain('role=')
   })
 
+  it('give each outcome a title and a sentence of its own, and mark as refused exactly those the reader must act on', () => {
+    const answers = Object.values(newsletterAnswers)
+    expect(new Set(answers.map((answer) => answer.title)).size).toBe(answers.length)
+    for (const { title, text } of answers) {
+      expect(title).toMatch(/^\p{Lu}[\p{L} -]{8,}$/u)
+      expect(text).toMatch(/^\p{Lu}.{30,}\.$/u)
+    }
+    const refusals = Object.entries(newsletterAnswers).filter(([, answer]) => answer.refused).map(([status]) => status)
+    expect(refusals.sort()).toEqual(['fejl', 'for-mange', 'ugyldig', 'ugyldigt-link'])
+    // The answer never says whether the address was known; it says how long an unconfirmed one is kept.
+    expect(newsletterAnswers['tjek-din-mail'].text).toMatch(/^Hvis adressen ikke allerede er tilmeldt, .* slettes adressen efter 3 dage\.$/)
+  })
+
   it('the sign-up form posts an e-mail address with the honeypot, and says how the address is handled', () => {
     const html = renderToStaticMarkup(<NewsletterAnswer status="ugyldig" />)
     expect(tagMatching(html, 'method="post"')).toContain('action="/nyhedsbrev"')
