@@ -105,7 +105,43 @@ test('files, new tabs and modified clicks are left to the browser', async ({ pag
   await expect(await withCtrl).toHaveURL('/referencer')
   await expect(page).toHaveURL('/om')
 
+  const withShift = context.waitForEvent('page')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Referencer' }).click({ modifiers: ['Shift'] })
+  await expect(await withShift).toHaveURL('/referencer')
+  await expect(page).toHaveURL('/om')
+
   const feed = page.waitForResponse((response) => response.url().endsWith('/rss.xml'))
   await page.getByRole('link', { name: 'Feed' }).click()
   expect((await feed).headers()['content-type']).toContain('xml')
+})
+
+test('a download, a place on the same page and another site are the browser’s too', async ({ page }) => {
+  await page.route('https://andet-sted.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Et andet sted</title>' }))
+  await gotoInteractive(page, '/om')
+  await page.evaluate(() => {
+    const links = [
+      ['Hent siden', '/kontakt', 'download'],
+      ['Til indholdet', '#indhold', ''],
+      ['Et andet sted', 'https://andet-sted.example/om', ''],
+    ]
+    for (const [text, href, download] of links) {
+      const link = Object.assign(document.createElement('a'), { textContent: text, href: href! })
+      if (download) link.setAttribute('download', '')
+      document.querySelector('main')!.prepend(link)
+    }
+    window.addEventListener('hashchange', () => Object.assign(window, { hashChanged: true }))
+  })
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Hent siden' }).click()
+  expect((await download).url()).toMatch(/\/kontakt$/)
+  await expect(page).toHaveURL('/om')
+
+  // The browser's own jump: a hashchange, which a navigation of the router never fires.
+  await page.getByRole('link', { name: 'Til indholdet' }).click()
+  await expect(page).toHaveURL('/om#indhold')
+  expect(await page.evaluate(() => 'hashChanged' in window)).toBe(true)
+
+  await page.getByRole('link', { name: 'Et andet sted' }).click()
+  await expect(page).toHaveURL('https://andet-sted.example/om')
+  await expect(page).toHaveTitle('Et andet sted')
 })
