@@ -206,6 +206,9 @@ describe('the search address', () => {
     expect(parseBlogSearch({ q: '  stress \u202E  angst\u200B ' })).toEqual({ q: 'stress angst', side: undefined })
     expect(parseBlogSearch({ q: '   ', kategori: 'stress' })).toEqual({ kategori: 'stress', side: undefined })
     expect([...parseBlogSearch({ q: '😀'.repeat(MAX_QUERY_LENGTH + 5) }).q!]).toHaveLength(MAX_QUERY_LENGTH)
+    // Spaces in front do not take from the length; a cut that ends in a space leaves none behind.
+    expect(parseBlogSearch({ q: `  ${'a'.repeat(MAX_QUERY_LENGTH)}` }).q).toBe('a'.repeat(MAX_QUERY_LENGTH))
+    expect(parseBlogSearch({ q: `${'a'.repeat(MAX_QUERY_LENGTH - 1)} b` }).q).toBe('a'.repeat(MAX_QUERY_LENGTH - 1))
     expect(parseBlogSearch({ q: 'stress', kategori: 'stress', side: '2' })).toEqual({ q: 'stress', side: 2 })
     expect(toBlogSearchParams({ q: 42, page: -1 })).toEqual({ q: '', page: 1 })
   })
