@@ -112,8 +112,9 @@ export function fastReply(request: FastRequest, files = (staticFiles ??= new Sta
 /**
  * The request targets that were answered from the page cache, with their cache key: a page asked
  * again skips parsing and canonicalising its address, most of a cached answer's own work. Only a
- * target that led to a cached page is kept (a stranger's unknown addresses never are), and at most
- * PAGE_ADDRESSES_KEPT; a page no longer cached sends its target the whole way again.
+ * target that led to a cached page is kept (an unknown address never is), at most
+ * PAGE_ADDRESSES_KEPT: a stranger's many variants of tracking parameters can only empty the map.
+ * A page no longer cached sends its target the whole way again.
  */
 const pageAddresses = new Map<string, { cacheKey: string; path: string }>()
 const PAGE_ADDRESSES_KEPT = 500
