@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { deskEvents, outbox } from '#db/schema'
-import { getArticleClosings, getFaq, getFirstPersonStories, getPrivacy, getServices, getSite, getStartHereSlugs } from '~/server/content/content.server'
+import { getAbout, getArticleClosings, getFaq, getFirstPersonStories, getPrivacy, getServices, getSite, getStartHereSlugs } from '~/server/content/content.server'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
@@ -71,6 +71,33 @@ describe('a save from the desk', () => {
     expect(db.select({ kind: outbox.kind, key: outbox.idempotencyKey }).from(outbox).where(eq(outbox.kind, 'content-push')).all()).toEqual([
       { kind: 'content-push', key: `content-push-${git(content.dir, 'rev-parse', 'HEAD').trim()}` },
     ])
+  })
+
+  it('changes her story (om.md): the heading in its front matter and the paragraphs below it, comments and the other fields kept', async () => {
+    const content = temporaryContent()
+    const before = content.read('om.md')
+    const cookie = signedIn()
+    const form = openFile(cookie, 'historie')
+    expect(form.file.fields.at(-1)).toMatchObject({ label: 'din historie (afsnit adskilt af en tom linje)', long: true })
+    const story = 'Jeg blev coach, fordi jeg selv fik hjælp.\r\n\r\nI dag hjælper jeg andre videre.\r\n\r\n'
+    const answer = await post(cookie, form, { overskrift: 'Hej, jeg hedder {{fornavn}}', 'din historie (afsnit adskilt af en tom linje)': story })
+    expect(answer.headers.get('Location')).toBe('/coach/indhold/historie?status=gemt')
+    const after = content.read('om.md')
+    expect(after).toBe(`${before.slice(0, before.indexOf('\n---\n') + 5).replace('overskrift: Hej, jeg er {{navn}}', 'overskrift: Hej, jeg hedder {{fornavn}}')}Jeg blev coach, fordi jeg selv fik hjælp.\n\nI dag hjælper jeg andre videre.\n`)
+    expect(getAbout().heroTitle).toBe(`Hej, jeg hedder ${getSite().name.split(' ')[0]}`)
+    expect(getAbout().story).toEqual(['Jeg blev coach, fordi jeg selv fik hjælp.', 'I dag hjælper jeg andre videre.'])
+  })
+
+  it('saves nothing, and says so, when she sends the form unchanged; a form of a version nobody kept is refused', async () => {
+    const content = temporaryContent()
+    const before = content.read('faq.yaml')
+    const cookie = signedIn()
+    const unchanged = await post(cookie, openFile(cookie, 'spoergsmaal'), {})
+    expect(unchanged.headers.get('Location')).toBe('/coach/indhold/spoergsmaal?status=uaendret')
+    const unknownVersion = await post(cookie, openFile(cookie, 'spoergsmaal'), {}, { version: 'ukendt' })
+    expect(unknownVersion.headers.get('Location')).toBe('/coach/indhold/spoergsmaal?status=fejl')
+    expect(content.read('faq.yaml')).toBe(before)
+    expect(db.select({ action: deskEvents.action }).from(deskEvents).all()).toEqual([])
   })
 
   it('changes a price in one place: /ydelser reads it from there', async () => {
