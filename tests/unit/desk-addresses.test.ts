@@ -29,6 +29,19 @@ describe('a desk address', () => {
     expect(deskPageOf('', {})).toEqual({ page: 'ukendt', key: '' })
   })
 
+  it('names her closed days, her files and her articles, with a kept draft and the whole-text view', () => {
+    expect(deskPageOf('lukket', {})).toEqual({ page: 'lukket', key: '' })
+    expect(deskPageOf('lukket/2026-12-24', {})).toEqual({ page: 'ukendt', key: '' })
+    expect(deskPageOf('indhold/oplysninger', { kladde: 'k1', som: 'tekst' })).toEqual({ page: 'indhold', key: 'oplysninger', draft: 'k1', whole: true })
+    expect(deskPageOf('indhold', { kladde: '', som: 'felter' })).toEqual({ page: 'indhold', key: '', draft: undefined, whole: false })
+    expect(deskPageOf('artikler/ny', { kladde: 'k2', som: 'tekst' })).toEqual({ page: 'artikler', key: 'ny', draft: 'k2' })
+    expect(deskPageOf('artikler', {})).toEqual({ page: 'artikler', key: '', draft: undefined })
+    // The loaders' input keeps a draft's id (at most 20 characters) and the whole-text view only when true.
+    expect(deskPageRequest({ page: 'indhold', key: 'site', draft: 'd'.repeat(20), whole: true })).toEqual({ page: 'indhold', key: 'site', draft: 'd'.repeat(20), whole: true })
+    expect(deskPageRequest({ page: 'artikler', key: '', draft: 'd'.repeat(21), whole: 'ja' })).toEqual({ page: 'artikler', key: '' })
+    expect(deskPageRequest({ page: 'artikler', key: '', draft: 7, whole: false })).toEqual({ page: 'artikler', key: '' })
+  })
+
   it('reads a text of at most 254 characters from its search, and the erasure step only as »ja«', () => {
     expect(searchText({ q: 'x'.repeat(254) }, 'q')).toHaveLength(254)
     expect(searchText({ q: 'x'.repeat(255) }, 'q')).toBe('')
