@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
+import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
+import { deskPage } from '~/server/desk/desk-page.server'
 import { exportBookings } from '~/server/booking/booking-admin.server'
 import { deskBookingPage, deskPerson } from '~/server/desk/desk-views.server'
 import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
+import { formData } from '../../helpers'
 import { effectsOf } from '../../outbox-rows'
 import { PAID, paymentHarness } from './payment-harness'
 
@@ -43,6 +47,28 @@ describe('payments on the desk', () => {
     expect(pay.receiptNumber(order.id)).toBe('2026-0001')
     expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse', 'betalingslink', 'kvittering'])
     expect(await sendPaymentLink(pay.context, held.booking.id)).toBe('ingen-betaling')
+  })
+})
+
+describe('the payment buttons of her desk', () => {
+  it('refund the amount she typed in kroner, refuse more than was paid, and say so when no payment provider is set up', async () => {
+    const pay = await paymentHarness()
+    const { booking, session } = await pay.checkout()
+    await pay.fake.pay(session.id)
+    const token = newSignInLink(pay.db, '/coach', pay.now())
+    const deps: DeskDeps = { db: pay.db, clock: pay.now, cookieHeader: `${sessionCookieName()}=${redeemSignInLink(pay.db, token, pay.now())!.sessionToken}`, clientAddress: '203.0.113.7' }
+    const page = deskPage({ page: 'booking', key: booking.publicId }, deps)
+    if (!page.signedIn) throw new Error('not signed in')
+    const press = async (fields: Record<string, string>) =>
+      (await handleDeskAction(formData({ formular: page.formToken, tilbage: `/coach/booking/${booking.publicId}`, kode: booking.publicId, ...fields }), deps)).headers.get('Location')
+
+    expect(await press({ handling: 'refunder', beloeb: ' 300 ' })).toBe(`/coach/booking/${booking.publicId}?status=refunderet`)
+    expect(await press({ handling: 'refunder', beloeb: '600' })).toBe(`/coach/booking/${booking.publicId}?status=ugyldigt-beloeb`)
+    expect(effectsOf(pay.db, 'stripe-refund').map((row) => row.payload.amountOere)).toEqual([30_000])
+    // Her confirmation of the refund is in the outbox beside the refund itself.
+    expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse', 'refusion'])
+    // This process has no STRIPE_SECRET_KEY: the link button says so and queues nothing.
+    expect(await press({ handling: 'betalingslink' })).toBe(`/coach/booking/${booking.publicId}?status=ingen-betaling`)
   })
 })
 
