@@ -96,6 +96,36 @@ const NEW_ARTICLE: Fields = {
   synlig: 'udgivet',
 }
 
+describe('her list of articles and a new one', () => {
+  it('lists drafts first, then the planned, then those on the site, newest first, each with its Danish date; a new one starts as a draft of today', () => {
+    const folders = articleFolders()
+    const file = (title: string, date: string) => `---\ntitle: ${title}\ndescription: Kort.\ncategory: stress\npublishedAt: ${date}\n---\nTekst.\n`
+    mkdirSync(join(folders.blog, 'kladder'))
+    writeFileSync(join(folders.blog, 'kladder', 'halvfaerdig.md'), file('Halvfærdig', '2026-03-01'))
+    writeFileSync(join(folders.blog, 'paa-vej.md'), file('På vej', '2026-04-21'))
+    writeFileSync(join(folders.blog, 'i-dag.md'), file('I dag', '2026-04-20'))
+    writeFileSync(join(folders.blog, 'uden-titel.md'), file('', '2026-04-01'))
+    const cookie = signedIn()
+    const page = deskPage({ page: 'artikler', key: '' }, deps(cookie))
+    if (!page.signedIn || page.page !== 'artikler') throw new Error('no list')
+    expect(page.articles.articles.map(({ slug, title, state, date }) => [slug, title, state, date])).toEqual([
+      ['halvfaerdig', 'Halvfærdig', 'kladde', '1. marts 2026'],
+      ['paa-vej', 'På vej', 'planlagt', '21. april 2026'],
+      ['i-dag', 'I dag', 'udgivet', '20. april 2026'],
+      ['uden-titel', 'uden-titel', 'udgivet', '1. april 2026'],
+      ['coaching-og-stress', expect.any(String), 'udgivet', expect.any(String)],
+    ])
+
+    const fresh = openEditor(cookie, 'ny').editor
+    expect(fresh.fields).toEqual({ title: '', description: '', category: '', publishedAt: '2026-04-20', body: '', place: 'kladde' })
+    expect(fresh.address).toBeUndefined()
+    // Linked on the site only when it is there: published and its day has come.
+    expect(openEditor(cookie, 'i-dag').editor.address).toBe('/blog/i-dag')
+    expect(openEditor(cookie, 'paa-vej').editor.address).toBeUndefined()
+    expect(openEditor(cookie, 'halvfaerdig').editor.address).toBeUndefined()
+  })
+})
+
 describe('an article written on the desk', () => {
   it('is written as the terminal writes it, seeded into the database and the search, its cover drawn, committed with her name and pushed through the outbox', async () => {
     const folders = articleFolders()
