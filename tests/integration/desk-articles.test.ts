@@ -199,6 +199,36 @@ describe('an article written on the desk', () => {
     expect(db.select().from(blogPosts).all()).toEqual([])
   })
 
+  // Each row: what she wrote, and what the desk says (each limit tried at its edge).
+  it.each([
+    ['no title', { titel: '  ' }, ['»Titel« mangler – skriv artiklens overskrift.']],
+    ['a title of 201 characters', { titel: 'T'.repeat(201) }, ['»Titel« er for lang – højst 200 tegn.']],
+    ['a description of 301 characters', { beskrivelse: 'B'.repeat(301) }, ['»Beskrivelse« er for lang – højst 300 tegn.']],
+    ['a category the blog has not', { kategori: 'sport' }, ['»Kategori« mangler – vælg en af bloggens kategorier.']],
+    ['a date with more after it', { dato: '2026-04-19x' }, ['»Dato« er ikke en dato – vælg en dag, fx 18.09.2025.']],
+    ['a date with more before it', { dato: 'x2026-04-19' }, ['»Dato« er ikke en dato – vælg en dag, fx 18.09.2025.']],
+    ['only blank lines as text', { tekst: ' \r\n ' }, ['»Tekst« mangler – skriv artiklens tekst.']],
+  ] as const)('of a new article is refused for %s with the Danish message, and nothing is written', async (_, changes, errors) => {
+    const folders = articleFolders()
+    const cookie = signedIn()
+    const location = statusOf(await save(cookie, openEditor(cookie, 'ny'), { ...NEW_ARTICLE, ...changes }))
+    expect(location.searchParams.get('status')).toBe('ikke-gemt')
+    expect(openEditor(cookie, 'ny', location.searchParams.get('kladde')!).editor.errors).toEqual(errors)
+    expect(readdirSync(folders.blog)).toEqual(['coaching-og-stress.md'])
+  })
+
+  it('takes a title of 200 and a description of 300 characters, spaces run together, and a title without letters is refused', async () => {
+    const folders = articleFolders()
+    const cookie = signedIn()
+    const title = `${'T'.repeat(100)}  \r\n  ${'t'.repeat(99)}`
+    const saved = statusOf(await save(cookie, openEditor(cookie, 'ny'), { ...NEW_ARTICLE, titel: title, beskrivelse: 'B'.repeat(300), dato: ' 2026-04-19 ' }))
+    expect(saved.searchParams.get('status')).toBe('udgivet')
+    const slug = saved.pathname.split('/').at(-1)!
+    expect(folders.read(`${slug}.md`)).toContain(`title: ${'T'.repeat(100)} ${'t'.repeat(99)}\n`)
+    const refused = statusOf(await save(cookie, openEditor(cookie, 'ny'), { ...NEW_ARTICLE, titel: '!!! ???' }))
+    expect(openEditor(cookie, 'ny', refused.searchParams.get('kladde')!).editor.errors).toEqual(['»Titel« skal indeholde bogstaver eller tal.'])
+  })
+
   it('is refused with a Danish message naming the field, and nothing changes', async () => {
     const folders = articleFolders()
     const cookie = signedIn()
