@@ -90,6 +90,30 @@ describe('why a time is closed', () => {
     expect(deskOverview(db, NOW, '').problems).toEqual([{ title: 'Bookingen er lukket, fordi en af dine kalendere ikke kan læses.', since: '12. april kl. 09.30' }])
   })
 
+  it('names a pause after another conversation and a day beyond »senest«; and says when booking is switched off', () => {
+    const { db } = temporaryDatabase()
+    const file = (extra = '') => `varighed: 30\nmellemrum: 15\ntidligst: 24 timer\nsenest: 9 dage\nafbud_senest: 12 timer\n${extra}uge:\n  mandag: ["09:00", "09:35"]\n  onsdag: ["09:00"]\n`
+    writeFileSync(join(dir, 'booking.yaml'), file())
+    const outcome = createBooking(db, { availability: testAvailability(file()), date: '2026-04-20', time: '09:00', details: details('a@eksempel.dk'), ipHash: 'ip-a', now: NOW })
+    expect(outcome.status).toBe('booket')
+    const closed = deskClosedTimes(db, NOW)
+    const day = (date: string) => closed.days.find((shown) => shown.date === date)
+    expect(day('2026-04-20')?.slots).toEqual([
+      { time: 'kl. 9.00', reason: 'booket' },
+      { time: 'kl. 9.35', reason: 'mellemrum/pause ved en anden samtale' },
+    ])
+    expect(day('2026-04-22')?.slots).toEqual([{ time: 'kl. 9.00', reason: 'for langt ude (senest)' }])
+
+    writeFileSync(join(dir, 'booking.yaml'), file('aaben: nej\n'))
+    const off = deskClosedTimes(temporaryDatabase().db, NOW)
+    expect(off.closedNow).toBe('Bookingen er slået fra (aaben: nej i content/booking.yaml).')
+    expect(off.days.find((shown) => shown.date === '2026-04-20')?.slots).toEqual([
+      { time: 'kl. 9.00', reason: 'lukket (aaben: nej i booking.yaml)' },
+      { time: 'kl. 9.35', reason: 'lukket (aaben: nej i booking.yaml)' },
+    ])
+
+  })
+
   it('is a desk page of its own, for the signed-in coach only', () => {
     const { db } = temporaryDatabase()
     expect(deskPage({ page: 'lukket', key: '' }, { db, cookieHeader: null, clock: () => NOW })).toEqual({ signedIn: false })
