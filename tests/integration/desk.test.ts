@@ -109,6 +109,18 @@ describe('the sign-in link', () => {
     expect(refused.headers.get('Set-Cookie')).toBeNull()
   })
 
+  it('sends nothing for a request whose sending was held up past the link’s 15 minutes (the server was down): she asks again', async () => {
+    expect(requestSignInLink(db, { address: COACH, ipHash: 'ip-1', destination: '/coach', now: NOW }).status).toBe('sendt')
+    await deliverDeskLinks({ db, transport, clock: () => new Date(NOW.getTime() + 15 * 60_000 + 1) })
+    expect(transport.sent).toEqual([])
+    expect(db.select().from(deskLinks).all()).toEqual([])
+    expect(db.select({ status: outbox.status }).from(outbox).all()).toEqual([{ status: 'skipped' }])
+    // At 15 minutes exactly it still goes.
+    expect(requestSignInLink(db, { address: COACH, ipHash: 'ip-2', destination: '/coach', now: NOW }).status).toBe('sendt')
+    await deliverDeskLinks({ db, transport, clock: () => new Date(NOW.getTime() + 15 * 60_000) })
+    expect(transport.sent.map((email) => email.to)).toEqual([COACH])
+  })
+
   it('limits requests per sender, whatever the address, and leads only to desk addresses', async () => {
     for (let n = 0; n < DESK_LINKS_PER_SENDER; n++) {
       expect(requestSignInLink(db, { address: `fremmed${n}@eksempel.dk`, ipHash: 'ip-1', destination: '/coach', now: NOW }).status).toBe('sendt')
