@@ -351,6 +351,25 @@ describe('a cover photo from her phone', () => {
     expect(git(folders.content.dir, 'status', '--porcelain')).toBe('')
   }, 60_000)
 
+  it('is taken back with the article as it was when the seed refuses the folder (another file has a mistake); an unknown article is an error', async () => {
+    const folders = articleFolders()
+    // Without `hero: image`, so the upload writes the article too, and must put it back.
+    const before = folders.read('coaching-og-stress.md').replace(/^hero: image\n/m, '')
+    writeFileSync(join(folders.blog, 'coaching-og-stress.md'), before)
+    git(folders.content.dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-am', 'start')
+    writeFileSync(join(folders.blog, 'skrevet-i-terminalen.md'), '---\ntitle: Uden resten\n---\nTekst.\n')
+    const cookie = signedIn()
+    const { formToken } = openEditor(cookie, 'coaching-og-stress')
+    const photo = new Blob([new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7a9988' } }).jpeg().toBuffer())])
+    expect((await upload(cookie, formToken, photo)).headers.get('Location')).toBe('/coach/artikler/coaching-og-stress?status=blog-fejl#forsidebillede')
+    expect(folders.read('coaching-og-stress.md')).toBe(before)
+    expect(existsSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'))).toBe(false)
+    expect(git(folders.content.dir, 'log', '--format=%s')).toBe('start\nstart\n')
+    const unknown = formData({ formular: formToken, handling: 'forsidebillede', tilbage: '/coach/artikler', artikel: 'findes-ikke' })
+    unknown.set('billede', photo, 'IMG_0002.JPG')
+    expect((await handleDeskAction(unknown, deps(cookie))).headers.get('Location')).toBe('/coach/artikler?status=fejl')
+  }, 60_000)
+
   it('is refused by its content, not its name, and for its size, with a Danish message, and nothing changes', async () => {
     const folders = articleFolders()
     const cookie = signedIn()
@@ -371,5 +390,8 @@ describe('a cover photo from her phone', () => {
     expect(await status('', 'tom.jpg')).toBe('billede-mangler')
     expect(existsSync(join(folders.blog, 'images'))).toBe(false)
     expect(db.select().from(deskEvents).all().filter((event) => event.action === 'forsidebillede-lagt-op')).toEqual([])
-  })
+    // A PNG by its first bytes (a screenshot) is a photo like a JPEG, whatever its name.
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7a9988' } }).png().toBuffer()
+    expect(await status(new Blob([new Uint8Array(png)]), 'skaermbillede.jpg')).toBe('billede-gemt')
+  }, 60_000)
 })
