@@ -100,6 +100,31 @@ describe('a save from the desk', () => {
     expect(db.select({ action: deskEvents.action }).from(deskEvents).all()).toEqual([])
   })
 
+  it('lists her files with how many mistakes each has, and whether the site shows its last good version meanwhile', async () => {
+    const content = temporaryContent()
+    const cookie = signedIn()
+    const overview = () => {
+      const page = deskPage({ page: 'indhold', key: '' }, deps(cookie))
+      if (!page.signedIn || page.page !== 'indhold') throw new Error('no overview')
+      return page.content!.files
+    }
+    expect(overview().map(({ id, file, problems, lastGood }) => [id, file, problems, lastGood])).toEqual([
+      ['oplysninger', 'content/site.yaml', 0, false],
+      ['ydelser', 'content/ydelser.yaml', 0, false],
+      ['referencer', 'content/referencer.yaml', 0, false],
+      ['historie', 'content/om.md', 0, false],
+      ['spoergsmaal', 'content/faq.yaml', 0, false],
+      ['kriselinjer', 'content/kriselinjer.yaml', 0, false],
+      ['privatliv', 'content/privatliv.yaml', 0, false],
+      ['gode-steder', 'content/gode-steder-at-begynde.yaml', 0, false],
+      ['afslutninger', 'content/artikelafslutninger.yaml', 0, false],
+      ['egne-ord', 'content/egne-ord.yaml', 0, false],
+    ])
+    expect(getFaq()).not.toEqual([])
+    content.write('faq.yaml', `${content.read('faq.yaml')}\n  - spoergsmaal: [ikke lukket\n`)
+    expect(overview().find((file) => file.id === 'spoergsmaal')).toMatchObject({ title: 'Spørgsmål og svar', problems: 1, lastGood: true })
+  })
+
   it('changes a price in one place: /ydelser reads it from there', async () => {
     temporaryContent()
     const cookie = signedIn()
