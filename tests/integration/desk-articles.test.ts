@@ -119,6 +119,7 @@ describe('her list of articles and a new one', () => {
     const fresh = openEditor(cookie, 'ny').editor
     expect(fresh.fields).toEqual({ title: '', description: '', category: '', publishedAt: '2026-04-20', body: '', place: 'kladde' })
     expect(fresh.address).toBeUndefined()
+    expect(fresh.errors).toEqual([])
     // Linked on the site only when it is there: published and its day has come.
     expect(openEditor(cookie, 'i-dag').editor.address).toBe('/blog/i-dag')
     expect(openEditor(cookie, 'paa-vej').editor.address).toBeUndefined()
@@ -221,10 +222,15 @@ describe('an article written on the desk', () => {
     const folders = articleFolders()
     const cookie = signedIn()
     const title = `${'T'.repeat(100)}  \r\n  ${'t'.repeat(99)}`
-    const saved = statusOf(await save(cookie, openEditor(cookie, 'ny'), { ...NEW_ARTICLE, titel: title, beskrivelse: 'B'.repeat(300), dato: ' 2026-04-19 ' }))
+    // As a browser sends a text area: line breaks as CRLF.
+    const body = 'Første afsnit.\r\n\r\n## Et afsnit\r\n\r\nMere tekst.'
+    const saved = statusOf(await save(cookie, openEditor(cookie, 'ny'), { ...NEW_ARTICLE, titel: title, beskrivelse: `${'B'.repeat(298)}  \r\n x`, dato: ' 2026-04-19 ', tekst: body }))
     expect(saved.searchParams.get('status')).toBe('udgivet')
     const slug = saved.pathname.split('/').at(-1)!
-    expect(folders.read(`${slug}.md`)).toContain(`title: ${'T'.repeat(100)} ${'t'.repeat(99)}\n`)
+    const written = folders.read(`${slug}.md`)
+    expect(written).toContain(`title: ${'T'.repeat(100)} ${'t'.repeat(99)}\n`)
+    expect(written).toContain(`description: ${'B'.repeat(298)} x\n`)
+    expect(written).toMatch(/\n---\nFørste afsnit\.\n\n## Et afsnit\n\nMere tekst\.\n$/)
     const refused = statusOf(await save(cookie, openEditor(cookie, 'ny'), { ...NEW_ARTICLE, titel: '!!! ???' }))
     expect(openEditor(cookie, 'ny', refused.searchParams.get('kladde')!).editor.errors).toEqual(['»Titel« skal indeholde bogstaver eller tal.'])
   })
@@ -290,6 +296,25 @@ describe('an article written on the desk', () => {
     expect(folders.read('coaching-og-stress.md')).toBe(before)
     expect(deskPage({ page: 'artikler', key: '..' }, deps(cookie))).toMatchObject({ page: 'artikel', article: undefined })
   })
+
+  it('says when nothing changed, when a new title’s address is taken, and puts a deleted article and its photo back when the seed refuses the folder', async () => {
+    const folders = articleFolders()
+    const cookie = signedIn()
+    const editor = openEditor(cookie, 'coaching-og-stress')
+    expect(statusOf(await save(cookie, editor, {})).searchParams.get('status')).toBe('uaendret')
+    const taken = statusOf(await save(cookie, openEditor(cookie, 'ny'), { ...NEW_ARTICLE, titel: 'Coaching og stress' }))
+    expect(taken.searchParams.get('status')).toBe('adresse-optaget')
+    expect(readdirSync(folders.blog)).toEqual(['coaching-og-stress.md'])
+
+    mkdirSync(join(folders.blog, 'images'))
+    writeFileSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'), 'foto')
+    const before = folders.read('coaching-og-stress.md')
+    writeFileSync(join(folders.blog, 'skrevet-i-terminalen.md'), '---\ntitle: Uden resten\n---\nTekst.\n')
+    const refused = await handleDeskAction(formData({ formular: editor.formToken, handling: 'slet-artikel', artikel: 'coaching-og-stress', bekraeft: 'ja' }), deps(cookie))
+    expect(statusOf(refused).searchParams.get('status')).toBe('blog-fejl')
+    expect(folders.read('coaching-og-stress.md')).toBe(before)
+    expect(readFileSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'), 'utf8')).toBe('foto')
+  }, 60_000)
 
   it('is deleted only after the confirmation, and then gone from the folder, the database and git', async () => {
     const folders = articleFolders()
