@@ -79,6 +79,14 @@ describe('signing up', () => {
     expect(db.select().from(newsletterSubscribers).all()).toHaveLength(2)
   })
 
+  it('counts one sender’s sign-ups for 15 minutes: the sixth within them is refused, one after them is taken', () => {
+    const { db } = temporaryDatabase()
+    const signUpAt = (n: number, minutes: number) => signUpForNewsletter(formData({ email: `laeser${n}@eksempel.dk`, website: '' }), { ip: '192.0.2.50', db, clock: () => later(minutes) })
+    for (let n = 0; n < 5; n++) expect(signUpAt(n, 0)).toBe('tjek-din-mail')
+    expect(signUpAt(5, 14)).toBe('for-mange')
+    expect(signUpAt(6, 15.1)).toBe('tjek-din-mail')
+  })
+
   it('holds a second confirmation back while another process is still sending the first (mail:retry beside the server)', async () => {
     const { db } = temporaryDatabase()
     const { transport, sent } = recording()

@@ -38,7 +38,9 @@ describe('the links the e-mails carry', () => {
 
 describe('an export as it may leave the site', () => {
   it('keeps numbers, yes/no and empty fields as they are and leaves out only the secrets and live links', () => {
-    const row = { id: 7, attempts: 3, confirmed: true, cancelledAt: null, ipHash: 'a1b2', claimToken: 'c3d4', note: 'https://coach.example/booking/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }
+    // Every hash that opens or traces something: a booking's, a newsletter link's, a desk link's, an order's form key.
+    const secrets = { ipHash: 'a1b2', claimToken: 'c3d4', manageTokenHash: 'e5', confirmTokenHash: 'f6', unsubscribeTokenHash: 'g7', tokenHash: 'h8', requestKey: 'i9' }
+    const row = { id: 7, attempts: 3, confirmed: true, cancelledAt: null, ...secrets, note: 'https://coach.example/booking/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }
     expect(withoutSecrets([row])).toEqual([{ id: 7, attempts: 3, confirmed: true, cancelledAt: null, note: 'https://coach.example/booking/[link fjernet]' }])
   })
 })
