@@ -24,15 +24,17 @@ describe('the links the e-mails carry', () => {
     ['confirmToken', 'nyhedsbrev-bekraeft'],
     ['unsubscribeToken', 'nyhedsbrev-afmeld'],
     ['orderToken', 'ordre'],
+    ['cardToken', 'klippekort'],
   ] as const)('%s stays the secret’s HMAC of »%s:<public id>«', async (name, purpose) => {
     const links = await freshLinks()
     expect(links[name](ID)).toBe(madeFor(purpose))
   })
 
-  it('puts the token in the full address of the manage page and the order page', async () => {
+  it('puts the token in the full address of the manage page, the order page and the klippekort', async () => {
     const links = await freshLinks()
     expect(links.manageUrl(ID)).toBe(`https://coach.example/booking/${madeFor('booking')}`)
     expect(links.orderUrl(ID)).toBe(`https://coach.example/ordre/${madeFor('ordre')}`)
+    expect(links.cardUrl(ID)).toBe(`https://coach.example/klippekort/${madeFor('klippekort')}`)
   })
 })
 
