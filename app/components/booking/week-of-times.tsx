@@ -33,9 +33,9 @@ export function WeekOfTimes({ days, base }: { days: DayOfSlots[]; /** The bookin
 }
 
 /** "Forrige uge", "Næste uge" and "Første ledige tid". */
-export function WeekNavigation({ previousWeek, nextWeek, firstFree, base }: { previousWeek?: string; nextWeek?: string; firstFree?: { key: string; label: string }; base?: string }) {
+export function WeekNavigation({ previousWeek, nextWeek, firstFree, base, className = 'mt-10' }: { previousWeek?: string; nextWeek?: string; firstFree?: { key: string; label: string }; base?: string; className?: string }) {
   return (
-    <nav aria-label="Uger" className="mt-10 flex flex-wrap gap-x-6 gap-y-2">
+    <nav aria-label="Uger" className={`flex flex-wrap gap-x-6 gap-y-2 ${className}`.trimEnd()}>
       {previousWeek && (
         <a href={bookingWeekHref(previousWeek, base)} className={linkClass}>
           Forrige uge

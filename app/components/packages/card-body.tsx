@@ -1,4 +1,5 @@
 import { TimeSelect } from '~/components/booking/time-select'
+import { WeekNavigation } from '~/components/booking/week-of-times'
 import { OutcomeNotice } from '~/components/packages/outcome-notice'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -62,18 +63,7 @@ export function CardBody({ page, token, action, status, outcomeTexts }: { page: 
               <Button type="submit">Book sessionen (1 klip)</Button>
             </>
           )}
-          <nav aria-label="Uger" className="flex flex-wrap gap-x-6 gap-y-2">
-            {page.week.previousWeek && (
-              <a href={`${base}?uge=${page.week.previousWeek}`} className={linkClass}>
-                Forrige uge
-              </a>
-            )}
-            {page.week.nextWeek && (
-              <a href={`${base}?uge=${page.week.nextWeek}`} className={linkClass}>
-                Næste uge
-              </a>
-            )}
-          </nav>
+          <WeekNavigation previousWeek={page.week.previousWeek} nextWeek={page.week.nextWeek} base={base} className="" />
         </form>
       )}
     </section>

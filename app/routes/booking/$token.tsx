@@ -18,8 +18,8 @@ export const Route = createFileRoute('/booking/$token')({
   },
   staleTime: 0,
   // Free times and one visitor's booking: never stored by the page cache, Varnish or a CDN, and
-  // cut off from any window of another site that opened it (the only page with this header; why
-  // the public pages go without it: `securityHeaders` in app/server/http/http.ts).
+  // cut off from any window of another site that opened it (as an order's and a klippekort's page
+  // are; why the public pages go without it: `securityHeaders` in app/server/http/http.ts).
   headers: () => ({ 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin' }),
   head: headFromPageData,
   component: ManagePage,

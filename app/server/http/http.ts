@@ -78,8 +78,9 @@ export function isHttpsSite() {
  * everything else gets the strictest one. `csp: false` only in development, where Vite's client
  * injects inline scripts of its own.
  *
- * No Cross-Origin-Opener-Policy here: only the manage page of a booking, the one page that shows
- * what one visitor alone may see, sends it (`app/routes/booking/$token.tsx`). It puts a page in a
+ * No Cross-Origin-Opener-Policy here: only the pages that show what one visitor alone may see send
+ * it (a booking's manage page, an order's page and a klippekort's page: `app/routes/booking/$token.tsx`,
+ * `ordre/$token.tsx`, `klippekort/$.tsx`). It puts a page in a
  * browsing context group of its own, so Chromium starts a new renderer process for every
  * navigation that arrives from a page without it (on Android it also gives the site a process of
  * its own): a cold start on every first visit. Lighthouse on this machine (mobile, five rounds
