@@ -9,6 +9,7 @@ import type { Db } from '#db/database'
 import { blogPosts, deskEvents, outbox } from '#db/schema'
 import type { DeskArticleEditor } from '~/lib/desk/desk-data'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
+import { articleEditor } from '~/server/desk/desk-articles.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { imageKind } from '~/server/desk/desk-cover.server'
 import { deskPage } from '~/server/desk/desk-page.server'
@@ -121,6 +122,10 @@ describe('her list of articles and a new one', () => {
     expect(fresh.fields).toEqual({ title: '', description: '', category: '', publishedAt: '2026-04-20', body: '', place: 'kladde' })
     expect(fresh.address).toBeUndefined()
     expect(fresh.errors).toEqual([])
+    // Opened at 00.30 in Denmark (22.30 UTC the day before), a new article is dated by the Danish day.
+    expect(articleEditor(db, 'ny', undefined, new Date('2026-04-19T22:30:00Z'))?.fields.publishedAt).toBe('2026-04-20')
+    // An address with no article behind it opens no editor.
+    expect(articleEditor(db, 'findes-ikke', undefined, NOW)).toBeUndefined()
     // Linked on the site only when it is there: published and its day has come.
     expect(openEditor(cookie, 'i-dag').editor.address).toBe('/blog/i-dag')
     expect(openEditor(cookie, 'paa-vej').editor.address).toBeUndefined()
@@ -199,6 +204,10 @@ describe('an article written on the desk', () => {
     expect(editor.fields.title).toBe(NEW_ARTICLE.titel)
     expect(git(folders.content.dir, 'status', '--porcelain')).toBe('')
     expect(db.select().from(blogPosts).all()).toEqual([])
+    // The kept preview belongs to the new article: another article's editor shows its own file.
+    const other = openEditor(cookie, 'coaching-og-stress', location.searchParams.get('kladde')!).editor
+    expect(other.fields.title).toBe('Coaching og stress')
+    expect(other.preview).toBeUndefined()
   })
 
   // Each row: what she wrote, and what the desk says (each limit tried at its edge).

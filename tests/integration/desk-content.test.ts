@@ -125,6 +125,16 @@ describe('a save from the desk', () => {
     expect(overview().find((file) => file.id === 'spoergsmaal')).toMatchObject({ title: 'Spørgsmål og svar', problems: 1, lastGood: true })
   })
 
+  it('changes two values of one file in one save, each in its own place, comments kept', async () => {
+    const content = temporaryContent()
+    const cookie = signedIn()
+    // A shorter value first and a longer one further down: each replaces only its own characters.
+    await post(cookie, openFile(cookie, 'oplysninger'), { navn: 'Bo Holm', telefontider: 'Mandag–torsdag kl. 8.00–15.30, fredag kl. 8.00–12.00' })
+    expect(content.read('site.yaml')).toContain('navn: Bo Holm              # EKSEMPEL: skriv dit navn\n')
+    expect(content.read('site.yaml')).toContain('\ntelefontider: Mandag–torsdag kl. 8.00–15.30, fredag kl. 8.00–12.00\ntelefon_skal_udfyldes: nej ')
+    expect(getSite().name).toBe('Bo Holm')
+  })
+
   it('changes a price in one place: /ydelser reads it from there', async () => {
     temporaryContent()
     const cookie = signedIn()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
@@ -7,7 +7,7 @@ import { deskBookingPage, deskPerson } from '~/server/desk/desk-views.server'
 import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
 import { formData } from '../../helpers'
 import { effectsOf } from '../../outbox-rows'
-import { PAID, paymentHarness } from './payment-harness'
+import { PAID, WEBHOOK_SECRET, paymentHarness } from './payment-harness'
 
 // The coach's desk: each booking's payment, her refund by hand, and the payment link of a
 // session paid afterwards, paid through the one fulfilment.
@@ -65,10 +65,49 @@ describe('the payment buttons of her desk', () => {
     expect(await press({ handling: 'refunder', beloeb: ' 300 ' })).toBe(`/coach/booking/${booking.publicId}?status=refunderet`)
     expect(await press({ handling: 'refunder', beloeb: '600' })).toBe(`/coach/booking/${booking.publicId}?status=ugyldigt-beloeb`)
     expect(effectsOf(pay.db, 'stripe-refund').map((row) => row.payload.amountOere)).toEqual([30_000])
-    // Her confirmation of the refund is in the outbox beside the refund itself.
-    expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse', 'refusion'])
+    // Her confirmation of the refund is in the outbox beside the refund itself, and went at once,
+    // not with the worker's next run; the refund waits for a provider (this process has none).
+    expect(effectsOf(pay.db, 'order-email').map((row) => [row.payload.kind, row.status])).toEqual([['bekraeftelse', 'sent'], ['refusion', 'sent']])
     // This process has no STRIPE_SECRET_KEY: the link button says so and queues nothing.
     expect(await press({ handling: 'betalingslink' })).toBe(`/coach/booking/${booking.publicId}?status=ingen-betaling`)
+  })
+})
+
+describe('her buttons with Stripe set up', () => {
+  /** Signed in on the desk of a server whose configuration names Stripe (the fake standing in for it). */
+  const withStripe = (pay: Awaited<ReturnType<typeof paymentHarness>>) => {
+    vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_harness')
+    vi.stubEnv('STRIPE_API_URL', pay.fake.url)
+    vi.stubEnv('STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET)
+    const token = newSignInLink(pay.db, '/coach', pay.now())
+    const deps: DeskDeps = { db: pay.db, clock: pay.now, cookieHeader: `${sessionCookieName()}=${redeemSignInLink(pay.db, token, pay.now())!.sessionToken}`, clientAddress: '203.0.113.7' }
+    return async (code: string, fields: Record<string, string>) => {
+      const page = deskPage({ page: 'booking', key: code }, deps)
+      if (!page.signedIn) throw new Error('not signed in')
+      return (await handleDeskAction(formData({ formular: page.formToken, tilbage: `/coach/booking/${code}`, kode: code, ...fields }), deps)).headers.get('Location')
+    }
+  }
+
+  it('send the link of a session paid afterwards and e-mail it at once', async () => {
+    const pay = await paymentHarness()
+    const held = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
+    if (held.status !== 'holdt') throw new Error('not booked')
+    const press = withStripe(pay)
+    expect(await press(held.booking.publicId, { handling: 'betalingslink' })).toBe(`/coach/booking/${held.booking.publicId}?status=link-sendt`)
+    const session = pay.fake.sessions.get(pay.order(held.order.id).stripeSessionId!)!
+    expect(session).toMatchObject({ amount_total: 85_000, metadata: { ordre: held.order.publicId } })
+    expect(session.expires_at - Math.floor(pay.now().getTime() / 1000)).toBeLessThanOrEqual(24 * 3600)
+    expect(effectsOf(pay.db, 'order-email').map((row) => [row.payload.kind, row.status])).toEqual([['bekraeftelse', 'sent'], ['betalingslink', 'sent']])
+  })
+
+  it('cancel a paid session and refund it in full at once, not with the worker’s next run', async () => {
+    const pay = await paymentHarness()
+    const { booking, session } = await pay.checkout()
+    await pay.fake.pay(session.id)
+    const press = withStripe(pay)
+    expect(await press(booking.publicId, { handling: 'aflys', begrundelse: 'Jeg er syg.' })).toBe(`/coach/booking/${booking.publicId}?status=aflyst`)
+    expect(pay.fake.refunds.map((refund) => refund.amount)).toEqual([85_000])
+    expect(effectsOf(pay.db, 'order-email').map((row) => [row.payload.kind, row.status])).toEqual([['bekraeftelse', 'sent'], ['refusion', 'sent']])
   })
 })
 

@@ -139,7 +139,13 @@ describe('the coach’s desk', () => {
     expect(person.person.balance).toBe(6)
     expect(person.person.cards).toMatchObject([{ remaining: 6, total: 5, state: 'gyldigt til og med lørdag 10. oktober 2026' }])
     expect(person.person.cards[0]!.ledger.map((row) => `${row.change} ${row.cause}`)).toEqual(['+5 købt', '+1 tilføjet af dig: Ekstra som tak'])
+    // »Fjern et klip« takes one away again, with its own reason.
+    expect(location(await act({ aendring: 'minus', grund: 'Talt forkert' }))).toBe('/coach/person?email=mette%40eksempel.dk&status=klip-justeret')
+    const after = deskPage({ page: 'person', key: 'mette@eksempel.dk' }, { db, cookieHeader, clock: () => now })
+    if (!after.signedIn || after.page !== 'person' || !after.person) throw new Error('no person page')
+    expect(after.person.balance).toBe(5)
+    expect(after.person.cards[0]!.ledger.map((row) => `${row.change} ${row.cause}`)).toEqual(['+5 købt', '+1 tilføjet af dig: Ekstra som tak', '−1 fjernet af dig: Talt forkert'])
     // The desk's log names the card, never her reason.
-    expect(db.$client.prepare("SELECT action, booking_code AS code FROM desk_events WHERE action = 'klippekort-justeret'").all()).toEqual([{ action: 'klippekort-justeret', code: card.publicId }])
+    expect(db.$client.prepare("SELECT action, booking_code AS code FROM desk_events WHERE action = 'klippekort-justeret'").all()).toEqual([{ action: 'klippekort-justeret', code: card.publicId }, { action: 'klippekort-justeret', code: card.publicId }])
   })
 })
