@@ -329,7 +329,11 @@ describe("the desk's smaller actions", () => {
     const cookie = signedIn()
     const own = book('10:00')
     message('Anne', 'anne@eksempel.dk', NOW.toISOString())
-    expect((await act(cookie, { handling: 'haandteret', besked: '1x' })).headers.get('Location')).toBe('/coach?status=fejl')
+    // A message number is digits only, whole: nothing before or after them, at most nine.
+    for (const besked of ['1x', 'x1', '1234567890']) {
+      expect((await act(cookie, { handling: 'haandteret', besked })).headers.get('Location')).toBe('/coach?status=fejl')
+      expect((await act(cookie, { handling: 'blev-klient', besked })).headers.get('Location')).toBe('/coach?status=fejl')
+    }
     expect((await act(cookie, { handling: 'aflys', kode: 'zzzz9999', begrundelse: '' })).headers.get('Location')).toBe('/coach')
     expect((await act(cookie, { handling: 'fjern', kode: own.publicId })).headers.get('Location')).toBe(`/coach/booking/${own.publicId}?status=fejl`)
     expect((await act(cookie, { handling: 'flyt', kode: own.publicId, tidspunkt: `${MONDAY}T25:00`, besked: '' })).headers.get('Location')).toBe(`/coach/booking/${own.publicId}?status=ikke-ledig`)

@@ -12,6 +12,17 @@ import { PAID, WEBHOOK_SECRET, paymentHarness } from './payment-harness'
 // The coach's desk: each booking's payment, her refund by hand, and the payment link of a
 // session paid afterwards, paid through the one fulfilment.
 
+type Harness = Awaited<ReturnType<typeof paymentHarness>>
+
+/** The coach signed in on her desk: a post of one of its forms answers with the address it sends her to. */
+function signedInDesk(pay: Harness) {
+  const token = newSignInLink(pay.db, '/coach', pay.now())
+  const deps: DeskDeps = { db: pay.db, clock: pay.now, cookieHeader: `${sessionCookieName()}=${redeemSignInLink(pay.db, token, pay.now())!.sessionToken}`, clientAddress: '203.0.113.7' }
+  const page = deskPage({ page: 'oversigt', key: '' }, deps)
+  if (!page.signedIn) throw new Error('not signed in')
+  return async (fields: Record<string, string>) => (await handleDeskAction(formData({ formular: page.formToken, ...fields }), deps)).headers.get('Location')
+}
+
 describe('payments on the desk', () => {
   it('shows a paid booking as paid, and refunds by hand, each refund with its own key, never more than was paid', async () => {
     const pay = await paymentHarness()
@@ -55,12 +66,8 @@ describe('the payment buttons of her desk', () => {
     const pay = await paymentHarness()
     const { booking, session } = await pay.checkout()
     await pay.fake.pay(session.id)
-    const token = newSignInLink(pay.db, '/coach', pay.now())
-    const deps: DeskDeps = { db: pay.db, clock: pay.now, cookieHeader: `${sessionCookieName()}=${redeemSignInLink(pay.db, token, pay.now())!.sessionToken}`, clientAddress: '203.0.113.7' }
-    const page = deskPage({ page: 'booking', key: booking.publicId }, deps)
-    if (!page.signedIn) throw new Error('not signed in')
-    const press = async (fields: Record<string, string>) =>
-      (await handleDeskAction(formData({ formular: page.formToken, tilbage: `/coach/booking/${booking.publicId}`, kode: booking.publicId, ...fields }), deps)).headers.get('Location')
+    const desk = signedInDesk(pay)
+    const press = (fields: Record<string, string>) => desk({ tilbage: `/coach/booking/${booking.publicId}`, kode: booking.publicId, ...fields })
 
     expect(await press({ handling: 'refunder', beloeb: ' 300 ' })).toBe(`/coach/booking/${booking.publicId}?status=refunderet`)
     expect(await press({ handling: 'refunder', beloeb: '600' })).toBe(`/coach/booking/${booking.publicId}?status=ugyldigt-beloeb`)
@@ -75,17 +82,12 @@ describe('the payment buttons of her desk', () => {
 
 describe('her buttons with Stripe set up', () => {
   /** Signed in on the desk of a server whose configuration names Stripe (the fake standing in for it). */
-  const withStripe = (pay: Awaited<ReturnType<typeof paymentHarness>>) => {
+  const withStripe = (pay: Harness) => {
     vi.stubEnv('STRIPE_SECRET_KEY', 'sk_test_harness')
     vi.stubEnv('STRIPE_API_URL', pay.fake.url)
     vi.stubEnv('STRIPE_WEBHOOK_SECRET', WEBHOOK_SECRET)
-    const token = newSignInLink(pay.db, '/coach', pay.now())
-    const deps: DeskDeps = { db: pay.db, clock: pay.now, cookieHeader: `${sessionCookieName()}=${redeemSignInLink(pay.db, token, pay.now())!.sessionToken}`, clientAddress: '203.0.113.7' }
-    return async (code: string, fields: Record<string, string>) => {
-      const page = deskPage({ page: 'booking', key: code }, deps)
-      if (!page.signedIn) throw new Error('not signed in')
-      return (await handleDeskAction(formData({ formular: page.formToken, tilbage: `/coach/booking/${code}`, kode: code, ...fields }), deps)).headers.get('Location')
-    }
+    const press = signedInDesk(pay)
+    return (code: string, fields: Record<string, string>) => press({ tilbage: `/coach/booking/${code}`, kode: code, ...fields })
   }
 
   it('send the link of a session paid afterwards and e-mail it at once', async () => {
@@ -122,6 +124,8 @@ describe('a person’s orders', () => {
     expect(Object.keys(exported.orders[0]!)).not.toContain('requestKey')
     // Her page on the desk lists the booking with its payment.
     expect(deskPerson(pay.db, 'mette@eksempel.dk', pay.now())!.bookings).toMatchObject([{ status: 'kommende', payment: 'Betalt: 850 kr. (kvittering nr. 2026-0001)' }])
+    // Erased from the desk, she is told that the receipt stays for the bookkeeping.
+    expect(await signedInDesk(pay)({ tilbage: '/coach', handling: 'slet', email: 'mette@eksempel.dk', bekraeft: 'ja' })).toBe('/coach?status=slettet-bogfoering-gemt')
   })
 })
 
