@@ -399,6 +399,12 @@ describe('a cover photo from her phone', () => {
     expect(folders.read('coaching-og-stress.md')).toBe(before)
     expect(existsSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'))).toBe(false)
     expect(git(folders.content.dir, 'log', '--format=%s')).toBe('start\nstart\n')
+    // A photo that was to replace an earlier one: the earlier one is back, byte for byte.
+    const earlier = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#334455' } }).jpeg().toBuffer()
+    mkdirSync(join(folders.blog, 'images'), { recursive: true })
+    writeFileSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'), earlier)
+    expect((await upload(cookie, formToken, photo)).headers.get('Location')).toBe('/coach/artikler/coaching-og-stress?status=blog-fejl#forsidebillede')
+    expect(readFileSync(join(folders.blog, 'images', 'coaching-og-stress.jpg')).equals(earlier)).toBe(true)
     const unknown = formData({ formular: formToken, handling: 'forsidebillede', tilbage: '/coach/artikler', artikel: 'findes-ikke' })
     unknown.set('billede', photo, 'IMG_0002.JPG')
     expect((await handleDeskAction(unknown, deps(cookie))).headers.get('Location')).toBe('/coach/artikler?status=fejl')

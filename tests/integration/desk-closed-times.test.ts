@@ -114,6 +114,16 @@ describe('why a time is closed', () => {
 
   })
 
+  it('names a holiday when she keeps holidays closed', () => {
+    const { db } = temporaryDatabase()
+    writeFileSync(join(dir, 'booking.yaml'), 'varighed: 30\nmellemrum: 15\ntidligst: 24 timer\nsenest: 30 dage\nafbud_senest: 12 timer\nhelligdage: lukket\nuge:\n  torsdag: ["09:00"]\n')
+    // Sunday 10 May 2026: Kristi himmelfartsdag is Thursday 14 May, the Thursday after is an ordinary one.
+    const closed = deskClosedTimes(db, new Date('2026-05-10T07:00:00Z'))
+    const day = (date: string) => closed.days.find((shown) => shown.date === date)
+    expect(day('2026-05-14')?.slots).toEqual([{ time: 'kl. 9.00', reason: 'lukket – helligdag' }])
+    expect(day('2026-05-21')?.slots).toEqual([{ time: 'kl. 9.00', reason: undefined }])
+  })
+
   it('is a desk page of its own, for the signed-in coach only', () => {
     const { db } = temporaryDatabase()
     expect(deskPage({ page: 'lukket', key: '' }, { db, cookieHeader: null, clock: () => NOW })).toEqual({ signedIn: false })
