@@ -349,8 +349,12 @@ describe("the desk's smaller actions", () => {
     expect((await act(cookie, { handling: 'aflys', kode: own.publicId, begrundelse: '' })).headers.get('Location')).toContain('status=aflyst')
     expect((await act(cookie, { handling: 'aflys', kode: own.publicId, begrundelse: '' })).headers.get('Location')).toContain('status=allerede-aflyst')
     const other = book('11:00')
+    // Closed while her calendar has not been read (the file itself is open): a move could land on a busy time.
+    vi.stubEnv('BUSY_CALENDAR_URLS', 'https://kalender.eksempel.dk/aldrig-laest.ics')
+    expect((await act(cookie, { handling: 'flyt', kode: other.publicId, tidspunkt: `${MONDAY}T09:00`, besked: '' })).headers.get('Location')).toContain('status=lukket')
     vi.stubEnv('BOOKING_FILE', join(tmpdir(), 'ingen-booking-fil.yaml'))
     expect((await act(cookie, { handling: 'flyt', kode: other.publicId, tidspunkt: `${MONDAY}T09:00`, besked: '' })).headers.get('Location')).toContain('status=lukket')
+    expect(db.select().from(bookings).where(eq(bookings.id, other.id)).get()?.startsAt).toBe(other.startsAt)
   })
 
   it('sends back to the page without a session, and says so when the action failed', async () => {

@@ -294,6 +294,8 @@ describe("the coach's actions", () => {
     // The overlap rules still hold for her: 11:00 is the moved booking's now.
     const refused = await act(cookie, { handling: 'flyt', kode: other.publicId, tidspunkt: `${MONDAY}T11:00`, besked: '' }, sundayNoon)
     expect(refused.headers.get('Location')).toBe(`/coach/booking/${other.publicId}?status=taget`)
+    // Her log has the move she made, not the one refused.
+    expect(db.select({ action: deskEvents.action, code: deskEvents.bookingCode }).from(deskEvents).all().filter((event) => event.code)).toEqual([{ action: 'flyttet', code: booking.publicId }])
   })
 
   it('refuses a note with invisible characters and changes nothing', async () => {
