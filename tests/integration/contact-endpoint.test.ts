@@ -47,7 +47,7 @@ describe('the JavaScript form’s endpoint', () => {
     const { db } = temporaryDatabase()
     const { sent, transport } = recording()
     vi.stubEnv('CONTACT_RATE_LIMIT', '1')
-    const post = (address: string) => inStartRequest(serverFnRequest(), address, () => handleContactPost(formOf(), { db, transport }))
+    const post = (address: string) => inStartRequest(serverFnRequest(), address, () => handleContactPost(formOf(), { db, transport })).then(({ result, status }) => ({ result, status }))
 
     expect(await post('192.0.2.10')).toEqual({ result: { status: 'sendt' }, status: 200 })
     expect(sent.map((email) => email.to)).toEqual(['kontakt@holmcoaching.dk', 'anne@eksempel.dk'])
@@ -77,7 +77,7 @@ describe('the JavaScript form’s endpoint', () => {
     expect(invalid.result).toEqual({ status: 'ugyldig', fieldErrors: { email: expect.stringContaining('gyldig e-mailadresse') } })
 
     rmSync(join(dir, 'site.db'))
-    expect(await inStartRequest(serverFnRequest(), '192.0.2.12', () => handleContactPost(formOf(), { db, transport }))).toEqual({ result: { status: 'fejl' }, status: 503 })
+    expect(await inStartRequest(serverFnRequest(), '192.0.2.12', () => handleContactPost(formOf(), { db, transport })).then(({ result, status }) => ({ result, status }))).toEqual({ result: { status: 'fejl' }, status: 503 })
     expect(sent).toEqual([])
   })
 

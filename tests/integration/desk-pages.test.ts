@@ -481,4 +481,15 @@ describe('the sign-in e-mail and link', () => {
     const { result } = await inStartRequest(request, '203.0.113.7', async () => currentSession({ db, clock: () => NOW }))
     expect(result).toMatchObject({ slid: false })
   })
+
+  it('is sent again with a new 30 days when a desk page is opened an hour or more after the last slide', async () => {
+    const cookie = signedIn()
+    const request = new Request('https://www.eksempel.dk/coach', { headers: { cookie } })
+    const opened = (at: Date) => inStartRequest(request, '203.0.113.7', async () => deskPage({ page: 'oversigt', key: '' }, { db, clock: () => at }))
+    const soon = await opened(new Date(NOW.getTime() + 59 * 60_000))
+    expect(soon.result.signedIn).toBe(true)
+    expect(soon.headers.get('Set-Cookie')).toBeNull()
+    const later = await opened(new Date(NOW.getTime() + 60 * 60_000))
+    expect(later.headers.get('Set-Cookie')).toBe(`${cookie}; Path=/; Max-Age=${30 * 24 * 3600}; HttpOnly; SameSite=Strict`)
+  })
 })
