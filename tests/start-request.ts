@@ -13,7 +13,9 @@ export async function inStartRequest<T>(request: Request, clientAddress: string,
     fetch: () =>
       runWithStartContext({ request, startOptions: {}, contextAfterGlobalMiddlewares: { clientAddress, served: {} } } as never, async () => {
         const result = await run()
-        outcome = { result, status: getResponseStatus(), headers: new Headers(getResponseHeaders()) }
+        const headers = new Headers()
+        getResponseHeaders().forEach((value, name) => headers.append(name, value))
+        outcome = { result, status: getResponseStatus(), headers }
         return new Response(null, { status: 204 })
       }),
   })
