@@ -94,6 +94,9 @@ describe('her buttons with Stripe set up', () => {
     const pay = await paymentHarness()
     const held = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
     if (held.status !== 'holdt') throw new Error('not booked')
+    // Before Stripe is set up the button says so and sends nothing.
+    expect(await signedInDesk(pay)({ tilbage: '/coach', kode: held.booking.publicId, handling: 'betalingslink' })).toBe(`/coach/booking/${held.booking.publicId}?status=ingen-betaling`)
+    expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse'])
     const press = withStripe(pay)
     expect(await press(held.booking.publicId, { handling: 'betalingslink' })).toBe(`/coach/booking/${held.booking.publicId}?status=link-sendt`)
     const session = pay.fake.sessions.get(pay.order(held.order.id).stripeSessionId!)!
