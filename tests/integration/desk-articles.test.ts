@@ -9,7 +9,7 @@ import type { Db } from '#db/database'
 import { blogPosts, deskEvents, outbox } from '#db/schema'
 import type { DeskArticleEditor } from '~/lib/desk/desk-data'
 import { type DeskDeps, handleDeskAction } from '~/server/desk/desk-actions.server'
-import { articleEditor } from '~/server/desk/desk-articles.server'
+import { articleEditor, articleList } from '~/server/desk/desk-articles.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { imageKind } from '~/server/desk/desk-cover.server'
 import { deskPage } from '~/server/desk/desk-page.server'
@@ -130,6 +130,24 @@ describe('her list of articles and a new one', () => {
     expect(openEditor(cookie, 'i-dag').editor.address).toBe('/blog/i-dag')
     expect(openEditor(cookie, 'paa-vej').editor.address).toBeUndefined()
     expect(openEditor(cookie, 'halvfaerdig').editor.address).toBeUndefined()
+  })
+
+  it('reads a file as the terminal may write it: a date with a time, a category by its Danish label, a date that is not one', () => {
+    const folders = articleFolders()
+    const file = (category: string, date: string) => `---\ntitle: Fra terminalen\ndescription: Kort.\ncategory: ${category}\npublishedAt: ${date}\n---\nTekst.\n`
+    writeFileSync(join(folders.blog, 'med-klokkeslaet.md'), file('Stress coaching', '2026-04-21T10:00'))
+    mkdirSync(join(folders.blog, 'kladder'))
+    writeFileSync(join(folders.blog, 'kladder', 'uden-dato.md'), file('stress', 'i morgen'))
+    const list = articleList(NOW).articles
+    expect(list.find((line) => line.slug === 'med-klokkeslaet')).toMatchObject({ state: 'planlagt', date: '21. april 2026' })
+    expect(list.find((line) => line.slug === 'uden-dato')).toMatchObject({ state: 'kladde', date: '' })
+    const editor = articleEditor(db, 'med-klokkeslaet', undefined, NOW)!
+    expect(editor.fields.category).toBe('stress')
+    expect(editor.categories).toContainEqual({ id: 'stress', label: 'Stress coaching' })
+    // From the first moment of its day (the seed's midnight) it is on the site, not planned.
+    const dayBegins = new Date('2026-04-21T00:00:00Z')
+    expect(articleList(dayBegins).articles.find((line) => line.slug === 'med-klokkeslaet')?.state).toBe('udgivet')
+    expect(articleEditor(db, 'med-klokkeslaet', undefined, dayBegins)?.address).toBe('/blog/med-klokkeslaet')
   })
 })
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { bookings, contactMessages, deskEvents, deskLinks, outbox, senderAttempts } from '#db/schema'
-import { createBooking, moveBooking } from '~/server/booking/bookings.server'
+import { cancelBooking, createBooking, moveBooking } from '~/server/booking/bookings.server'
 import { LINK_LIFETIME_MS, SESSION_LIFETIME_MS, linkIsUsable, purgeDeskAuth, redeemSignInLink, requestSignInLink, sessionCookie, sessionOf } from '~/server/desk/desk-auth.server'
 import { deliverDeskLinks } from '~/server/desk/desk-link-mail.server'
 import { type DeskDeps, handleDeskAction, handleLinkRequest, handleSignIn } from '~/server/desk/desk-actions.server'
@@ -258,6 +258,15 @@ function book(time: string, email = 'mette@eksempel.dk') {
 }
 
 describe("the coach's actions", () => {
+  /** The desk's event log, oldest first, without sign-ins: what she did, to what. */
+  const eventLog = () =>
+    db
+      .select({ action: deskEvents.action, bookingCode: deskEvents.bookingCode, messageId: deskEvents.messageId })
+      .from(deskEvents)
+      .orderBy(deskEvents.id)
+      .all()
+      .filter((event) => !event.action.startsWith('log'))
+
   async function act(cookie: string, fields: Record<string, string>, now = NOW.toISOString()) {
     const page = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: cookie, clock: () => new Date(now) })
     if (!page.signedIn) throw new Error('not signed in')
@@ -277,6 +286,16 @@ describe("the coach's actions", () => {
     const events = JSON.stringify(db.select().from(deskEvents).all())
     expect(events).toContain(booking.publicId)
     for (const personal of ['Mette', 'mette@eksempel.dk', 'syg', '20 30 40 50']) expect(events).not.toContain(personal)
+    // Stored as hers: the booking says who cancelled.
+    expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()).toMatchObject({ status: 'aflyst', cancelledBy: 'coach' })
+  })
+
+  it('cancels inside the notice, which a visitor may not', async () => {
+    const cookie = await signIn()
+    const { booking } = book('10:00')
+    const anHourBefore = '2026-04-20T07:00:00.000Z'
+    expect(cancelBooking(db, { id: booking.id, by: 'gaest', availability: testAvailability(), now: new Date(anHourBefore) }).status).toBe('for-sent')
+    expect((await act(cookie, { handling: 'aflys', kode: booking.publicId, begrundelse: '' }, anHourBefore)).headers.get('Location')).toBe(`/coach/booking/${booking.publicId}?status=aflyst`)
   })
 
   it('moves inside the notice, which a visitor may not, with the same UID, SEQUENCE 1 and her note', async () => {
@@ -315,6 +334,10 @@ describe("the coach's actions", () => {
     expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()?.outcome).toBe('udeblevet')
     expect((await act(cookie, { handling: 'udeblevet-fortrudt', kode: booking.publicId }, during)).headers.get('Location')).toContain('status=udeblevet-fortrudt')
     expect(db.select().from(bookings).where(eq(bookings.id, booking.id)).get()?.outcome).toBeNull()
+    expect(eventLog()).toEqual([
+      { action: 'udeblevet', bookingCode: booking.publicId, messageId: null },
+      { action: 'udeblevet-fortrudt', bookingCode: booking.publicId, messageId: null },
+    ])
   })
 
   it('marks a message read when opened and handled when she says so; erases a person only when confirmed', async () => {
@@ -327,7 +350,7 @@ describe("the coach's actions", () => {
       .get()
     const opened = deskPage({ page: 'besked', key: String(message.id) }, { db, cookieHeader: cookie, clock: () => NOW })
     expect(opened.signedIn && opened.page === 'besked' && opened.message).toMatchObject({ name: 'Anne Jensen', unread: false, handled: false })
-    await act(cookie, { handling: 'haandteret', besked: String(message.id) })
+    expect((await act(cookie, { handling: 'haandteret', besked: String(message.id) })).headers.get('Location')).toBe('/coach?status=haandteret')
     expect(db.select().from(contactMessages).get()?.handledAt).toBe(NOW.toISOString())
     // An enquiry is deleted after the shorter period until she notes that the sender became a client.
     const deletedOn = (days: number) => formatDanishDate(new Date(NOW.getTime() + days * 86_400_000).toISOString())
@@ -340,6 +363,13 @@ describe("the coach's actions", () => {
     expect(db.select().from(contactMessages).all()).toHaveLength(1)
     expect((await act(cookie, { handling: 'slet', email: 'ANNE@eksempel.dk', bekraeft: 'ja' })).headers.get('Location')).toBe('/coach?status=slettet')
     expect(db.select().from(contactMessages).all()).toHaveLength(0)
+    // Her event log: each action with the message's number, never the person.
+    expect(eventLog()).toEqual([
+      { action: 'besked-laest', bookingCode: null, messageId: 12 },
+      { action: 'besked-haandteret', bookingCode: null, messageId: 12 },
+      { action: 'besked-blev-klient', bookingCode: null, messageId: 12 },
+      { action: 'person-slettet', bookingCode: null, messageId: null },
+    ])
   })
 
   it('shows what gave up on the overview and revives it with one post; the running site sends it, not the desk', async () => {

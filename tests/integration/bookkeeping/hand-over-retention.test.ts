@@ -7,7 +7,7 @@ import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/des
 import { deskPage } from '~/server/desk/desk-page.server'
 import { deskPerson } from '~/server/desk/desk-views.server'
 import { formData } from '../../helpers'
-import { bookings, bookkeepingDocuments, orderRefunds, orders } from '#db/schema'
+import { bookings, bookkeepingDocuments, deskEvents, orderRefunds, orders } from '#db/schema'
 import { documentsOfOrder } from '~/server/bookkeeping/documents.server'
 import { monthArchive, monthCsv } from '~/server/bookkeeping/month-archive.server'
 import { eraseOrders, purgeBookkeeping } from '~/server/bookkeeping/retention.server'
@@ -82,6 +82,9 @@ describe("the desk's download", () => {
     const answer = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-04' }), deps)
     expect(answer.headers.get('Content-Type')).toBe('application/zip')
     expect(answer.headers.get('Content-Disposition')).toBe('attachment; filename="regnskab-2026-04.zip"')
+    // Every client's payment is in it: no cache on the way may keep it.
+    expect(answer.headers.get('Cache-Control')).toBe('no-store, private')
+    expect(pay.db.select({ action: deskEvents.action }).from(deskEvents).all().map((event) => event.action)).toContain('regnskab-hentet')
     expect(Object.keys(unzipSync(new Uint8Array(await answer.arrayBuffer()))).sort()).toEqual(['bilag/kvittering-2026-0001.pdf', 'regnskab-2026-04.csv'])
     expect(pay.db.select().from(bookkeepingDocuments).all()).toEqual(before)
     const wrong = await handleDeskAction(formData({ formular: page.formToken, handling: 'regnskab', tilbage: '/coach', maaned: '2026-13' }), deps)
