@@ -276,7 +276,13 @@ describe('an article written on the desk', () => {
       '»Dato« er ikke en dato – vælg en dag, fx 18.09.2025.',
     ])
     const placeholder = statusOf(await save(cookie, openEditor(cookie, 'coaching-og-stress'), { tekst: 'Hej {{adresse}}' }))
+    expect(placeholder.searchParams.get('status')).toBe('ikke-gemt')
     expect(openEditor(cookie, 'coaching-og-stress', placeholder.searchParams.get('kladde')!).editor.errors).toEqual(['ukendt pladsholder {{adresse}}: brug {{fornavn}}, {{navn}} eller {{certificering}}'])
+    // A post without the fields (an old page, a hand-made post) is refused field by field, not as an error.
+    const opened = openEditor(cookie, 'coaching-og-stress')
+    const bare = statusOf(await handleDeskAction(formData({ formular: opened.formToken, handling: 'gem-artikel', tilbage: '/coach/artikler', artikel: 'coaching-og-stress', version: opened.editor.version, trin: 'gem' }), deps(cookie)))
+    expect(bare.searchParams.get('status')).toBe('ikke-gemt')
+    expect(openEditor(cookie, 'coaching-og-stress', bare.searchParams.get('kladde')!).editor.errors[0]).toBe('»Titel« mangler – skriv artiklens overskrift.')
     expect(folders.read('coaching-og-stress.md')).toBe(before)
     expect(git(folders.content.dir, 'log', '--format=%s')).toBe('start\n')
   })
