@@ -7,6 +7,7 @@ import { busySources } from '#db/schema'
 import { checkCoachAlerts } from '~/server/alerts/coach-alerts.server'
 import { createBooking } from '~/server/booking/bookings.server'
 import { configuredBusySources } from '~/server/calendar/busy-sources.server'
+import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
 import { deskPage } from '~/server/desk/desk-page.server'
 import { deskClosedTimes, deskOverview } from '~/server/desk/desk-views.server'
 import { temporaryDatabase } from '../helpers'
@@ -114,6 +115,16 @@ describe('why a time is closed', () => {
 
   })
 
+  it('says so when content/booking.yaml has a mistake and has never been valid, and lists no times', () => {
+    const broken = join(dir, 'ny-booking.yaml')
+    writeFileSync(broken, 'varighed: 30\nuge:\n  mandag: ["9"\n')
+    vi.stubEnv('BOOKING_FILE', broken)
+    expect(deskClosedTimes(temporaryDatabase().db, NOW)).toEqual({
+      closedNow: 'content/booking.yaml har en fejl og har aldrig været gyldig, så der er ingen tider (se vejledningen, »Dine bookingtider«).',
+      days: [],
+    })
+  })
+
   it('names a holiday when she keeps holidays closed', () => {
     const { db } = temporaryDatabase()
     writeFileSync(join(dir, 'booking.yaml'), 'varighed: 30\nmellemrum: 15\ntidligst: 24 timer\nsenest: 30 dage\nafbud_senest: 12 timer\nhelligdage: lukket\nuge:\n  torsdag: ["09:00"]\n')
@@ -127,5 +138,9 @@ describe('why a time is closed', () => {
   it('is a desk page of its own, for the signed-in coach only', () => {
     const { db } = temporaryDatabase()
     expect(deskPage({ page: 'lukket', key: '' }, { db, cookieHeader: null, clock: () => NOW })).toEqual({ signedIn: false })
+    const cookieHeader = `${sessionCookieName()}=${redeemSignInLink(db, newSignInLink(db, '/coach', NOW), NOW)!.sessionToken}`
+    const page = deskPage({ page: 'lukket', key: '' }, { db, cookieHeader, clock: () => NOW })
+    expect(page).toMatchObject({ signedIn: true, page: 'lukket', closed: { days: expect.any(Array) } })
+    expect(page.signedIn && page.page === 'lukket' && page.closed.days).toHaveLength(14)
   })
 })
