@@ -315,6 +315,10 @@ describe('an article written on the desk', () => {
     const { editor } = openEditor(cookie, 'coaching-og-stress', location.searchParams.get('kladde')!)
     expect(editor.fields.title).toBe('Coaching og stress i hverdagen')
     expect(editor.current).toContain('Når stressen først har sat sig')
+    // Deleted meanwhile (in the terminal): refused the same way, and not written again.
+    rmSync(join(folders.blog, 'coaching-og-stress.md'))
+    expect(statusOf(await save(cookie, opened, { titel: 'Coaching og stress i hverdagen' })).searchParams.get('status')).toBe('aendret-imens')
+    expect(readdirSync(folders.blog)).toEqual([])
   })
 
   it('is refused without a session or the form token, and an article is named by its slug only', async () => {
@@ -347,6 +351,16 @@ describe('an article written on the desk', () => {
     expect(statusOf(refused).searchParams.get('status')).toBe('blog-fejl')
     expect(folders.read('coaching-og-stress.md')).toBe(before)
     expect(readFileSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'), 'utf8')).toBe('foto')
+    // Her editor opens on the article as it is, with the reason the deletion was refused.
+    const kept = openEditor(cookie, 'coaching-og-stress', statusOf(refused).searchParams.get('kladde')!).editor
+    expect(kept.fields).toMatchObject({ title: 'Coaching og stress', place: 'udgivet' })
+    expect(kept.errors.join('\n')).toContain('skrevet-i-terminalen.md')
+    // Without a photo, a refused deletion puts back the article and makes no photo.
+    rmSync(join(folders.blog, 'images', 'coaching-og-stress.jpg'))
+    const again = await handleDeskAction(formData({ formular: editor.formToken, handling: 'slet-artikel', artikel: 'coaching-og-stress', bekraeft: 'ja' }), deps(cookie))
+    expect(statusOf(again).searchParams.get('status')).toBe('blog-fejl')
+    expect(folders.read('coaching-og-stress.md')).toBe(before)
+    expect(readdirSync(join(folders.blog, 'images'))).toEqual([])
   }, 60_000)
 
   it('is deleted only after the confirmation, and then gone from the folder, the database and git', async () => {
