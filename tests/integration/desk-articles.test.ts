@@ -128,6 +128,8 @@ describe('her list of articles and a new one', () => {
     expect(articleEditor(db, 'findes-ikke', undefined, NOW)).toBeUndefined()
     // Linked on the site only when it is there: published and its day has come.
     expect(openEditor(cookie, 'i-dag').editor.address).toBe('/blog/i-dag')
+    // Her editor shows the article's cover: the drawn one until she uploads a photo.
+    expect(openEditor(cookie, 'i-dag').editor.cover).toEqual({ url: '/images/blog/i-dag.webp', photo: false })
     expect(openEditor(cookie, 'paa-vej').editor.address).toBeUndefined()
     expect(openEditor(cookie, 'halvfaerdig').editor.address).toBeUndefined()
   })
@@ -226,6 +228,20 @@ describe('an article written on the desk', () => {
     const other = openEditor(cookie, 'coaching-og-stress', location.searchParams.get('kladde')!).editor
     expect(other.fields.title).toBe('Coaching og stress')
     expect(other.preview).toBeUndefined()
+  })
+
+  it('previews an article she has as its page shows it: the photo, the revised date, the contents and the note on the examples', async () => {
+    const folders = articleFolders()
+    writeFileSync(join(folders.blog, 'coaching-og-stress.md'), folders.read('coaching-og-stress.md').replace('publishedAt: 2010-06-07\n', 'publishedAt: 2010-06-07\nupdatedAt: 2026-03-02\n'))
+    const cookie = signedIn()
+    // Long enough for a table of contents: over 1,200 words under two headings.
+    const long = `## Først\n\n${'ord '.repeat(700)}\n\n## Siden\n\n${'ord '.repeat(700)}`
+    const location = statusOf(await save(cookie, openEditor(cookie, 'coaching-og-stress'), { tekst: long, trin: 'forhaandsvis' }))
+    const html = openEditor(cookie, 'coaching-og-stress', location.searchParams.get('kladde')!).editor.preview?.html ?? ''
+    expect(html).toContain('<img src="/images/blog/coaching-og-stress.webp"')
+    expect(html).toContain('Opdateret <time dateTime="2026-03-02')
+    expect(html).toContain('id="indhold-overskrift"')
+    expect(html).toContain('Om eksemplerne:')
   })
 
   // Each row: what she wrote, and what the desk says (each limit tried at its edge).
