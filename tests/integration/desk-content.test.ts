@@ -135,6 +135,23 @@ describe('a save from the desk', () => {
     expect(getSite().name).toBe('Bo Holm')
   })
 
+  it('shows a value left empty in her file as an empty field, with the check’s message, and refuses to save it empty', async () => {
+    const content = temporaryContent()
+    content.edit('site.yaml', 'facebook: https://www.facebook.com/holmcoaching              # EKSEMPEL', 'facebook:')
+    const cookie = signedIn()
+    const opened = openFile(cookie, 'oplysninger')
+    expect(opened.file.fields.find((field) => field.label === 'facebook')?.value).toBe('')
+    const message = 'content/site.yaml, linje 41: »facebook« mangler – skriv fx https://www.facebook.com/dinside'
+    expect(opened.file.fileErrors).toContain(message)
+    const refused = new URL((await post(cookie, opened, { telefon: '+45 12 34 56 78' })).headers.get('Location')!, 'http://x')
+    expect(refused.searchParams.get('status')).toBe('ikke-gemt')
+    expect(openFile(cookie, 'oplysninger', { draft: refused.searchParams.get('kladde')! }).file.refused).toEqual({ errors: [message] })
+    expect(content.read('site.yaml')).toContain('\nfacebook:\n')
+    // An empty line in a list is an empty line in the field, not »null«.
+    content.edit('site.yaml', '  - coaching Vejle\n', '  -\n')
+    expect(openFile(cookie, 'oplysninger').file.fields.find((field) => field.label === 'soegeord')?.value).toBe('coach Fredericia\n\npersonlig coach\nstresscoaching\nparcoaching\nteenagecoaching\nkarrierecoaching')
+  })
+
   it('changes a price in one place: /ydelser reads it from there', async () => {
     temporaryContent()
     const cookie = signedIn()

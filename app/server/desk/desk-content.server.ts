@@ -64,6 +64,9 @@ function leavesOf(document: Document): Leaf[] {
 
 const BODY = 'tekst'
 
+/** A value as her form shows it: a value left empty in the file (YAML's null) is an empty field, not »null«. */
+const shownValue = (node: unknown) => (isScalar(node) ? String(node.value ?? '') : '')
+
 function partsOf(file: ContentFile<unknown>, text: string) {
   if (file !== aboutFile) return { yaml: text, body: undefined }
   const parts = splitFrontMatter(text)
@@ -76,7 +79,7 @@ export function formFields(file: ContentFile<unknown>, text: string): DeskConten
   const document = parseDocument(yaml)
   const fields: DeskContentField[] = leavesOf(document).map((leaf, index) => {
     const node = document.getIn(leaf.path, true)
-    const value = leaf.kind === 'list' && isSeq(node) ? node.items.map((item) => String(isScalar(item) ? item.value : '')).join('\n') : String(isScalar(node) ? (node.value ?? '') : '')
+    const value = leaf.kind === 'list' && isSeq(node) ? node.items.map(shownValue).join('\n') : shownValue(node)
     return { name: `f${index}`, label: leaf.label, value, kind: leaf.kind, long: leaf.kind === 'list' || value.length > 80 }
   })
   if (body !== undefined) fields.push({ name: BODY, label: 'din historie (afsnit adskilt af en tom linje)', value: body.trim(), kind: 'text', long: true })
@@ -104,7 +107,7 @@ export function applyForm(file: ContentFile<unknown>, text: string, form: FormDa
     const node = document.getIn(leaf.path, true)
     if (leaf.kind === 'list') {
       const lines = posted.split('\n').map((line) => line.trim()).filter(Boolean)
-      const before = isSeq(node) ? node.items.map((item) => String(isScalar(item) ? item.value : '')) : []
+      const before = isSeq(node) ? node.items.map(shownValue) : []
       if (lines.join('\n') === before.join('\n')) return
       document.setIn(leaf.path, document.createNode(lines))
       listChanged = true
@@ -113,7 +116,7 @@ export function applyForm(file: ContentFile<unknown>, text: string, form: FormDa
     const trimmed = posted.trim().replace(/\s*\n\s*/g, ' ')
     // A number stays a number when she writes one; anything else goes to the schema as she wrote it.
     const value = leaf.kind === 'number' && /^-?\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed
-    if (!isScalar(node) || String(node.value ?? '') === String(value)) return
+    if (!isScalar(node) || shownValue(node) === String(value)) return
     node.value = value
     if (node.range) edits.push({ from: node.range[0], to: node.range[1], source: new Document(value).toString({ lineWidth: 0 }).trimEnd() })
   })
