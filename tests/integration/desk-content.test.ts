@@ -152,6 +152,29 @@ describe('a save from the desk', () => {
     expect(openFile(cookie, 'oplysninger').file.fields.find((field) => field.label === 'soegeord')?.value).toBe('coach Fredericia\n\npersonlig coach\nstresscoaching\nparcoaching\nteenagecoaching\nkarrierecoaching')
   })
 
+  it('shows the mistakes of a file that has never been valid, so she can correct it from the desk', async () => {
+    const content = temporaryContent()
+    // Broken before the site read it once: no good version to fall back on.
+    content.write('referencer.yaml', `${content.read('referencer.yaml')}\nreferencer_ekstra: [\n`)
+    const cookie = signedIn()
+    const { file } = openFile(cookie, 'referencer')
+    expect(file.fileErrors.length).toBeGreaterThan(0)
+    // The file's own messages (file, line, what to write), without the loader's heading above them.
+    expect(file.fileErrors.every((error) => error.startsWith('content/referencer.yaml, linje'))).toBe(true)
+    const page = deskPage({ page: 'indhold', key: '' }, deps(cookie))
+    if (!page.signedIn || page.page !== 'indhold') throw new Error('no overview')
+    expect(page.content!.files.find((shown) => shown.id === 'referencer')).toMatchObject({ problems: 1, lastGood: false })
+  })
+
+  it('shows her story whole in its field when the --- lines around its heading are gone, with the check’s message', async () => {
+    const content = temporaryContent()
+    content.write('om.md', 'Jeg har arbejdet som coach i mange år.\n\nDet startede i Fredericia.\n')
+    const cookie = signedIn()
+    const { file } = openFile(cookie, 'historie')
+    expect(file.fields.map(({ name, value }) => [name, value])).toEqual([['tekst', 'Jeg har arbejdet som coach i mange år.\n\nDet startede i Fredericia.']])
+    expect(file.fileErrors.length).toBeGreaterThan(0)
+  })
+
   it('changes a price in one place: /ydelser reads it from there', async () => {
     temporaryContent()
     const cookie = signedIn()
