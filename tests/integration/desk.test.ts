@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Db } from '#db/database'
 import { bookings, contactMessages, deskEvents, deskLinks, outbox, senderAttempts } from '#db/schema'
@@ -376,10 +376,14 @@ describe("the coach's actions", () => {
     const cookie = await signIn()
     const { booking } = book('10:00')
     setEffects(db, 'booking-email', { status: 'failed', attempts: 10, lastError: 'udbyderen svarer ikke', nextAttemptAt: null }, payloadIs('kind', 'bekraeftelse'))
+    // Two others of hers are still being tried: one waits for its next attempt, one is being sent right now.
+    const other = book('11:00', 'bo@eksempel.dk').booking
+    setEffects(db, 'booking-email', { status: 'pending', attempts: 2 }, and(eq(outbox.bookingId, other.id), payloadIs('kind', 'bekraeftelse'), payloadIs('role', 'gaest')))
+    setEffects(db, 'booking-email', { status: 'sending', attempts: 1 }, and(eq(outbox.bookingId, other.id), payloadIs('kind', 'bekraeftelse'), payloadIs('role', 'coach')))
     const overview = deskPage({ page: 'oversigt', key: '' }, { db, cookieHeader: cookie, clock: () => NOW })
     expect(overview.signedIn && overview.page === 'oversigt' && overview.overview.undelivered).toEqual({
       failed: [expect.objectContaining({ what: 'e-mail om en booking', error: 'udbyderen svarer ikke' }), expect.objectContaining({ what: 'e-mail om en booking' })],
-      retrying: 0,
+      retrying: 2,
     })
     transport.sent.length = 0
     expect((await act(cookie, { handling: 'send-igen' })).headers.get('Location')).toBe('/coach?status=sendes-igen')

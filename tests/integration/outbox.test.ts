@@ -23,6 +23,9 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   }
 })
 
+/** The first bytes of a PDF and some that are not text: what a receipt's attachment carries. */
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3, 0x00, 0xff])])
+
 let dir: string
 afterEach(() => {
   race.listedButGone = []
@@ -68,17 +71,25 @@ it('writes each e-mail as JSON named by its key, its attachments beside it, and 
     subject: 'Din samtale er booket',
     html: '<p>Hej</p>',
     text: 'Hej',
-    attachments: [{ filename: 'invitation.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+    attachments: [
+      { filename: 'invitation.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar; charset=utf-8; method=REQUEST' },
+      { filename: 'kvittering-2026-0001.pdf', content: PDF.toString('base64'), contentType: 'application/pdf', encoding: 'base64' },
+    ],
   })
-  expect(readdirSync(outbox).sort()).toEqual(['booking-abc-bekraeftelse-0-gaest.ics', 'booking-abc-bekraeftelse-0-gaest.json'])
+  expect(readdirSync(outbox).sort()).toEqual(['booking-abc-bekraeftelse-0-gaest.ics', 'booking-abc-bekraeftelse-0-gaest.json', 'booking-abc-bekraeftelse-0-gaest.pdf'])
   expect(readFileSync(join(outbox, 'booking-abc-bekraeftelse-0-gaest.ics'), 'utf8')).toBe('BEGIN:VCALENDAR')
+  // A receipt's PDF lies beside it as the bytes themselves, not their base64.
+  expect(readFileSync(join(outbox, 'booking-abc-bekraeftelse-0-gaest.pdf')).equals(PDF)).toBe(true)
   expect(JSON.parse(readFileSync(join(outbox, 'booking-abc-bekraeftelse-0-gaest.json'), 'utf8'))).toEqual({
     to: 'anne@eksempel.dk',
     from: 'Coach <kontakt@holmcoaching.dk>',
     subject: 'Din samtale er booket',
     html: '<p>Hej</p>',
     text: 'Hej',
-    attachments: [{ filename: 'invitation.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar; charset=utf-8; method=REQUEST' }],
+    attachments: [
+      { filename: 'invitation.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar; charset=utf-8; method=REQUEST' },
+      { filename: 'kvittering-2026-0001.pdf', content: PDF.toString('base64'), contentType: 'application/pdf', encoding: 'base64' },
+    ],
   })
 })
 
