@@ -2,8 +2,11 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeDb } from '#db/connection'
+import { openDatabase } from '#db/database'
+import { busySources } from '#db/schema'
 import { bookTime, changeBooking, fetchBookingWeek, fetchChosenSlot, fetchManagedBooking } from '~/lib/booking/booking-actions'
 import { formData, insertPost, temporaryDatabase } from '../helpers'
+import { configuredBusySources } from '~/server/calendar/busy-sources.server'
 import { inStartRequest } from '../start-request'
 import { MONDAY, NOW, TEST_FILE } from './booking-helpers'
 // The server functions import these lazily; loaded here, before the tests, their load-time code is
@@ -68,6 +71,19 @@ describe('the booking forms’ server functions', () => {
     const cancelled = await call(() => changeBooking({ data: formData({ link: token!, handling: 'aflys' }) }))
     expect(where(cancelled)).toEqual([303, `/booking/${token}?status=aflyst`])
     expect(mails()).toEqual(['aflyst-1-coach', 'aflyst-1-gaest', 'bekraeftelse-0-coach', 'bekraeftelse-0-gaest'])
+  })
+
+  it('book a time while her busy calendar is read and fresh: the rules and the calendar come from the server’s database', async () => {
+    // The form's post names no database: the one of DATABASE_URL holds her calendar's state (read at NOW).
+    vi.stubEnv('BUSY_CALENDAR_URLS', 'https://kalender.example/optaget.ics')
+    vi.stubEnv('CALDAV_URL', '')
+    const [source] = configuredBusySources()
+    const db = openDatabase(join(dir, 'site.db'))
+    db.insert(busySources).values({ sourceKey: source!.key, label: source!.label, goodAt: NOW.toISOString(), checkedAt: NOW.toISOString(), intervals: [], lastError: null }).run()
+    db.$client.close()
+    const form = formData({ tidspunkt: `${MONDAY}T10:00`, navn: 'Mette Sørensen', email: 'mette@eksempel.dk', telefon: '20 30 40 50', form: 'telefon', besked: '', website: '' })
+    expect(where(await call(() => bookTime({ data: form })))).toEqual([303, '/book-samtale?status=tjek-email#status'])
+    expect(mails()).toEqual(['bekraeftelse-0-coach', 'bekraeftelse-0-gaest'])
   })
 
   it('send a post without a time or link back to the booking page', async () => {

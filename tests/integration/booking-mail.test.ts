@@ -59,6 +59,15 @@ describe('what the e-mails say', () => {
     expect(coachAbout('uden@eksempel.dk')).toMatch(/Telefon: 20 30 40 50\s+Bookingnummer: /)
   })
 
+  it('give the visitor no line from the coach when she wrote none: the form is followed by the booking number', async () => {
+    const { db } = temporaryDatabase()
+    const transport = memoryTransport()
+    bookAt(db, '09:00', 'uden@eksempel.dk')
+    await deliverBookingEmails({ db, transport, clock: () => NOW })
+    const toVisitor = transport.sent.find((email) => email.to === 'uden@eksempel.dk')!.text
+    expect(toVisitor).toMatch(/Form: Telefon – jeg ringer til dig på 20 30 40 50\s+Bookingnummer: /)
+  })
+
   it('invite the visitor as already accepted, asking the calendar for no reply, and the coach not at all', async () => {
     const { db } = temporaryDatabase()
     const transport = memoryTransport()

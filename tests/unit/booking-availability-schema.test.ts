@@ -163,6 +163,12 @@ describe('the week', () => {
     expect(await errorsOf('uge:\n  tirsdag: "09:00"\n')).toEqual(['uge: tirsdag: skriv tiderne som en liste, fx ["09:00", "10:00"]'])
   })
 
+  it('reads a time with spaces inside its quotes, and refuses two times written without a comma between them', async () => {
+    expect((await settingsOf('uge:\n  mandag: [" 9.00 ", "14.30"]\n')).week[0]).toEqual(['09:00', '14:30'])
+    // Read as 9.00 alone, the 10.00 she meant would silently be missing.
+    expect(await errorsOf('uge:\n  mandag: ["9.00 10.00"]\n')).toEqual(['uge: mandag: »9.00 10.00« er ikke et klokkeslæt – skriv fx "9.00" eller "14.30" (også "14:30" går)'])
+  })
+
   it('names a day that is no weekday, and a week not written as days under each other', async () => {
     expect(await errorsOf('uge:\n  Mandag: ["09:00"]\n')).toEqual(['uge: »Mandag« er ikke en ugedag – skriv ugedagene med små bogstaver: mandag, tirsdag, onsdag, torsdag, fredag, lørdag, søndag'])
     expect(await errorsOf('uge: mandag 09:00\n')).toEqual(['uge: skriv ugedagene under hinanden, fx mandag: ["09:00", "10:00"]'])

@@ -40,6 +40,11 @@ describe('Danish time around the daylight-saving changes', () => {
     expect([formatMonthWithYear(2026, 1), formatMonthWithYear(2026, 12)]).toEqual(['januar 2026', 'december 2026'])
   })
 
+  it('names every month in Danish', () => {
+    const firsts = Array.from({ length: 12 }, (_, index) => formatDateWithYear(`2026-${String(index + 1).padStart(2, '0')}-01`))
+    expect(firsts).toEqual(['1. januar 2026', '1. februar 2026', '1. marts 2026', '1. april 2026', '1. maj 2026', '1. juni 2026', '1. juli 2026', '1. august 2026', '1. september 2026', '1. oktober 2026', '1. november 2026', '1. december 2026'])
+  })
+
   it('numbers ISO weeks, also across New Year', () => {
     expect(isoWeek('2026-04-07')).toBe('2026-W15')
     expect(isoWeek('2027-01-01')).toBe('2026-W53')

@@ -93,3 +93,12 @@ lukket: [2026-10-25 2.30-2.45]
 `)
   expect(offeredSlots(autumn, '2026-10-25').map((slot) => slot.time)).toEqual(['01:00', '03:00'])
 })
+
+it('closes from the jump a part that begins at 2.00 on the night the clock skips 2.00–3.00, not an hour before', () => {
+  // 29 March 2026: the clock jumps from 2.00 winter time to 3.00 summer time (1.00 UTC); 1.30–2.00 is open.
+  const spring = rules(`varighed: 30
+ekstra: {2026-03-29: ["01:00", "01:30", "03:00", "04:00"]}
+lukket: [2026-03-29 2.00-4.00]
+`)
+  expect(offeredSlots(spring, '2026-03-29').map((slot) => slot.time)).toEqual(['01:00', '01:30', '04:00'])
+})
