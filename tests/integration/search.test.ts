@@ -213,6 +213,10 @@ describe('the search address', () => {
     expect(toBlogSearchParams({ q: 42, page: -1 })).toEqual({ q: '', page: 1 })
   })
 
+  it('passes the visitor’s words and page on to the search, trimmed as the address has them', () => {
+    expect(toBlogSearchParams({ q: '  stress  angst ', page: 2 })).toEqual({ q: 'stress angst', page: 2 })
+  })
+
   it('is never stored in the page cache, and redirects to its one spelling', () => {
     expect(canonicalPageAddress(new URL('http://localhost/blog?q=stress'))).toEqual({ path: '/blog', cacheKey: undefined })
     expect(canonicalPageAddress(new URL('http://localhost/blog?q=stress&side=2'))).toEqual({ path: '/blog', cacheKey: undefined })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '#db/database'
-import { blogPosts } from '#db/schema'
+import { blogPosts, newsletterSubscribers } from '#db/schema'
 import { seedBlog, seedCommand } from '#db/seed-blog'
 import { articleSource } from '../helpers'
 
@@ -111,6 +111,26 @@ describe('npm run db:seed, in process', () => {
       expect(fixture.rows()).toEqual([{ slug: 'med-foto', title: 'Med foto', imageUrl: '/images/mit-foto.jpg' }])
       expect(existsSync(join(publicDir, 'images', 'blog', 'med-foto.webp'))).toBe(false)
     } finally {
+      fixture.cleanUp()
+    }
+  })
+
+  it('tells how many e-mails about a new article go out to the subscribers, one as »1 e-mail«', async () => {
+    const fixture = seedFixture()
+    const db = openDatabase(fixture.database)
+    try {
+      mkdirSync(join(publicDir, 'images'), { recursive: true })
+      writeFileSync(join(publicDir, 'images', 'mit-foto.jpg'), 'et foto')
+      const subscribe = (name: string) =>
+        db.insert(newsletterSubscribers).values({ publicId: `abonnent-${name}`, email: `${name}@eksempel.dk`, emailKey: `${name}@eksempel.dk`, createdAt: '2024-01-01T00:00:00.000Z', confirmedAt: '2024-01-01T00:00:00.000Z', unsubscribeTokenHash: `u-${name}`, ipHash: 'i' }).run()
+      subscribe('anne')
+      fixture.write('en', 'En', { image: '/images/mit-foto.jpg' })
+      expect((await fixture.seed()).log).toContain('Besked om nye artikler: 1 e-mail til dem, der har tilmeldt sig, sendes inden for et minut.')
+      subscribe('bo')
+      fixture.write('to', 'To', { image: '/images/mit-foto.jpg' })
+      expect((await fixture.seed()).log).toContain('Besked om nye artikler: 2 e-mails til dem, der har tilmeldt sig, sendes inden for et minut.')
+    } finally {
+      db.$client.close()
       fixture.cleanUp()
     }
   })

@@ -87,6 +87,17 @@ describe('article front matter', () => {
     expect(() => parseArticleFile('forkert.md', `---\n${frontMatter}\n---\nTekst.\n`)).toThrow(message)
   })
 
+  it('names only the line YAML cannot read when it reads nothing of the file, not every field as missing too', () => {
+    const problems = (frontMatter: string) => {
+      try {
+        parseArticleFile('forkert.md', `---\n${frontMatter}\n---\nTekst.\n`)
+      } catch (error) {
+        return (error as ArticleFileError).problems
+      }
+    }
+    expect(problems('title: Ro\ntitle: Uro')).toEqual(['front matter kunne ikke læses i linje 3 (»title: Uro«): feltet står to gange – slet den ene af linjerne'])
+  })
+
   // The typing mistakes a coach makes, each at its own line (line 1 of the file is the opening ---).
   it.each([
     ['title: "Når du mangler overskud', 'linje 2 (»title: "Når du mangler overskud«): der mangler et afsluttende anførselstegn (") – sæt det til sidst i værdien, eller slet anførselstegnet i starten'],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { crisisHelpFor } from '~/lib/content/crisis-lines'
 import { getArticleClosings, getCrisisLines } from '~/server/content/content.server'
 import { parseArticleFile } from '#db/article-file'
-import { TABLE_OF_CONTENTS_FROM_WORDS, headingId, readingMinutes, withHeadingIds } from '#db/article-outline'
+import { TABLE_OF_CONTENTS_FROM_WORDS, headingId, readingMinutes, tableOfContents, withHeadingIds, wordCount } from '#db/article-outline'
 import { ArticleClosing } from '~/components/blog/article-closing'
 import { AnonymisedNote, RevisedDate, TableOfContents, readingTimeText } from '~/components/blog/article-outline'
 import { categories } from '~/lib/categories'
@@ -32,6 +32,16 @@ describe('headings with ids', () => {
     expect(html).toBe('<h2 id="et-raad">Et <em>råd</em></h2><p>x</p><h2 id="et-raad-2">Et råd</h2><h3>Under</h3><h2 id="afsnit">!!</h2>')
   })
 
+  it('shows a heading’s &amp; as &, its spaces as one, and numbers a third heading of the same words -3', () => {
+    const { headings } = withHeadingIds('<h2>Stress &amp; angst</h2><h2> Et\n  råd </h2><h2>Et råd</h2><h2>Et råd</h2>')
+    expect(headings).toEqual([
+      { id: 'stress-angst', text: 'Stress & angst' },
+      { id: 'et-raad', text: 'Et råd' },
+      { id: 'et-raad-2', text: 'Et råd' },
+      { id: 'et-raad-3', text: 'Et råd' },
+    ])
+  })
+
   it('never lets the coach’s own HTML set an id: the seed gives it after cleaning', () => {
     const row = parseArticleFile('ro.md', articleSource(valid, '<h2 id="hijack" onclick="x()">Egen</h2>\n\n<p id="p">Tekst</p>'))
     expect(row.bodyHtml).toBe('<h2 id="egen">Egen</h2><p>Tekst</p>')
@@ -56,6 +66,18 @@ describe('reading time and table of contents, worked out by the seed', () => {
     const short = parseArticleFile('ro.md', articleSource(valid, bodyOf(TABLE_OF_CONTENTS_FROM_WORDS - 20, ['Først lægen', 'Så coachen'])))
     expect(short.tableOfContents).toEqual([])
     expect(short.bodyHtml).toContain('<h2 id="foerst-laegen">')
+  })
+
+  it('counts the words on either side of a tag as two, in a list as in a paragraph', () => {
+    expect(wordCount('<ul><li>en</li><li>to</li></ul><h2>tre</h2><p>fire <strong>fem</strong></p>')).toBe(5)
+  })
+
+  it('lists the parts from 1,201 words, not at exactly 1,200, and only with two headings or more', () => {
+    const two = [{ id: 'en', text: 'En' }, { id: 'to', text: 'To' }]
+    const words = (count: number) => `<p>${'ord '.repeat(count)}</p>`
+    expect(tableOfContents(words(TABLE_OF_CONTENTS_FROM_WORDS), two)).toEqual([])
+    expect(tableOfContents(words(TABLE_OF_CONTENTS_FROM_WORDS + 1), two)).toEqual(two)
+    expect(tableOfContents(words(TABLE_OF_CONTENTS_FROM_WORDS + 1), two.slice(0, 1))).toEqual([])
   })
 
   it('shows the table of contents as plain links to the headings, and nothing without headings', () => {
