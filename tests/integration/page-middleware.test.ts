@@ -189,6 +189,22 @@ describe('the page middleware', () => {
     }
   })
 
+  it('answers a desk link opened from webmail with the page that reloads it from the site, without rendering the desk', async () => {
+    const crossSite = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' }
+    for (const path of ['/coach', '/coach/booking/abcd1234?status=aflyst']) {
+      const attempt = ask(path, { headers: crossSite })
+      const response = await attempt.response
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe('no-store, private')
+      expect(await response.text(), path).toContain('<meta http-equiv="refresh" content="0">')
+      expect(attempt.renders(), path).toBe(0)
+    }
+    // The same link followed on the site itself is the desk's own page.
+    const sameSite = ask('/coach', { headers: { ...crossSite, 'Sec-Fetch-Site': 'same-origin' } })
+    expect(await (await sameSite.response).text()).toBe(HTML)
+    expect(sameSite.renders()).toBe(1)
+  })
+
   it('answers a failure with a Danish 500, and lets a request the visitor abandoned fail as such', async () => {
     const broken = await ask('/om', {}, () => {
       throw new Error('SQLITE_CANTOPEN')
@@ -213,7 +229,7 @@ describe('the newsletter’s posts', () => {
       expect((await attempt.response).status, path).toBe(200)
       expect(attempt.renders(), path).toBe(1)
     }
-    for (const path of ['/nyhedsbrev/andet/abc', `/nyhedsbrev/afmeld/${token}/mere`, '/nyhedsbrev?status=afmeldt']) {
+    for (const path of ['/nyhedsbrev/andet/abc', `/nyhedsbrev/afmeld/${token}/mere`, `/blog/nyhedsbrev/afmeld/${token}`, '/nyhedsbrev?status=afmeldt']) {
       const attempt = ask(path, form('a=1'))
       const response = await attempt.response
       expect(response.status, path).toBe(405)

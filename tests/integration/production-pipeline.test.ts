@@ -342,6 +342,17 @@ describe('a server function’s outage', () => {
     expect(lines).toEqual([{ time: expect.any(String), level: 'error', msg: 'server function failed', path: '/_serverFn/kendt', status: 500, error: said.slice(0, 1000) }])
   })
 
+  it('is told in Danish when Start gives no response, and the log names the function', async () => {
+    const request = new Request('http://localhost/_serverFn/kendt')
+    const response = await built.guard.guardServerFunction(
+      { request, pathname: '/_serverFn/kendt', context: { clientAddress: '203.0.113.7', served: {} }, next: async () => ({ response: undefined as unknown as Response }) },
+      new Set(['/_serverFn/kendt']),
+    )
+    expect(response.status).toBe(500)
+    expect(await response.text()).toBe('Der opstod en fejl på serveren. Prøv igen om lidt.')
+    expect(lines).toEqual([{ time: expect.any(String), level: 'error', msg: 'server function gave no answer', path: '/_serverFn/kendt' }])
+  })
+
   it('is only a 5xx: a 4xx answer is the caller’s, not logged', async () => {
     for (const status of [499, 404, 200]) {
       const request = new Request('http://localhost/_serverFn/kendt')

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { closeDb, getDb } from '#db/connection'
 import { cancelBooking, createBooking } from '~/server/booking/bookings.server'
-import { refreshBusySources } from '~/server/calendar/busy-sources.server'
+import { configuredBusySources, refreshBusySources } from '~/server/calendar/busy-sources.server'
+import { busySources } from '#db/schema'
 import { googleLikeFeed } from '../../scripts/lib/busy-feed-fixture'
 import { startFeedServer } from '../calendar-servers'
 import { Route as BlogRoute } from '~/routes/blog/index'
@@ -77,6 +78,26 @@ describe('the addresses that answer without a page', () => {
     expect(answer).toEqual({ status: 'ok', bookingOpenForCalendars: true, calendars: { total: 2, failing: 0, stale: 0 } })
     // Neither the address, nor its host, nor what went wrong: the log and check:launch say which calendar.
     for (const text of [JSON.stringify(failingAnswer), JSON.stringify(answer)]) expect(text).not.toMatch(/private-|127\.0\.0\.1|kalender|svarede/)
+  })
+
+  it('/healthz without any booking rules still answers, and counts a calendar copy older than three hours as stale', async () => {
+    onTestFinished(() => void vi.unstubAllEnvs())
+    // No booking.yaml (the coach takes only messages), but her calendars are set up: the default
+    // kalender_max_alder of 3 hours decides which copies are too old.
+    vi.stubEnv('BOOKING_FILE', join(dir, 'ingen-booking.yaml'))
+    vi.stubEnv('BUSY_CALENDAR_URLS', 'https://kalender.eksempel.dk/frisk.ics https://kalender.eksempel.dk/gammel.ics')
+    vi.stubEnv('CALDAV_URL', '')
+    const [fresh, old] = configuredBusySources()
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString()
+    for (const [source, goodAt] of [
+      [fresh!, hoursAgo(2)],
+      [old!, hoursAgo(4)],
+    ] as const) {
+      getDb().insert(busySources).values({ sourceKey: source.key, label: source.label, goodAt, checkedAt: hoursAgo(0), intervals: [], lastError: null }).run()
+    }
+    const response = await get(HealthRoute)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok', bookingOpenForCalendars: false, calendars: { total: 2, failing: 0, stale: 1 } })
   })
 
   it('/robots.txt, /sitemap.xml and /rss.xml answer with their formats', async () => {
