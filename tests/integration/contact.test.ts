@@ -46,6 +46,8 @@ describe('contact flow', () => {
     expect(toCoach.text).toContain('Vi vil gerne høre om parcoaching.')
     expect(toCoach.text).toContain('Parcoaching')
     expect(toCoach.text).toContain('20 30 40 50')
+    // Her e-mail opens this very message on her desk.
+    expect(toCoach.text).toMatch(new RegExp(`Se beskeden på dit skrivebord: https?://\\S+/coach/besked/${row!.id}\\b`))
     expect(toVisitor.subject).toBe('Tak for din besked')
     expect(toVisitor.text).toContain('inden for én hverdag')
     // The receipt repeats nothing the sender wrote (not even the name): the form cannot relay

@@ -46,6 +46,11 @@ describe('contact schema', () => {
     expect(required.safeParse({ ...valid, phone: '' }).error?.issues.map((issue) => issue.message)).toEqual(['Skriv dit telefonnummer.'])
     expect(required.safeParse({ ...valid, phone: '123' }).error?.issues.map((issue) => issue.message)).toEqual([fieldHints.phone])
     expect(required.safeParse(valid).success).toBe(true)
+    // A number copied from a phone's contacts often carries direction marks around it: the message names the field.
+    expect(validateContact({ ...valid, phone: '\u202A+45 20 30 40 50\u202C' }, required)).toEqual({
+      success: false,
+      fieldErrors: { phone: 'Telefon indeholder usynlige tegn (fx retningstegn), som ikke kan sendes. Skriv teksten igen uden at indsætte den.' },
+    })
   })
 
   it.each([
@@ -115,6 +120,10 @@ describe('contact schema', () => {
     expect(withAsciiDomain('anne@eksempel.dk')).toBe('anne@eksempel.dk')
     // Not a domain: left as typed, and refused.
     for (const typed of ['anne@blåbær.dk/sti', 'anne@blå bær.dk', 'anne@blåbær..dk']) expect(errorsFor({ email: typed }).email, typed).toBe(fieldHints.email)
+    // Without an @ there is no domain to convert: a full-width ｋ (which the URL parser reads as k)
+    // must not turn »eksempel.dｋ« into an address »eksempel.d@eksempel.dk« nobody typed.
+    expect(withAsciiDomain('eksempel.dｋ')).toBe('eksempel.dｋ')
+    expect(errorsFor({ email: 'eksempel.dｋ' }).email).toBe(fieldHints.email)
   })
 
   it('keeps the emoji a phone keyboard writes, variation selector included', () => {
