@@ -39,8 +39,9 @@ export default defineConfig({
     // modules, so every core runs test files. (Stryker sets its own single worker.)
     maxWorkers: availableParallelism(),
     environment: 'node',
-    // CONTENT_DIR: the tests read a copy of the shipped content (tests/fixtures/content), never the coach's own files.
-    env: { CONTENT_DIR: fromRoot('./tests/fixtures/content'), CONTENT_RECHECK_MS: '0', LOG_LEVEL: 'silent', BACKGROUND_JOBS: 'off', MAIL_OUTBOX_DIR: join(tmpdir(), 'coach-test-outbox'), BOOKING_LINK_SECRET: 'vitest-booking-link-secret' },
+    // CONTENT_DIR and BOOKING_FILE: the tests read copies of the shipped content and availability
+    // (tests/fixtures/content, tests/fixtures/facts/booking.yaml), never the coach's own files.
+    env: { CONTENT_DIR: fromRoot('./tests/fixtures/content'), BOOKING_FILE: fromRoot('./tests/fixtures/facts/booking.yaml'), CONTENT_RECHECK_MS: '0', LOG_LEVEL: 'silent', BACKGROUND_JOBS: 'off', MAIL_OUTBOX_DIR: join(tmpdir(), 'coach-test-outbox'), BOOKING_LINK_SECRET: 'vitest-booking-link-secret' },
     projects: [
       { extends: true, test: { name: 'shared', include: sharedGraphFiles, isolate: false } },
       { extends: true, test: { name: 'isolated', include: TEST_FILES, exclude: sharedGraphFiles } },

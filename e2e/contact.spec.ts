@@ -64,11 +64,15 @@ test('with JavaScript: a server error answer also shows the red message', async 
 
 test('with JavaScript: a wrong field is explained next to it, before anything is sent', async ({ page }) => {
   await gotoInteractive(page, '/kontakt')
+  const posts: string[] = []
+  page.on('request', (request) => void (request.method() === 'POST' && posts.push(request.url())))
   await fillForm(page, uniqueEmail('felt'), '12')
   await page.getByRole('button', { name: 'Send besked' }).click()
   await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByText(PHONE_HINT)).toBeVisible()
   await expect(page.getByRole('textbox', { name: 'Telefon', exact: true })).toBeFocused()
+  // The form's own check answered: nothing went to the server.
+  expect(posts).toEqual([])
 })
 
 test('a message without a phone number is sent, and the coach reads that none was given', async ({ page }) => {

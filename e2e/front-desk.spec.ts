@@ -108,6 +108,13 @@ test.describe('on a phone', () => {
     await page.touchscreen.tap(200, 800)
     await expect(menu).toBeHidden()
     await expect(page).toHaveURL('/om')
+    // Closed, it lets go: Tab walks the page again instead of returning to the toggle each time.
+    const after: string[] = []
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab')
+      after.push(await focused())
+    }
+    expect(after.filter((step) => step !== 'toggle').length).toBeGreaterThan(2)
   })
 
   test('the home page shows the headline, the portrait and a call link on the first screen', async ({ page }) => {
