@@ -50,13 +50,15 @@ export function moveOrder(db: Db, order: Order, to: Order['status'], fields: Par
 /**
  * Frees a hold whose payment did not come: the order expires and the time is free again. Only
  * from awaiting payment, in one transaction; the caller has made sure Stripe will take no payment
- * for it (the session is expired there, or was never made).
+ * for it (the session is expired there, or was never made). A session paid afterwards holds
+ * nothing: when its payment link runs out, the session stays booked and unpaid, and the coach
+ * sends a new link from her desk.
  */
 export function releaseHold(db: Db, orderId: number, now: Date) {
   return db.$client
     .transaction(() => {
       const order = findOrder(db, orderId)
-      if (!order || order.status !== 'awaiting_payment') return false
+      if (!order || order.status !== 'awaiting_payment' || order.payment === 'bagefter') return false
       moveOrder(db, order, 'expired', {}, now)
       if (order.bookingId !== null) {
         db.update(bookings)

@@ -61,6 +61,29 @@ describe('payments on the desk', () => {
   })
 })
 
+describe('a payment link that ran out', () => {
+  it('leaves the session booked and unpaid, and she sends a new one', async () => {
+    const pay = await paymentHarness()
+    const held = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
+    if (held.status !== 'holdt') throw new Error('not booked')
+    expect(await sendPaymentLink(pay.context, held.booking.id)).toBe('link-sendt')
+    const first = pay.order(held.order.id).stripeSessionId!
+    // A day later the link has run out at Stripe, which tells the site so.
+    pay.advance(25 * 60)
+    await pay.payments.stripe.checkout.sessions.retrieve(first)
+    const ranOut = pay.fake.events.find((event) => event.type === 'checkout.session.expired')!
+    expect(await pay.fake.deliver(ranOut)).toBe(200)
+    expect(pay.order(held.order.id).status).toBe('awaiting_payment')
+    expect(pay.booking(held.booking.id).status).toBe('bekraeftet')
+    expect(deskBookingPage(pay.db, held.booking.publicId, pay.now())!.payment).toMatchObject({ line: 'Betales bagefter: 850 kr. (ikke betalt endnu)', canSendLink: true })
+    expect(await sendPaymentLink(pay.context, held.booking.id)).toBe('link-sendt')
+    const second = pay.order(held.order.id).stripeSessionId!
+    expect(second).not.toBe(first)
+    await pay.fake.pay(second)
+    expect(pay.order(held.order.id)).toMatchObject({ status: 'paid' })
+  })
+})
+
 describe('the payment buttons of her desk', () => {
   it('refund the amount she typed in kroner, refuse more than was paid, and say so when no payment provider is set up', async () => {
     const pay = await paymentHarness()
