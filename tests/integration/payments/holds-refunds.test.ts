@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { orderRefunds } from '#db/schema'
 import { queueExpiredHolds } from '~/server/payments/holds.server'
 import { releaseHold } from '~/server/payments/orders.server'
+import { refundByHand } from '~/server/payments/payment-desk.server'
 import { queueRefund } from '~/server/payments/refunds.server'
 import { effectsOf } from '../../outbox-rows'
-import { paymentHarness } from './payment-harness'
+import { PAID, paymentHarness } from './payment-harness'
 
 // PAYMENTS.md failure cases 1–3 (an abandoned checkout, expiry racing payment, a payment after the
 // hold was released) and 9 (a refund call that fails, retried with the same key).
@@ -30,6 +31,7 @@ describe('a hold that runs out', () => {
     expect(pay.order(order.id)).toMatchObject({ status: 'expired' })
     expect(pay.receiptNumber(order.id)).toBeUndefined()
     expect(pay.booking(booking.id).status).toBe('udloebet')
+    expect(effectsOf(pay.db, 'stripe-expire')).toMatchObject([{ status: 'sent', deliveredBy: 'stripe' }])
     expect(effectsOf(pay.db, 'order-email')).toEqual([])
     expect(effectsOf(pay.db, 'booking-email')).toEqual([])
     expect(pay.hold({ email: 'anden@eksempel.dk' }).status).toBe('holdt')
@@ -51,6 +53,21 @@ describe('a hold that runs out', () => {
     expect(pay.receiptNumber(order.id)).toBe('2026-0001')
     expect(pay.booking(booking.id).status).toBe('bekraeftet')
     expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse'])
+    expect(effectsOf(pay.db, 'stripe-expire')).toMatchObject([{ status: 'sent', deliveredBy: 'stripe' }])
+  })
+
+  it('is not expired at Stripe when it was paid after its expiry was queued and before the worker got to it', async () => {
+    const pay = await paymentHarness()
+    const { order, booking, session } = await pay.checkout()
+    pay.advance(31)
+    expect(queueExpiredHolds(pay.context)).toBe(1)
+    await pay.fake.pay(session.id)
+    expect(pay.order(order.id).status).toBe('paid')
+    await pay.runOutbox()
+    expect(pay.fake.calls.filter((call) => call.path.endsWith('/expire'))).toEqual([])
+    expect(effectsOf(pay.db, 'stripe-expire')).toMatchObject([{ status: 'skipped' }])
+    expect(pay.order(order.id).status).toBe('paid')
+    expect(pay.booking(booking.id).status).toBe('bekraeftet')
   })
 })
 
@@ -101,6 +118,7 @@ describe('a refund', () => {
       expect(calls.length).toBe(how === 'down' ? 3 : 2)
       expect(new Set(calls.map((call) => call.idempotencyKey))).toEqual(new Set([`refund:${order.publicId}:coach-aflyste`]))
       expect(pay.fake.refunds).toHaveLength(1)
+      expect(effectsOf(pay.db, 'stripe-refund')).toMatchObject([{ status: 'sent', deliveredBy: 'stripe' }])
       expect(pay.db.select().from(orderRefunds).all()).toMatchObject([{ cause: 'coach-aflyste', amountOere: 85_000, stripeRefundId: pay.fake.refunds[0]!.id }])
       // The same cause decided again is the same refund: nothing more is queued.
       expect(pay.db.$client.transaction(() => queueRefund(pay.db, pay.order(order.id), 'coach-aflyste', 85_000, pay.now())).immediate()).toBeUndefined()
@@ -119,5 +137,22 @@ describe('a refund', () => {
     expect(pay.fake.refunds).toHaveLength(1)
     expect(pay.db.select().from(orderRefunds).get()!.stripeRefundId).toBe(first.id)
     expect(pay.order(order.id)).toMatchObject({ status: 'partially_refunded', refundedOere: 42_500 })
+    // The same cause decided again while half is left (a second cancellation, a retry): no second refund.
+    expect(pay.db.$client.transaction(() => queueRefund(pay.db, pay.order(order.id), 'afbud', 42_500, pay.now())).immediate()).toBeUndefined()
+    expect(pay.order(order.id)).toMatchObject({ status: 'partially_refunded', refundedOere: 42_500 })
+    expect(effectsOf(pay.db, 'stripe-refund')).toHaveLength(1)
+  })
+
+  it('by hand is refused for an order that was never paid (a session paid afterwards, a hold that ran out): nothing recorded', async () => {
+    const pay = await paymentHarness()
+    const later = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
+    if (later.status !== 'holdt') throw new Error('not booked')
+    expect(refundByHand(pay.db, later.booking.id, 100, pay.now())).toBe('ugyldigt-beloeb')
+    const { order, booking } = await pay.checkout({ time: '11:00' })
+    releaseHold(pay.db, order.id, pay.now())
+    expect(refundByHand(pay.db, booking.id, 100, pay.now())).toBe('ugyldigt-beloeb')
+    expect(pay.db.select().from(orderRefunds).all()).toEqual([])
+    expect(effectsOf(pay.db, 'stripe-refund')).toEqual([])
+    expect([pay.order(later.order.id).status, pay.order(order.id).status]).toEqual(['awaiting_payment', 'expired'])
   })
 })
