@@ -8,9 +8,9 @@ import { deskPage } from '~/server/desk/desk-page.server'
 import { deskPerson } from '~/server/desk/desk-views.server'
 import { formData } from '../../helpers'
 import { bookings, bookkeepingDocuments, deskEvents, orderRefunds, orders } from '#db/schema'
-import { documentsOfOrder } from '~/server/bookkeeping/documents.server'
+import { documentsOfOrder, parseMonth } from '~/server/bookkeeping/documents.server'
 import { monthArchive, monthCsv } from '~/server/bookkeeping/month-archive.server'
-import { eraseOrders, purgeBookkeeping } from '~/server/bookkeeping/retention.server'
+import { eraseOrders, keptForBookkeeping, purgeBookkeeping } from '~/server/bookkeeping/retention.server'
 import { deleteBookings } from '~/server/booking/booking-admin.server'
 import { refundByHand } from '~/server/payments/payment-desk.server'
 import { paymentHarness } from '../payments/payment-harness'
@@ -33,7 +33,7 @@ describe("the month's hand-over", () => {
     const pay = await paymentHarness()
     // 10 April 2026 is the harness's day; the second payment lands on 30 April at 23.30 Danish time (21.30 UTC).
     const april = await paidAt(pay, '2026-04-10T09:00:00Z', 'april@eksempel.dk')
-    await paidAt(pay, '2026-04-30T21:30:00Z', 'sidst-i-april@eksempel.dk', '2026-05-04')
+    const lastOfApril = await paidAt(pay, '2026-04-30T21:30:00Z', 'sidst-i-april@eksempel.dk', '2026-05-04')
     // 30 April at 22.30 UTC is 1 May in Denmark: May's.
     await paidAt(pay, '2026-04-30T22:30:00Z', 'maj@eksempel.dk', '2026-05-04', '11:00')
     expect(refundByHand(pay.db, april.booking.id, 250, new Date('2026-05-02T10:00:00Z'))).toBe('refunderet')
@@ -50,7 +50,16 @@ describe("the month's hand-over", () => {
       ['2026-0001', '10-04-2026', 'Kvittering', 'Mette Sørensen', 'Coachingsamtale, 60 min', '850,00', '0,00', '850,00'],
       ['2026-0002', '30-04-2026', 'Kvittering', 'Mette Sørensen', 'Coachingsamtale, 60 min', '850,00', '0,00', '850,00'],
     ])
-    const may = unzipSync((await monthArchive(pay.db, { year: 2026, month: 5, text: '2026-05' })).zip)
+    // The Stripe payment's id, for matching her Stripe payouts; Stripe's fee is not known here and left empty.
+    const paymentIds = lines.slice(1).map((line) => line.split(';').slice(8, 10))
+    expect(paymentIds).toEqual([
+      [april.order.stripePaymentIntent, ''],
+      [lastOfApril.order.stripePaymentIntent, ''],
+    ])
+    expect(april.order.stripePaymentIntent).toMatch(/^pi_/)
+    const mayArchive = await monthArchive(pay.db, { year: 2026, month: 5, text: '2026-05' })
+    expect(mayArchive).toMatchObject({ receipts: 1, creditNotes: 1, fileName: 'regnskab-2026-05.zip' })
+    const may = unzipSync(mayArchive.zip)
     const mayLines = strFromU8(may['regnskab-2026-05.csv']!).trimEnd().split('\r\n').slice(1)
     expect(mayLines.map((line) => line.split(';').filter((_, n) => [0, 1, 2, 7, 10].includes(n)))).toEqual([
       ['2026-0003', '01-05-2026', 'Kvittering', '850,00', ''],
@@ -66,6 +75,44 @@ describe("the month's hand-over", () => {
     const [receipt] = documentsOfOrder(pay.db, order.id)
     const named = { ...receipt!, snapshot: { ...(receipt!.snapshot as object), buyer: { name: 'Hansen; "Jens"', email: 'j@eksempel.dk' } } }
     expect(monthCsv([named]).split('\r\n')[1]).toContain(';"Hansen; ""Jens""";')
+  })
+
+  it('leaves the Stripe columns empty, not made up, for a document without a Stripe payment', async () => {
+    const pay = await paymentHarness()
+    const { order } = await paidAt(pay, '2026-04-10T09:00:00Z', 'uden-stripe@eksempel.dk')
+    const [receipt] = documentsOfOrder(pay.db, order.id)
+    const withoutPayment = { ...receipt!, snapshot: { ...(receipt!.snapshot as object), stripePaymentId: null } }
+    expect(monthCsv([withoutPayment]).split('\r\n')[1]!.split(';').slice(7)).toEqual(['850,00', '', '', ''])
+  })
+
+  it("holds December's documents in December's archive, up to New Year's Eve at midnight Danish time", async () => {
+    const pay = await paymentHarness()
+    // 31 December 2026 at 23.30 Danish time (22.30 UTC): December's; at 00.30 on 1 January (23.30 UTC): January's.
+    await paidAt(pay, '2026-12-31T22:30:00Z', 'nytaarsaften@eksempel.dk', '2027-01-04')
+    await paidAt(pay, '2026-12-31T23:30:00Z', 'nytaarsdag@eksempel.dk', '2027-01-04', '11:00')
+    const december = await monthArchive(pay.db, { year: 2026, month: 12, text: '2026-12' })
+    expect(december).toMatchObject({ receipts: 1, creditNotes: 0, fileName: 'regnskab-2026-12.zip' })
+    expect(Object.keys(unzipSync(december.zip)).sort()).toEqual(['bilag/kvittering-2026-0001.pdf', 'regnskab-2026-12.csv'])
+    const january = await monthArchive(pay.db, { year: 2027, month: 1, text: '2027-01' })
+    expect(Object.keys(unzipSync(january.zip)).sort()).toEqual(['bilag/kvittering-2027-0001.pdf', 'regnskab-2027-01.csv'])
+  })
+
+  it('dates every file in the archive the first of its month, not the day it was made', async () => {
+    const pay = await paymentHarness()
+    await paidAt(pay, '2026-04-10T09:00:00Z', 'samme@eksempel.dk')
+    const { zip } = await monthArchive(pay.db, { year: 2026, month: 4, text: '2026-04' })
+    // Each ZIP entry's local header (signature PK 3 4) carries its date as a DOS date: (year − 1980) << 9 | month << 5 | day.
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength)
+    const dates: number[] = []
+    for (let at = 0; at + 30 <= zip.length; at++) if (view.getUint32(at, true) === 0x04034b50) dates.push(view.getUint16(at + 12, true))
+    expect(dates.length).toBe(2)
+    for (const date of dates) expect({ year: (date >> 9) + 1980, month: (date >> 5) & 15, day: date & 31 }).toEqual({ year: 2026, month: 4, day: 1 })
+  })
+
+  it('reads a month only as the whole of YYYY-MM, around spaces', () => {
+    expect(parseMonth(' 2026-04 ')).toEqual({ year: 2026, month: 4, text: '2026-04' })
+    expect(parseMonth('2026-12')).toEqual({ year: 2026, month: 12, text: '2026-12' })
+    for (const wrong of ['12026-04', 'x2026-04', '2026-041', '2026-04x', '2026-13', '2026-4', '']) expect(parseMonth(wrong)).toBeUndefined()
   })
 })
 
@@ -138,5 +185,31 @@ describe('kept five years after the financial year', () => {
     pay.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, expired.order.id)).run()
     expect(purgeBookkeeping(pay.db, new Date('2026-07-10T09:00:00Z'), 90)).toEqual({ documents: 0, orders: 1 })
     expect(pay.db.select({ id: orders.id }).from(orders).all()).toEqual([{ id: waiting.order.id }])
+  })
+
+  it('the purge keeps an unpaid order until it has been unchanged for the days the bookings are kept', async () => {
+    const pay = await paymentHarness()
+    const expired = await pay.checkout({ email: 'udloebet@eksempel.dk' })
+    pay.db.update(orders).set({ status: 'expired', updatedAt: '2026-04-10T09:00:00.000Z' }).where(eq(orders.id, expired.order.id)).run()
+    // 89 days later it stays; 90 days and a minute later it goes.
+    expect(purgeBookkeeping(pay.db, new Date('2026-07-08T09:00:00Z'), 90)).toEqual({ documents: 0, orders: 0 })
+    expect(pay.db.select({ id: orders.id }).from(orders).all()).toEqual([{ id: expired.order.id }])
+    expect(purgeBookkeeping(pay.db, new Date('2026-07-09T09:01:00Z'), 90)).toEqual({ documents: 0, orders: 1 })
+    expect(pay.db.select().from(orders).all()).toEqual([])
+  })
+
+  it('an erasure of a person without receipts deletes all their orders and says nothing was kept', async () => {
+    const pay = await paymentHarness()
+    const unpaid = await pay.checkout({ email: 'ingen-kvittering@eksempel.dk' })
+    pay.db.update(orders).set({ status: 'expired' }).where(eq(orders.id, unpaid.order.id)).run()
+    expect(eraseOrders(pay.db, 'ingen-kvittering@eksempel.dk')).toEqual({ deletedOrders: 1, keptDocuments: 0 })
+    expect(pay.db.select().from(orders).all()).toEqual([])
+    expect(keptForBookkeeping(0)).toBe('')
+  })
+
+  it('tells the coach, after an erasure, how many documents were kept and why', () => {
+    const why = 'med ordrerne bag dem er gemt, fordi bogføringsloven kræver det: de slettes af sig selv fem år efter udgangen af det regnskabsår, de hører til.'
+    expect(keptForBookkeeping(1)).toBe(`Én kvittering eller kreditnota ${why}`)
+    expect(keptForBookkeeping(2)).toBe(`2 kvitteringer og kreditnotaer ${why}`)
   })
 })

@@ -28,6 +28,9 @@ async function paidSession(date = '2026-04-20', time = '09:00', pay?: Harness) {
   return { pay, order: pay.order(order.id), booking: pay.booking(booking.id) }
 }
 
+/** The reasons the credit notes of an order give, in order. */
+const reasonsOf = (pay: Harness, orderId: number) => documentsOfOrder(pay.db, orderId).slice(1).map((document) => snapshotOf(document).reason)
+
 const documentsOf = (pay: Harness, orderId: number) => documentsOfOrder(pay.db, orderId).map((document) => ({ number: document.number, kind: document.kind, credits: document.creditedNumber, total: document.totalOere }))
 
 async function pdfText(snapshot: DocumentSnapshot) {
@@ -141,7 +144,7 @@ describe('credit notes', () => {
     for (const field of ['Kreditnota nr. 2026-0002', 'Krediterer Kvittering nr. 2026-0001 af 10. april 2026', 'Årsag Fortrydelse', 'Tilbagebetalt i alt 850 kr.']) expect(pdf).toContain(field)
   })
 
-  it("are issued for the client's cancellation and for the coach's", async () => {
+  it("are issued for the client's cancellation and for the coach's, each giving its own reason", async () => {
     const { pay, order, booking } = await paidSession('2026-05-04')
     pay.setNow(new Date('2026-04-30T07:00:00Z'))
     cancel(pay, booking.id, 'gaest')
@@ -149,12 +152,14 @@ describe('credit notes', () => {
       ['kvittering', null],
       ['kreditnota', '2026-0001'],
     ])
+    expect(reasonsOf(pay, order.id)).toEqual(['Afbud efter vilkårene'])
     const coach = await paidSession('2026-05-04', '11:00', pay)
     cancel(pay, coach.booking.id, 'coach')
     expect(documentsOf(pay, coach.order.id)).toEqual([
       { number: '2026-0003', kind: 'kvittering', credits: null, total: 85_000 },
       { number: '2026-0004', kind: 'kreditnota', credits: '2026-0003', total: 85_000 },
     ])
+    expect(reasonsOf(pay, coach.order.id)).toEqual(['Sessionen blev aflyst af sælger'])
   })
 
   it('are issued for each refund by hand, for its own amount', async () => {
@@ -165,6 +170,7 @@ describe('credit notes', () => {
       { number: '2026-0002', kind: 'kreditnota', credits: '2026-0001', total: 20_000 },
       { number: '2026-0003', kind: 'kreditnota', credits: '2026-0001', total: 10_000 },
     ])
+    expect(reasonsOf(pay, order.id)).toEqual(['Tilbagebetaling efter aftale', 'Tilbagebetaling efter aftale'])
   })
 
   it('are issued when a payment came for a time given away: the receipt and its credit note at once', async () => {
@@ -177,6 +183,7 @@ describe('credit notes', () => {
       { number: '2026-0001', kind: 'kvittering', credits: null, total: 85_000 },
       { number: '2026-0002', kind: 'kreditnota', credits: '2026-0001', total: 85_000 },
     ])
+    expect(reasonsOf(pay, order.id)).toEqual(['Betalingen kom, efter at tiden var givet til en anden'])
     await pay.runOutbox()
     expect(pay.transport.sent.find((email) => email.subject.startsWith('Undskyld'))!.attachments?.map((file) => file.filename)).toEqual(['kreditnota-2026-0002.pdf'])
   })
