@@ -20,8 +20,10 @@ const styles = StyleSheet.create({
 
 function DocumentPdf({ snapshot }: { snapshot: DocumentSnapshot }) {
   const { title, rows, amounts, notes } = documentContent(snapshot)
+  const issued = new Date(`${snapshot.issueDate}T00:00:00Z`)
   return (
-    <Document title={title} author={snapshot.seller.name} language="da">
+    // Dated the day of issue, not the moment of rendering: the same document gives the same bytes.
+    <Document title={title} author={snapshot.seller.name} language="da" creationDate={issued} modificationDate={issued}>
       <Page size="A4" style={styles.page}>
         <Text style={styles.title}>{title}</Text>
         {rows.map(([label, value]) => (

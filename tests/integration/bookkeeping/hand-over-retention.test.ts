@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { eq } from 'drizzle-orm'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { deskStatusText } from '~/lib/desk/desk-data'
 import { handleDeskAction } from '~/server/desk/desk-actions.server'
 import { newSignInLink, redeemSignInLink, sessionCookieName } from '~/server/desk/desk-auth.server'
@@ -107,6 +107,11 @@ describe("the month's hand-over", () => {
     for (let at = 0; at + 30 <= zip.length; at++) if (view.getUint32(at, true) === 0x04034b50) dates.push(view.getUint16(at + 12, true))
     expect(dates.length).toBe(2)
     for (const date of dates) expect({ year: (date >> 9) + 1980, month: (date >> 5) & 15, day: date & 31 }).toEqual({ year: 2026, month: 4, day: 1 })
+    // Made again a day later, the month is the same bytes: the PDFs are dated by their day of issue too.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
+    vi.setSystemTime(new Date(Date.now() + 86_400_000))
+    expect((await monthArchive(pay.db, { year: 2026, month: 4, text: '2026-04' })).zip).toEqual(zip)
   })
 
   it('reads a month only as the whole of YYYY-MM, around spaces', () => {
