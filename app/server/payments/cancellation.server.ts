@@ -4,7 +4,7 @@ import { type Booking, type Order, bookings, orders } from '#db/schema'
 import type { PaymentTerms } from '~/lib/content/content-types'
 import { formatKroner } from '~/lib/payments/money'
 import { queueEffects } from '~/server/outbox/outbox.server'
-import { moveOrder, orderEmail, orderOfBooking } from '~/server/payments/orders.server'
+import { endUnpaidOrder, orderEmail, orderOfBooking } from '~/server/payments/orders.server'
 import { queueRefund, refundable } from '~/server/payments/refunds.server'
 import { withinWithdrawalPeriod } from '~/server/payments/terms.server'
 import { findCard, sessionBack } from '~/server/payments/package-ledger.server'
@@ -40,7 +40,7 @@ export function settleCancelledBooking(db: Db, booking: Booking, by: 'gaest' | '
   const order = orderOfBooking(db, booking.id)
   if (!order) return undefined
   if (order.status === 'awaiting_payment') {
-    moveOrder(db, order, 'expired', {}, now)
+    endUnpaidOrder(db, order, now)
     return { amountOere: 0, reason: 'ikke betalt' }
   }
   const decision = refundForCancellation(order, booking, by, now)
@@ -73,7 +73,7 @@ export function withdrawOrder(db: Db, orderId: number, now: Date, cancel: (booki
       db.update(orders).set({ withdrawnAt: now.toISOString() }).where(eq(orders.id, order.id)).run()
       const current = db.select().from(orders).where(eq(orders.id, order.id)).get()!
       if (refundOere > 0) queueRefund(db, current, 'fortrydelse', refundOere, now)
-      else if (current.status === 'awaiting_payment') moveOrder(db, current, 'expired', {}, now)
+      else if (current.status === 'awaiting_payment') endUnpaidOrder(db, current, now)
       if (booking?.status === 'bekraeftet') cancel(booking)
       queueEffects(db, [orderEmail(order, 'fortrydelse', { amountOere: refundOere, at: now.toISOString(), ...(refundOere > 0 ? { refundCause: 'fortrydelse' } : {}) })], now)
       return { status: 'fortrudt', order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, refundOere }

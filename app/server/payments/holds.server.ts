@@ -37,23 +37,32 @@ export function stripeExpireHandler(payments: Payments | undefined): Handler {
     async run(row, { db, clock }) {
       if (!payments) throw new Error('STRIPE_SECRET_KEY is not set: the session cannot be expired at Stripe')
       const order = findOrder(db, Number(row.payload.orderId))
-      if (!order?.stripeSessionId || order.status !== 'awaiting_payment') return { status: 'skipped', reason: 'ordren venter ikke længere på betaling' }
+      // A hold that ran out names its order, still awaiting payment; the payment link of an order
+      // that ended unpaid (endUnpaidOrder: its session cancelled or withdrawn) names its session too.
+      const link = typeof row.payload.sessionId === 'string' ? row.payload.sessionId : undefined
+      const sessionId = link ?? order?.stripeSessionId
+      if (!order || !sessionId || order.status !== (link ? 'expired' : 'awaiting_payment')) return { status: 'skipped', reason: 'ordren venter ikke længere på betaling' }
       const context = { db, payments, clock }
       try {
-        await payments.stripe.checkout.sessions.expire(order.stripeSessionId, {}, { idempotencyKey: row.idempotencyKey })
+        await payments.stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: row.idempotencyKey })
       } catch (error) {
         // Only an answer about the session itself settles it; anything else (down, 500) is retried.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error
-        const session = await payments.stripe.checkout.sessions.retrieve(order.stripeSessionId)
+        const session = await payments.stripe.checkout.sessions.retrieve(sessionId)
         if (session.status === 'complete') {
+          // The payment won the race: the one fulfilment decides (for an ended order, it pays it back).
           const outcome = await fulfilOrder(context, order.id)
-          log('info', 'hold ran out as it was paid: fulfilled instead of released', { order: order.publicId, outcome: outcome.status })
+          log('info', 'session paid as it was to expire: fulfilled instead', { order: order.publicId, outcome: outcome.status })
           return { status: 'sent', deliveredBy: 'stripe' }
         }
         if (session.status !== 'expired') throw error
       }
-      releaseHold(db, order.id, nowOf(context))
-      log('info', 'hold released after its session expired at Stripe', { order: order.publicId })
+      if (link) {
+        log('info', 'payment link expired at Stripe: its order ended unpaid', { order: order.publicId })
+      } else {
+        releaseHold(db, order.id, nowOf(context))
+        log('info', 'hold released after its session expired at Stripe', { order: order.publicId })
+      }
       return { status: 'sent', deliveredBy: 'stripe' }
     },
   }

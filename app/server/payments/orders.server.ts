@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#db/database'
 import { type Order, bookings, orders } from '#db/schema'
 import { hashToken } from '~/server/links/links.server'
-import { type NewEffect } from '~/server/outbox/outbox.server'
+import { type NewEffect, queueEffects } from '~/server/outbox/outbox.server'
 
 /**
  * Orders for paid sessions: their rows, and the only ways their status moves (ORDER_STEPS). The
@@ -45,6 +45,19 @@ export function moveOrder(db: Db, order: Order, to: Order['status'], fields: Par
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning()
     .get()
+}
+
+/**
+ * Ends an order that was never paid, because its session is gone (cancelled, withdrawn), inside
+ * the caller's transaction. A payment link she was sent must then take no money: Stripe expires
+ * its session (the outbox's `stripe-expire`, naming the session).
+ */
+export function endUnpaidOrder(db: Db, order: Order, now: Date) {
+  const ended = moveOrder(db, order, 'expired', {}, now)
+  if (ended && order.stripeSessionId) {
+    queueEffects(db, [{ kind: 'stripe-expire', idempotencyKey: `stripe-expire:${order.id}:${order.stripeSessionId}`, payload: { orderId: order.id, sessionId: order.stripeSessionId } }], now)
+  }
+  return ended
 }
 
 /**

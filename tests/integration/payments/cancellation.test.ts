@@ -6,7 +6,7 @@ import { cancellationRefundNote, withdrawOrder } from '~/server/payments/cancell
 import { releaseHold } from '~/server/payments/orders.server'
 import { bookWithCard } from '~/server/payments/package-booking.server'
 import { cardOfOrder } from '~/server/payments/packages.server'
-import { refundByHand } from '~/server/payments/payment-desk.server'
+import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
 import { effectsOf } from '../../outbox-rows'
 import { testAvailability } from '../booking-helpers'
 import { PAID, paymentHarness } from './payment-harness'
@@ -184,6 +184,22 @@ describe('cancelling, at the edges of the terms', () => {
     expect(pay.order(order.id)).toMatchObject({ status: 'expired', refundedOere: 0 })
     expect(effectsOf(pay.db, 'stripe-refund')).toEqual([])
     expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse'])
+  })
+
+  it.each(['cancelled by the client', 'withdrawn'] as const)('a session paid afterwards whose payment link was sent, %s: the link is expired at Stripe and takes no money', async (how) => {
+    const { pay, order, booking } = await unpaidSession()
+    expect(await sendPaymentLink(pay.context, booking.id)).toBe('link-sendt')
+    const link = pay.order(order.id).stripeSessionId!
+    if (how === 'withdrawn') withdrawOrder(pay.db, order.id, pay.now(), (held) => cancel(pay, held.id, 'gaest'))
+    else expect(cancel(pay, booking.id, 'gaest').status).toBe('aflyst')
+    await pay.runOutbox()
+    expect(pay.fake.sessions.get(link)!.status).toBe('expired')
+    // Opened again from her e-mail, it can no longer be paid: nothing is charged, refunded or confirmed.
+    await pay.fake.pay(link)
+    expect(pay.order(order.id)).toMatchObject({ status: 'expired', refundedOere: 0 })
+    expect(pay.booking(booking.id).status).toBe('aflyst')
+    expect(pay.fake.refunds).toEqual([])
+    expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).not.toContain('kvittering')
   })
 
   it('a klippekort’s session: the page says whether the session comes back, by the card’s terms', async () => {
