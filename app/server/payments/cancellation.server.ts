@@ -51,7 +51,7 @@ export function settleCancelledBooking(db: Db, booking: Booking, by: 'gaest' | '
   return decision
 }
 
-export type WithdrawOutcome = { status: 'fortrudt'; order: Order; refundOere: number } | { status: 'allerede-fortrudt' | 'frist-udloebet' | 'sessionen-er-begyndt' }
+export type WithdrawOutcome = { status: 'fortrudt'; order: Order; refundOere: number } | { status: 'allerede-fortrudt' | 'frist-udloebet' | 'sessionen-er-begyndt' | 'venter' }
 
 /**
  * The withdrawal function (forbrugeraftaleloven § 20 a): the order's page asks twice, then this
@@ -69,6 +69,9 @@ export function withdrawOrder(db: Db, orderId: number, now: Date, cancel: (booki
       if (!withinWithdrawalPeriod(order, now)) return { status: 'frist-udloebet' }
       const booking = order.bookingId === null ? undefined : db.select().from(bookings).where(eq(bookings.id, order.bookingId)).get()
       if (booking && Date.parse(booking.startsAt) <= now.getTime()) return { status: 'sessionen-er-begyndt' }
+      // A time still held for its payment is no agreement yet (the page offers no withdrawal then):
+      // it ends when its hold runs out, which also frees the time.
+      if (booking?.status === 'holdt') return { status: 'venter' }
       const refundOere = order.status === 'awaiting_payment' ? 0 : refundable(order)
       db.update(orders).set({ withdrawnAt: now.toISOString() }).where(eq(orders.id, order.id)).run()
       const current = db.select().from(orders).where(eq(orders.id, order.id)).get()!

@@ -81,6 +81,15 @@ describe('withdrawing (»Fortryd aftalen«)', () => {
     expect(receipt.text).toContain('Du har ikke betalt noget, så der er intet at betale tilbage.')
   })
 
+  it('is no withdrawal while the time is only held for its payment: the hold runs out as it would, and frees the time', async () => {
+    const pay = await paymentHarness()
+    const { order, booking } = await pay.checkout()
+    expect(withdrawOrder(pay.db, order.id, pay.now(), (held) => cancel(pay, held.id, 'gaest'))).toEqual({ status: 'venter' })
+    expect(pay.order(order.id)).toMatchObject({ status: 'awaiting_payment', withdrawnAt: null })
+    expect(pay.booking(booking.id).status).toBe('holdt')
+    expect(effectsOf(pay.db, 'order-email')).toEqual([])
+  })
+
   it('is already over for an order the coach has refunded in full, and for a hold that ran out unpaid: no second acknowledgement', async () => {
     const { pay, order, booking } = await paidSession('2026-04-20')
     pay.advance(60)
