@@ -5,7 +5,7 @@ import { errorFields, log } from '~/server/log.server'
 import { queueEffects } from '~/server/outbox/outbox.server'
 import type { Handler } from '~/server/outbox/worker.server'
 import { fulfilOrder } from '~/server/payments/fulfilment.server'
-import { findOrder, ordersToCatchUp, releaseHold } from '~/server/payments/orders.server'
+import { findOrder, ordersToCatchUp, releaseHold, stripeExpiry } from '~/server/payments/orders.server'
 import { type PaymentContext, type Payments, nowOf } from '~/server/payments/payments.server'
 
 /**
@@ -14,8 +14,6 @@ import { type PaymentContext, type Payments, nowOf } from '~/server/payments/pay
  * only safe moment to give the time to someone else. Stripe answering that the session is already
  * complete means the payment won the race: the order is fulfilled instead.
  */
-
-export const expireKey = (order: { id: number }) => `stripe-expire:${order.id}`
 
 /** Queues the expiry of every hold past its end (once each); the outbox carries them out. */
 export function queueExpiredHolds(context: Pick<PaymentContext, 'db' | 'clock'>) {
@@ -26,7 +24,7 @@ export function queueExpiredHolds(context: Pick<PaymentContext, 'db' | 'clock'>)
     .from(orders)
     .where(and(eq(orders.status, 'awaiting_payment'), lte(orders.holdUntil, now.toISOString()), sql`${orders.stripeSessionId} is not null`))
     .all()
-  if (due.length > 0) queueEffects(db, due.map((order) => ({ kind: 'stripe-expire' as const, idempotencyKey: expireKey(order), payload: { orderId: order.id } })), now)
+  if (due.length > 0) queueEffects(db, due.map((order) => stripeExpiry(order)), now)
   return due.length
 }
 

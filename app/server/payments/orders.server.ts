@@ -27,6 +27,17 @@ export const orderEmail = (order: Pick<Order, 'id' | 'publicId'>, kind: string, 
   payload: { orderId: order.id, kind, ...facts },
 })
 
+/**
+ * Expiring an order's Checkout Session at Stripe, as an outbox effect (holds.server.ts carries it
+ * out): a hold that ran out names its order; the payment link of an order that ended unpaid names
+ * its session too, since the order no longer waits for it.
+ */
+export const stripeExpiry = (order: Pick<Order, 'id'>, sessionId?: string): NewEffect => ({
+  kind: 'stripe-expire',
+  idempotencyKey: sessionId ? `stripe-expire:${order.id}:${sessionId}` : `stripe-expire:${order.id}`,
+  payload: sessionId ? { orderId: order.id, sessionId } : { orderId: order.id },
+})
+
 export const findOrder = (db: Db, id: number) => db.select().from(orders).where(eq(orders.id, id)).get()
 export const findOrderByPublicId = (db: Db, publicId: string) => db.select().from(orders).where(eq(orders.publicId, publicId)).get()
 export const findOrderBySession = (db: Db, sessionId: string) => db.select().from(orders).where(eq(orders.stripeSessionId, sessionId)).get()
@@ -50,13 +61,11 @@ export function moveOrder(db: Db, order: Order, to: Order['status'], fields: Par
 /**
  * Ends an order that was never paid, because its session is gone (cancelled, withdrawn), inside
  * the caller's transaction. A payment link she was sent must then take no money: Stripe expires
- * its session (the outbox's `stripe-expire`, naming the session).
+ * its session (`stripeExpiry` naming the session).
  */
 export function endUnpaidOrder(db: Db, order: Order, now: Date) {
   const ended = moveOrder(db, order, 'expired', {}, now)
-  if (ended && order.stripeSessionId) {
-    queueEffects(db, [{ kind: 'stripe-expire', idempotencyKey: `stripe-expire:${order.id}:${order.stripeSessionId}`, payload: { orderId: order.id, sessionId: order.stripeSessionId } }], now)
-  }
+  if (ended && order.stripeSessionId) queueEffects(db, [stripeExpiry(order, order.stripeSessionId)], now)
   return ended
 }
 
