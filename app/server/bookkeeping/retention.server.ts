@@ -11,9 +11,6 @@ import { toLocal } from '~/lib/booking/time'
  */
 export const RETENTION_YEARS_AFTER_FINANCIAL_YEAR = 5
 
-/** The first Danish date on which a document issued on `issueDate` may be deleted. */
-export const deletableFrom = (issueDate: string) => `${Number(issueDate.slice(0, 4)) + RETENTION_YEARS_AFTER_FINANCIAL_YEAR + 1}-01-01`
-
 const withoutDocuments = notExists(sql`(select 1 from ${bookkeepingDocuments} where ${bookkeepingDocuments.orderId} = ${orders.id})`)
 
 /**

@@ -39,7 +39,6 @@ export const stripeExpiry = (order: Pick<Order, 'id'>, sessionId?: string): NewE
 })
 
 export const findOrder = (db: Db, id: number) => db.select().from(orders).where(eq(orders.id, id)).get()
-export const findOrderByPublicId = (db: Db, publicId: string) => db.select().from(orders).where(eq(orders.publicId, publicId)).get()
 export const findOrderBySession = (db: Db, sessionId: string) => db.select().from(orders).where(eq(orders.stripeSessionId, sessionId)).get()
 export const findOrderByToken = (db: Db, token: string) => db.select().from(orders).where(eq(orders.tokenHash, hashToken(token))).get()
 export const orderOfBooking = (db: Db, bookingId: number) => db.select().from(orders).where(eq(orders.bookingId, bookingId)).get()
