@@ -9,7 +9,7 @@ import { cardOfOrder } from '~/server/payments/packages.server'
 import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
 import { effectsOf } from '../../outbox-rows'
 import { testAvailability } from '../booking-helpers'
-import { PAID, paymentHarness } from './payment-harness'
+import { paymentHarness } from './payment-harness'
 
 // PAYMENTS.md failure cases 9 and 10: a cancellation inside and outside the terms' deadline, the
 // coach's cancellation, the withdrawal within 14 days (two steps on the order page: the route's
@@ -27,8 +27,7 @@ async function paidSession(date: string, time = '09:00') {
 /** A session paid afterwards (»bagefter«): confirmed at once, its order awaiting payment. */
 async function unpaidSession(date = '2026-04-20') {
   const pay = await paymentHarness()
-  const held = pay.hold({ date, type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
-  if (held.status !== 'holdt') throw new Error('not booked')
+  const held = pay.payLater({ date })
   return { pay, order: pay.order(held.order.id), booking: pay.booking(held.booking.id) }
 }
 

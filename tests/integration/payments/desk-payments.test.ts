@@ -7,7 +7,7 @@ import { deskBookingPage, deskPerson } from '~/server/desk/desk-views.server'
 import { refundByHand, sendPaymentLink } from '~/server/payments/payment-desk.server'
 import { formData } from '../../helpers'
 import { effectsOf } from '../../outbox-rows'
-import { PAID, WEBHOOK_SECRET, paymentHarness } from './payment-harness'
+import { WEBHOOK_SECRET, paymentHarness } from './payment-harness'
 
 // The coach's desk: each booking's payment, her refund by hand, and the payment link of a
 // session paid afterwards, paid through the one fulfilment.
@@ -42,8 +42,7 @@ describe('payments on the desk', () => {
 
   it('sends a payment link for a session paid afterwards; paid, it is fulfilled like any other, with a receipt', async () => {
     const pay = await paymentHarness()
-    const held = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
-    if (held.status !== 'holdt') throw new Error('not booked')
+    const held = pay.payLater()
     expect(pay.booking(held.booking.id).status).toBe('bekraeftet')
     expect(deskBookingPage(pay.db, held.booking.publicId, pay.now())!.payment).toMatchObject({ line: 'Betales bagefter: 850 kr. (ikke betalt endnu)', canSendLink: true })
     pay.advance(60 * 24 * 10)
@@ -64,8 +63,7 @@ describe('payments on the desk', () => {
 describe('a payment link that ran out', () => {
   it('leaves the session booked and unpaid, and she sends a new one', async () => {
     const pay = await paymentHarness()
-    const held = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
-    if (held.status !== 'holdt') throw new Error('not booked')
+    const held = pay.payLater()
     expect(await sendPaymentLink(pay.context, held.booking.id)).toBe('link-sendt')
     const first = pay.order(held.order.id).stripeSessionId!
     // A day later the link has run out at Stripe, which tells the site so.
@@ -115,8 +113,7 @@ describe('her buttons with Stripe set up', () => {
 
   it('send the link of a session paid afterwards and e-mail it at once', async () => {
     const pay = await paymentHarness()
-    const held = pay.hold({ type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
-    if (held.status !== 'holdt') throw new Error('not booked')
+    const held = pay.payLater()
     // Before Stripe is set up the button says so and sends nothing.
     expect(await signedInDesk(pay)({ tilbage: '/coach', kode: held.booking.publicId, handling: 'betalingslink' })).toBe(`/coach/booking/${held.booking.publicId}?status=ingen-betaling`)
     expect(effectsOf(pay.db, 'order-email').map((row) => row.payload.kind)).toEqual(['bekraeftelse'])

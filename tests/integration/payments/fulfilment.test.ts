@@ -75,15 +75,13 @@ describe('one fulfilment', () => {
   it('lets an »expired« after »completed« change nothing, and believes no »completed« for a session not paid', async () => {
     const pay = await paymentHarness()
     const unpaid = await pay.checkout({ email: 'anden@eksempel.dk', time: '11:00' })
-    const event = (type: string, session: typeof unpaid.session, id: string) =>
-      ({ id, object: 'event', type, created: Math.floor(pay.now().getTime() / 1000), livemode: false, data: { object: { ...session, received: undefined } } }) as never
     // A »completed« for a session Stripe does not call paid: Stripe is asked, and the order waits.
-    expect(await pay.fake.deliver(event('checkout.session.completed', unpaid.session, 'evt_test_not_paid'))).toBe(200)
+    expect(await pay.fake.deliver(pay.event('checkout.session.completed', unpaid.session, 'evt_test_not_paid'))).toBe(200)
     expect(pay.order(unpaid.order.id).status).toBe('awaiting_payment')
     const { order, session } = await pay.checkout()
     await pay.fake.pay(session.id)
     const paid = state(pay)
-    expect(await pay.fake.deliver(event('checkout.session.expired', session, 'evt_test_late_expired'))).toBe(200)
+    expect(await pay.fake.deliver(pay.event('checkout.session.expired', session, 'evt_test_late_expired'))).toBe(200)
     expect(state(pay)).toBe(paid)
     expect(pay.order(order.id).status).toBe('paid')
   })

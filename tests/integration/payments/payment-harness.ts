@@ -3,6 +3,7 @@ import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import type Stripe from 'stripe'
 import { onTestFinished, vi } from 'vitest'
 import { bookings, orders } from '#db/schema'
 import type { PackageType, PaymentTerms, SessionType } from '~/lib/content/content-types'
@@ -79,6 +80,15 @@ export async function paymentHarness() {
     },
     /** Holds a time as the booking form does (a new form each time unless `requestKey` is given). */
     hold,
+    /** Books a session paid afterwards (»bagefter«): confirmed at once, its order awaiting the link the coach sends. */
+    payLater(options: Omit<HoldOptions, 'type' | 'payNow'> = {}) {
+      const held = hold({ ...options, type: { ...PAID, id: 'parsamtale', payment: 'bagefter' }, payNow: false })
+      if (held.status !== 'holdt') throw new Error(`not booked: ${held.status}`)
+      return held
+    },
+    /** An event as Stripe sends it about a session as Stripe shows it (without what the fake keeps of the request). */
+    event: (type: string, session: object, id: string) =>
+      ({ id, object: 'event', type, created: Math.floor(now.getTime() / 1000), livemode: false, data: { object: { ...session, received: undefined } } }) as unknown as Stripe.Event,
     /** Holds a time and opens its checkout: the order and the session at the fake. */
     async checkout(options: HoldOptions = {}) {
       const held = hold(options)
