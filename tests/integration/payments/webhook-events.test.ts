@@ -48,6 +48,17 @@ describe('the Stripe webhook', () => {
     expect(await post(pay, Buffer.alloc(512 * 1024, 0x20), { signed: false })).toEqual({ status: 400, text: 'Ugyldig signatur.' })
   })
 
+  it('lets a »refunded« that comes before »completed« change nothing: the payment is then confirmed once', async () => {
+    const pay = await paymentHarness()
+    const { order, session } = await pay.checkout()
+    const refundedFirst = pay.event('charge.refunded', { object: 'charge', id: 'ch_test_early', amount_refunded: 85_000 }, 'evt_test_refunded_first')
+    expect(await pay.fake.deliver(refundedFirst)).toBe(200)
+    expect(pay.order(order.id)).toMatchObject({ status: 'awaiting_payment', refundedOere: 0 })
+    await pay.fake.pay(session.id)
+    expect(pay.order(order.id)).toMatchObject({ status: 'paid', refundedOere: 0 })
+    expect(pay.receiptNumber(order.id)).toBe('2026-0001')
+  })
+
   it('answers »Modtaget.«, then »Allerede modtaget.« to the same event again, and notes it with its order', async () => {
     const pay = await paymentHarness()
     pay.fake.webhook.deliver = false
